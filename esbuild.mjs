@@ -5,13 +5,13 @@
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
 //   node esbuild.mjs --watch       rebuild on change
 import * as esbuild from 'esbuild';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Logs each rebuild so `watch` (and the F5 problem matcher) can tell when it is done. */
+/** In watch mode, logs each rebuild so the F5 pre-launch task knows when it is done. */
 const reportPlugin = {
   name: 'report',
   setup(build) {
@@ -39,7 +39,7 @@ const extension = {
   sourcesContent: false,
   metafile: true,
   logLevel: 'silent',
-  plugins: [reportPlugin],
+  plugins: watch ? [reportPlugin] : [],
 };
 
 /** Every .ts file below a folder. */
@@ -60,7 +60,7 @@ const tests = {
   target: 'node20',
   sourcemap: true,
   logLevel: 'silent',
-  plugins: [reportPlugin],
+  plugins: watch ? [reportPlugin] : [],
 };
 
 async function main() {
@@ -69,6 +69,8 @@ async function main() {
     await Promise.all(contexts.map((c) => c.watch()));
     return;
   }
+  // A stale out/ would keep running suites whose source was deleted.
+  if (!production) rmSync('out', { recursive: true, force: true });
   const [result] = await Promise.all([esbuild.build(extension), production ? null : esbuild.build(tests)]);
   mkdirSync('dist', { recursive: true });
   // The metafile feeds size reports (npm run bench, esbuild's analyzer).

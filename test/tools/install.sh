@@ -34,12 +34,17 @@ fi
 
 # 3. code-server, with native modules built for Node 24's ABI (the machine's npmrc
 #    points nodedir at Node 20's headers, hence the override).
-CS_PKG="$TOOLS/code-server/node_modules/code-server/package.json"
-if ! grep -q "\"version\": \"$CODE_SERVER_VERSION\"" "$CS_PKG" 2>/dev/null; then
+# npm 11 skips dependency install scripts unless allowed; code-server's postinstall
+# (and the nested `npm install` it runs in lib/vscode) must run, so allow them all
+# for this tools folder only, through the environment so the nested install sees it.
+CS_DIR="$TOOLS/code-server/node_modules/code-server"
+if ! grep -q "\"version\": \"$CODE_SERVER_VERSION\"" "$CS_DIR/package.json" 2>/dev/null \
+   || [ ! -d "$CS_DIR/lib/vscode/node_modules" ]; then
   log "code-server $CODE_SERVER_VERSION (native build, ~2 min)"
   mkdir -p "$TOOLS/code-server"
   (cd "$TOOLS/code-server" && [ -f package.json ] || echo '{"private":true}' > package.json)
   (cd "$TOOLS/code-server" && PATH="$NODE_DIR/bin:$PATH" npm_config_nodedir="$NODE_DIR" JOBS=max \
+    npm_config_dangerously_allow_all_scripts=true \
     npm install --no-save --silent --save-exact "code-server@$CODE_SERVER_VERSION")
 fi
 

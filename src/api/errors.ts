@@ -1,0 +1,131 @@
+// The error types of the API layer. Every failure leaving src/api is one of these,
+// already carrying a short message a user understands; nothing above this layer
+// parses error bodies. None of them ever holds a token value (see secrets.ts).
+
+export interface RequestInfo {
+  method: string;
+  /** API path with sensitive query values redacted, e.g. `/api/v1/apps/42/restart`. */
+  path: string;
+}
+
+/** Base class: lets callers `catch (e) { if (e instanceof AppHostError) ... }`. */
+export abstract class AppHostError extends Error {
+  readonly method: string;
+  readonly path: string;
+
+  protected constructor(message: string, info: RequestInfo, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.method = info.method;
+    this.path = info.path;
+  }
+}
+
+export interface ApiErrorFields {
+  status: number;
+  /** Every message the server sent (e.g. each line of `{"errors":[...]}`). */
+  messages: string[];
+  retryable: boolean;
+  retryAfterMs?: number;
+  /** Machine code when the server gives one (`error_code`, `error.code`). */
+  code?: string;
+  hint?: string;
+}
+
+/** The server answered with a non-success status (or an unreadable success body). */
+export class ApiError extends AppHostError implements ApiErrorFields {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly messages: string[];
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+  readonly code?: string;
+  readonly hint?: string;
+
+  constructor(message: string, fields: ApiErrorFields, info: RequestInfo) {
+    super(message, info);
+    this.status = fields.status;
+    this.messages = fields.messages;
+    this.retryable = fields.retryable;
+    this.retryAfterMs = fields.retryAfterMs;
+    this.code = fields.code;
+    this.hint = fields.hint;
+  }
+
+  /** 401: the token is missing, expired or revoked; the UI offers to sign in again. */
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+}
+
+/** The host could not be reached at all (DNS, refused, reset, TLS, proxy). */
+export class NetworkError extends AppHostError {
+  override readonly name = 'NetworkError';
+  /** System or undici error code, e.g. ECONNREFUSED, ENOTFOUND, UND_ERR_SOCKET. */
+  readonly code?: string;
+
+  constructor(origin: string, info: RequestInfo, code?: string, cause?: unknown) {
+    super(`Cannot reach ${origin} — check the URL or your connection`, info, cause);
+    this.code = code;
+  }
+}
+
+export class TimeoutError extends AppHostError {
+  override readonly name = 'TimeoutError';
+  readonly timeoutMs: number;
+  readonly phase: 'connect' | 'response';
+
+  constructor(origin: string, timeoutMs: number, phase: 'connect' | 'response', info: RequestInfo, cause?: unknown) {
+    const seconds = Math.round(timeoutMs / 100) / 10;
+    super(
+      phase === 'connect'
+        ? `Cannot reach ${origin} within ${seconds} s — check the URL or your connection`
+        : `${origin} did not answer within ${seconds} s (${info.method} ${info.path})`,
+      info,
+      cause,
+    );
+    this.timeoutMs = timeoutMs;
+    this.phase = phase;
+  }
+}
+
+/** The caller aborted (AbortSignal); UI code ignores this one silently. */
+export class CancelledError extends AppHostError {
+  override readonly name = 'CancelledError';
+
+  constructor(info: RequestInfo) {
+    super('Request cancelled', info);
+  }
+}
+
+/** The base URL or proxy setting is unusable (bad URL, plain http to a remote host). */
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError';
+}
+
+export function isCancelled(error: unknown): error is CancelledError {
+  return error instanceof CancelledError;
+}
+
+/** Statuses worth retrying for idempotent requests (the host or a gateway was busy). */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+const DEFAULT_MESSAGES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Not signed in, or the token has expired',
+  402: 'Plan limit reached',
+  403: 'Not authorized',
+  404: 'Not found',
+  405: 'Not supported by this server',
+  409: 'Conflict',
+  410: 'Gone',
+  422: 'The server rejected the request',
+  429: 'Too many requests — try again later',
+  500: 'Internal server error',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
+};
+
+export function defaultMessage(status: number): string {
+  return DEFAULT_MESSAGES[status] ?? (status >= 500 ? `Server error (${status})` : `Request failed (${status})`);
+}

@@ -1,0 +1,26 @@
+import * as vscode from 'vscode';
+
+/** Thrown (or recognised) when the user dismissed a prompt: never reported. */
+export class UserCancelled extends Error {
+  constructor() {
+    super('Cancelled');
+    this.name = 'UserCancelled';
+  }
+}
+
+function isCancellation(error: unknown): boolean {
+  return error instanceof UserCancelled || (error instanceof Error && error.name === 'CancelledError') || error instanceof vscode.CancellationError;
+}
+
+/**
+ * Shows a short, actionable message and writes the full detail to the log. The detail
+ * never contains secrets: errors from the API layer are built without token values.
+ */
+export async function reportError(log: vscode.LogOutputChannel, commandId: string, error: unknown): Promise<void> {
+  if (isCancellation(error)) return;
+  const message = error instanceof Error ? error.message : String(error);
+  log.error(`${commandId} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+  const showDetails = vscode.l10n.t('Show Details');
+  const choice = await vscode.window.showErrorMessage(message, showDetails);
+  if (choice === showDetails) log.show(true);
+}

@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import { reportError } from './errorReporting';
+
+/** A command handler: receives the tree node (or nothing, from the palette) and any extra args. */
+export type CommandHandler = (...args: never[]) => unknown;
+
+/**
+ * Registers every command through one wrapper, so that errors are reported the same way
+ * everywhere: cancellation is silent, everything else gets a short message plus details
+ * in the extension log.
+ */
+export function registerCommands(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  table: Record<string, CommandHandler>,
+): void {
+  for (const [id, handler] of Object.entries(table)) {
+    context.subscriptions.push(
+      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+        try {
+          return await (handler as (...a: unknown[]) => unknown)(...args);
+        } catch (error) {
+          await reportError(log, id, error);
+          return undefined;
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import type { AppHostTestApi } from '../../src/extension';
+
+const EXTENSION_ID = 'apphost.apphost';
+
+describe('activation', () => {
+  let server: Server;
+  let requests = 0;
+
+  before(async () => {
+    // A service that counts what reaches it: activation must not call it.
+    server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await vscode.workspace.getConfiguration('apphost').update('baseUrl', `http://127.0.0.1:${port}`, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    await vscode.workspace.getConfiguration('apphost').update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    server.close();
+  });
+
+  it('activates inside VS Code without any request to the service', async () => {
+    const extension = vscode.extensions.getExtension<AppHostTestApi>(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is loaded in the development host`);
+    const api = await extension.activate();
+    assert.ok(extension.isActive);
+    assert.ok(api.resources, 'the test API exposes the resources provider');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(requests, 0);
+  });
+
+  it('has no resources while signed out, so the welcome content shows', async () => {
+    const api = await vscode.extensions.getExtension<AppHostTestApi>(EXTENSION_ID)!.activate();
+    assert.deepEqual(await api.resources.getChildren(), []);
+  });
+});

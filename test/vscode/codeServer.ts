@@ -1,0 +1,166 @@
+// Starts an isolated code-server (a real VS Code: server + web workbench) for tests
+// and the demo. Everything it writes goes to a fresh temporary folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CODE_SERVER_ENTRY, NODE24, assertToolsInstalled } from './tools';
+
+export interface CodeServerOptions {
+  /** Folder opened in the workbench. Defaults to an empty temporary folder. */
+  workspaceFolder?: string;
+  /** User settings written before start (merged over quiet defaults). */
+  settings?: Record<string, unknown>;
+  /** Extra environment for code-server; it reaches the extension host. */
+  env?: Record<string, string>;
+  /** Lets the workbench run extension tests from a URL payload (integration tests). */
+  smokeTestDriver?: boolean;
+  /** Installs this .vsix into the isolated extensions folder before starting. */
+  vsix?: string;
+  port?: number;
+  host?: string;
+  /** Where code-server's own output goes (default: kept in memory for error reports). */
+  logFile?: string;
+}
+
+export interface RunningCodeServer {
+  url: string;
+  /** host:port as the browser sees it (the authority of vscode-remote:// URIs). */
+  authority: string;
+  workspaceFolder: string;
+  dataDir: string;
+  /** code-server's recent output, for diagnosing a failed start. */
+  output(): string;
+  close(): Promise<void>;
+}
+
+const QUIET_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'chat.disableAIFeatures': true,
+  'security.workspace.trust.enabled': false,
+  'window.restoreWindows': 'none',
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE24, [CODE_SERVER_ENTRY, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`code-server ${args[0]} failed (${code}):\n${out}`))));
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`code-server exited (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`code-server did not become healthy within ${timeoutMs / 1000}s:\n${output()}`);
+}
+
+export async function startCodeServer(options: CodeServerOptions = {}): Promise<RunningCodeServer> {
+  assertToolsInstalled();
+  const dataDir = mkdtempSync(join(tmpdir(), 'apphost-cs-'));
+  const userDataDir = join(dataDir, 'user-data');
+  const extensionsDir = join(dataDir, 'extensions');
+  const workspaceFolder = options.workspaceFolder ?? join(dataDir, 'workspace');
+  for (const dir of [join(userDataDir, 'User'), extensionsDir, workspaceFolder, join(dataDir, 'xdg-config'), join(dataDir, 'xdg-data')]) {
+    mkdirSync(dir, { recursive: true });
+  }
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
+  const configFile = join(dataDir, 'config.yaml');
+  writeFileSync(configFile, 'auth: none\n');
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    XDG_CONFIG_HOME: join(dataDir, 'xdg-config'),
+    XDG_DATA_HOME: join(dataDir, 'xdg-data'),
+    ...options.env,
+  };
+  // The npm_config_* variables of an `npm run` would confuse code-server's own tooling.
+  for (const key of Object.keys(env)) if (key.startsWith('npm_')) delete env[key];
+
+  const common = ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+  if (options.vsix) await run(['--install-extension', options.vsix, ...common], env);
+
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? (await freePort());
+  const args = [
+    CODE_SERVER_ENTRY,
+    '--config', configFile,
+    '--auth', 'none',
+    '--bind-addr', `${host}:${port}`,
+    ...common,
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', '--ignore-last-opened',
+  ];
+  if (options.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
+
+  const child = spawn(NODE24, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+
+  const authority = `${host}:${port}`;
+  const url = `http://${authority}`;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid!, 'SIGTERM'); // the whole process group: server + extension hosts
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 3000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  try {
+    await waitHealthy(url, child, () => output);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url, authority, workspaceFolder, dataDir, output: () => output, close };
+}

@@ -1,0 +1,93 @@
+// Runs the integration suites (test/integration/**/*.test.ts, built into out/) inside
+// the extension host of a real VS Code (code-server), opened in headless Chromium.
+// Passes only when the workbench reports exit code 0, no test failed and at least one ran.
+// Env: APPHOST_TEST_GREP filters tests; APPHOST_TEST_TIMEOUT_S bounds the run (default 600).
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser } from './browser';
+import { startCodeServer } from './codeServer';
+import { REPO_ROOT } from './tools';
+import type { Summary } from '../tools/summaryReporter';
+
+const RESULTS = join(REPO_ROOT, 'test-results');
+const OUTPUT = join(RESULTS, 'integration.log');
+const SUMMARY = join(RESULTS, 'integration.summary.json');
+
+/** The extension host's own logs: where a runner that failed to load says why. */
+function extensionHostLogs(dataDir: string): string {
+  const logs = join(dataDir, 'user-data', 'logs');
+  if (!existsSync(logs)) return '';
+  return readdirSync(logs, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /(^|[\\/])(remote)?exthost\.log$/i.test(f))
+    .map((f) => `--- ${f}\n${readFileSync(join(logs, f), 'utf8').slice(-6000)}`)
+    .join('\n');
+}
+
+async function main(): Promise<number> {
+  const runner = join(REPO_ROOT, 'out', 'test', 'integration', 'runner.js');
+  if (!existsSync(runner)) throw new Error('out/test/integration/runner.js is missing: run `npm run build` first.');
+  rmSync(OUTPUT, { force: true });
+  rmSync(SUMMARY, { force: true });
+
+  const codeServer = await startCodeServer({
+    smokeTestDriver: true,
+    env: {
+      APPHOST_TEST_OUTPUT: OUTPUT,
+      APPHOST_TEST_SUMMARY: SUMMARY,
+      APPHOST_TEST_GREP: process.env.APPHOST_TEST_GREP ?? '',
+      APPHOST_INTEGRATION: '1',
+    },
+  });
+  const browser = await launchBrowser();
+  let printed = 0;
+  const printNewOutput = () => {
+    if (!existsSync(OUTPUT)) return;
+    const text = readFileSync(OUTPUT, 'utf8');
+    process.stdout.write(text.slice(printed));
+    printed = text.length;
+  };
+  try {
+    const page = await browser.newPage();
+    // Errors of the test runner itself (failing to load, a throwing run()) surface here.
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
+    const exitCode = new Promise<number>((resolve) => void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
+    const remote = (path: string) => `vscode-remote://${codeServer.authority}${path}`;
+    const payload = JSON.stringify([
+      ['extensionDevelopmentPath', remote(REPO_ROOT)],
+      ['extensionTestsPath', remote(runner)],
+    ]);
+    await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}&payload=${encodeURIComponent(payload)}`);
+
+    const timeoutS = Number(process.env.APPHOST_TEST_TIMEOUT_S ?? 600);
+    const poll = setInterval(printNewOutput, 500);
+    const code = await Promise.race([
+      exitCode,
+      new Promise<number>((resolve) => setTimeout(() => resolve(-1), timeoutS * 1000).unref()),
+    ]);
+    clearInterval(poll);
+    printNewOutput();
+    if (code === -1) console.error(`Integration tests did not finish within ${timeoutS}s.\n${codeServer.output().slice(-4000)}`);
+
+    const summary: Summary | undefined = existsSync(SUMMARY) ? JSON.parse(readFileSync(SUMMARY, 'utf8')) : undefined;
+    if (!summary) {
+      console.error(`The integration runner produced no summary (workbench exit code ${code}).`);
+      console.error(extensionHostLogs(codeServer.dataDir) || codeServer.output().slice(-4000));
+      console.error(consoleErrors.filter((e) => !/vsda|open-vsx|favicon/.test(e)).join('\n'));
+      return 1;
+    }
+    if (code !== 0 || summary.failed > 0 || summary.passed === 0) return 1;
+    return 0;
+  } finally {
+    await browser.close();
+    await codeServer.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
