@@ -1,0 +1,248 @@
+// One ApiClient per connection (base URL + token getter). It owns the keep-alive
+// dispatcher, spends the shared request budget, applies the retry policy and the
+// timeouts, and exposes one typed function per endpoint, grouped by resource.
+
+import type { Dispatcher } from 'undici';
+import { resolveBaseUrl } from './baseUrl';
+import { createDispatcher, type ProxySettings } from './dispatcher';
+import { ApiError, CancelledError, type RequestInfo } from './errors';
+import { nextLink, readList } from './normalize';
+import { RequestBudget } from './requestBudget';
+import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry';
+import { SecretScrubber, safePath } from './secrets';
+import { type ApiLogger, type ApiResponse, exchange, type TransportContext } from './transport';
+import type { CallOptions, Requester, RequestSpec } from './callTypes';
+import { accountEndpoints } from './endpoints/account';
+import { appEndpoints } from './endpoints/apps';
+import { appResourceEndpoints } from './endpoints/appResources';
+import { authEndpoints } from './endpoints/auth';
+import { databaseEndpoints } from './endpoints/databases';
+import { deliveryEndpoints } from './endpoints/delivery';
+import { serverEndpoints } from './endpoints/servers';
+
+export interface Timeouts {
+  /** TCP/TLS connect (default 10 s). */
+  connectMs: number;
+  /** Ordinary requests, whole exchange (default 15 s). */
+  readMs: number;
+  /** Slow platform operations: lifecycle, create, deploy, rollback, SSL, config (default 90 s). */
+  slowMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, readMs: 15_000, slowMs: 90_000 };
+
+export interface ApiClientOptions {
+  /** `https://host`, `https://host/` or `https://host/api/v1`. */
+  baseUrl: string;
+  /** Current token (from SecretStorage); undefined = not signed in. */
+  getToken: () => Promise<string | undefined> | string | undefined;
+  /** Shared budget; a connection-private one (60/min) is created when omitted. */
+  budget?: RequestBudget;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryOptions>;
+  /** VS Code `http.proxy` / `http.proxyStrictSSL` / `http.noProxy`; env proxies apply otherwise. */
+  proxy?: ProxySettings;
+  /** `apphost.allowInsecureHttp`: permit http:// to non-loopback hosts. */
+  allowInsecureHttp?: boolean;
+  userAgent?: string;
+  logger?: ApiLogger;
+  /** Upper bound on `Link: rel="next"` pages followed for one list (default 20). */
+  maxPages?: number;
+  /** Injected dispatcher (tests: undici MockAgent). Not closed by `close()`. */
+  dispatcher?: Dispatcher;
+}
+
+export class ApiClient implements Requester {
+  readonly origin: string;
+  readonly apiRoot: string;
+  readonly budget: RequestBudget;
+  /** How requests leave: "direct", "proxy http://…", "environment proxy …". */
+  readonly route: string;
+
+  readonly auth;
+  readonly servers;
+  readonly apps;
+  readonly config;
+  readonly domains;
+  readonly releases;
+  readonly processes;
+  readonly checks;
+  readonly logs;
+  readonly deploys;
+  readonly addons;
+  readonly logDrains;
+  readonly templates;
+  readonly databases;
+  readonly backups;
+  readonly sshKeys;
+  readonly teams;
+  readonly notifications;
+  readonly activities;
+
+  private readonly getToken: ApiClientOptions['getToken'];
+  private readonly timeouts: Timeouts;
+  private readonly retry: RetryOptions;
+  private readonly userAgent: string;
+  private readonly maxPages: number;
+  private readonly ownsDispatcher: boolean;
+  private readonly ctx: TransportContext;
+  readonly scrubber = new SecretScrubber();
+
+  constructor(opts: ApiClientOptions) {
+    const base = resolveBaseUrl(opts.baseUrl, { allowInsecureHttp: opts.allowInsecureHttp });
+    this.origin = base.origin;
+    this.apiRoot = base.apiRoot;
+    this.getToken = opts.getToken;
+    this.budget = opts.budget ?? new RequestBudget();
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+    this.retry = { ...DEFAULT_RETRY, ...opts.retry };
+    this.userAgent = opts.userAgent ?? 'apphost-vscode';
+    this.maxPages = opts.maxPages ?? 20;
+    this.ownsDispatcher = !opts.dispatcher;
+    const choice = opts.dispatcher
+      ? { dispatcher: opts.dispatcher, description: 'injected dispatcher' }
+      : createDispatcher(this.origin, { proxy: opts.proxy, connectTimeoutMs: this.timeouts.connectMs });
+    this.route = choice.description;
+    this.ctx = { dispatcher: choice.dispatcher, origin: this.origin, scrubber: this.scrubber, logger: wrapLogger(opts.logger, this.scrubber) };
+
+    const auth = authEndpoints(this);
+    const account = accountEndpoints(this);
+    const resources = appResourceEndpoints(this);
+    const delivery = deliveryEndpoints(this);
+    const dbs = databaseEndpoints(this);
+    this.auth = auth;
+    this.servers = serverEndpoints(this);
+    this.apps = appEndpoints(this);
+    this.config = resources.config;
+    this.domains = resources.domains;
+    this.processes = resources.processes;
+    this.checks = resources.checks;
+    this.addons = resources.addons;
+    this.logDrains = resources.logDrains;
+    this.releases = delivery.releases;
+    this.logs = delivery.logs;
+    this.deploys = delivery.deploys;
+    this.templates = delivery.templates;
+    this.databases = dbs.databases;
+    this.backups = dbs.backups;
+    this.sshKeys = account.sshKeys;
+    this.teams = account.teams;
+    this.notifications = account.notifications;
+    this.activities = account.activities;
+  }
+
+  /** Remembers a token the caller obtained elsewhere so it is scrubbed from errors and logs. */
+  registerSecret(value: string | undefined): void {
+    this.scrubber.add(value);
+  }
+
+  /** One API call with budget, retries and timeouts. Throws only AppHostError subclasses. */
+  async request(spec: RequestSpec, opts: CallOptions = {}, absoluteUrl?: string): Promise<ApiResponse> {
+    const url = absoluteUrl ?? this.urlFor(spec);
+    const info: RequestInfo = { method: spec.method, path: safePath(url.slice(this.origin.length)) };
+    const token = spec.anonymous ? undefined : (opts.token ?? (await this.getToken()));
+    this.scrubber.add(token);
+    if (!spec.anonymous && !token) {
+      throw new ApiError('Not signed in', { status: 401, messages: ['Not signed in'], retryable: false, code: 'no_token' }, info);
+    }
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (opts.workspace) headers['x-service-workspace'] = opts.workspace;
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(spec.body);
+    }
+    const timeoutMs = spec.slow ? this.timeouts.slowMs : this.timeouts.readMs;
+    const started = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      await this.waitForBudget(opts, info);
+      try {
+        return await exchange(this.ctx, {
+          method: spec.method, url, info, headers, body, timeoutMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal,
+        });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 429) this.budget.pauseFor(e.retryAfterMs ?? 5_000);
+        const delay = retryDelay(spec.method, attempt, e, Date.now() - started, this.retry);
+        if (delay === undefined) throw e;
+        this.ctx.logger?.warn?.(`${info.method} ${info.path}: ${(e as Error).message}; retry ${attempt} in ${delay} ms`);
+        await sleep(delay, opts.signal, info);
+      }
+    }
+  }
+
+  /** A list endpoint: tolerant envelope reading, following `Link: rel="next"` (bounded, same origin). */
+  async requestList(spec: RequestSpec, opts: CallOptions = {}, pluralKeys: readonly string[] = []): Promise<unknown[]> {
+    const items: unknown[] = [];
+    const seen = new Set<string>();
+    let url: string | undefined = this.urlFor(spec);
+    for (let page = 0; url; page++) {
+      if (page >= this.maxPages) {
+        this.ctx.logger?.warn?.(`${spec.method} ${spec.path}: stopped after ${this.maxPages} pages`);
+        break;
+      }
+      seen.add(url);
+      const res = await this.request(spec, opts, url);
+      items.push(...readList(res.body, pluralKeys));
+      const next = nextLink(res.headers.link, url);
+      url = next && !seen.has(next) && this.isSameApi(next) ? next : undefined;
+      if (next && !url && !seen.has(next)) this.ctx.logger?.warn?.(`Ignoring a "next" page outside ${this.apiRoot}`);
+    }
+    return items;
+  }
+
+  /** Closes the keep-alive connections (the connection was removed or reconfigured). */
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.ctx.dispatcher.close();
+  }
+
+  private urlFor(spec: RequestSpec): string {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(spec.query ?? {})) {
+      if (v !== undefined && v !== '') params.set(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+    }
+    const q = params.toString();
+    return `${this.apiRoot}${spec.path}${q ? `?${q}` : ''}`;
+  }
+
+  /** The token only ever goes to the configured API root (a next link elsewhere is not followed). */
+  private isSameApi(url: string): boolean {
+    try {
+      const u = new URL(url);
+      return u.origin === this.origin && u.pathname.startsWith(new URL(this.apiRoot).pathname);
+    } catch {
+      return false;
+    }
+  }
+
+  private async waitForBudget(opts: CallOptions, info: RequestInfo): Promise<void> {
+    try {
+      await this.budget.acquire(opts.priority ?? 'user', opts.signal);
+    } catch (e) {
+      if (opts.signal?.aborted) throw new CancelledError(info);
+      throw e;
+    }
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, info: RequestInfo): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CancelledError(info));
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new CancelledError(info));
+    };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Every line passes through the scrubber, whatever the caller's logger does with it. */
+function wrapLogger(logger: ApiLogger | undefined, scrubber: SecretScrubber): ApiLogger | undefined {
+  if (!logger) return undefined;
+  const wrap = (fn?: (m: string) => void) => (fn ? (m: string) => fn.call(logger, scrubber.scrub(m)) : undefined);
+  return { trace: wrap(logger.trace), debug: wrap(logger.debug), info: wrap(logger.info), warn: wrap(logger.warn), error: wrap(logger.error) };
+}

@@ -1,0 +1,36 @@
+// Types shared by the client core and the endpoint groups (kept apart so the
+// endpoint modules don't import the client class).
+
+import type { Priority } from './requestBudget';
+import type { ApiResponse, HttpMethod } from './transport';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Team workspace slug, sent as `X-Service-Workspace`; absent = personal workspace (no header). */
+  workspace?: string;
+  /** Budget priority (default `user`): `view` for refreshing visible views, `background` for polling. */
+  priority?: Priority;
+  /** Use this token instead of getToken() (e.g. the session token right after login). */
+  token?: string;
+}
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface RequestSpec {
+  method: HttpMethod;
+  /** Relative to the API root, path segments already encoded (see endpoints/path.ts). */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Uses the slow timeout (platform operations: lifecycle, create, deploy, rollback, SSL, config). */
+  slow?: boolean;
+  /** Sent without Authorization (login, device sign-in). */
+  anonymous?: boolean;
+}
+
+/** What an endpoint group needs from the client. */
+export interface Requester {
+  request(spec: RequestSpec, opts?: CallOptions): Promise<ApiResponse>;
+  requestList(spec: RequestSpec, opts?: CallOptions, pluralKeys?: readonly string[]): Promise<unknown[]>;
+  registerSecret(value: string | undefined): void;
+}

@@ -1,0 +1,86 @@
+// Builds the one keep-alive undici dispatcher a connection uses: a plain Agent, a
+// ProxyAgent for an explicit proxy (VS Code's `http.proxy`), or an
+// EnvHttpProxyAgent when HTTPS_PROXY/HTTP_PROXY are set (it honours NO_PROXY).
+
+import { Agent, type Dispatcher, EnvHttpProxyAgent, ProxyAgent } from 'undici';
+import { ConfigurationError } from './errors';
+import { safeUrl } from './secrets';
+
+export interface ProxySettings {
+  /** Explicit proxy URL (VS Code `http.proxy`); empty = use the environment. */
+  url?: string;
+  /** VS Code `http.proxyStrictSSL`: verify TLS certificates (default true). */
+  strictSSL?: boolean;
+  /** Hosts that bypass an explicit proxy (VS Code `http.noProxy`); NO_PROXY is also read. */
+  noProxy?: string | string[];
+}
+
+export interface DispatcherChoice {
+  dispatcher: Dispatcher;
+  /** For the log: "direct", "proxy http://proxy:3128", "environment proxy". */
+  description: string;
+}
+
+const KEEP_ALIVE_MS = 30_000;
+
+export function createDispatcher(
+  target: string,
+  opts: { proxy?: ProxySettings; connectTimeoutMs: number; env?: NodeJS.ProcessEnv },
+): DispatcherChoice {
+  const env = opts.env ?? process.env;
+  const rejectUnauthorized = opts.proxy?.strictSSL !== false;
+  const tls = { timeout: opts.connectTimeoutMs, rejectUnauthorized };
+  const agentOptions = { keepAliveTimeout: KEEP_ALIVE_MS, connect: tls };
+  const noProxy = [opts.proxy?.noProxy ?? [], envVar(env, 'no_proxy') ?? ''].flat().join(',');
+
+  const explicit = opts.proxy?.url?.trim();
+  if (explicit) {
+    if (bypassesProxy(new URL(target).hostname, noProxy)) {
+      return { dispatcher: new Agent(agentOptions), description: 'direct (no_proxy)' };
+    }
+    let proxyUrl: URL;
+    try {
+      proxyUrl = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(explicit) ? explicit : `http://${explicit}`);
+    } catch {
+      throw new ConfigurationError('The proxy setting (http.proxy) is not a valid URL');
+    }
+    const token = proxyUrl.username
+      ? `Basic ${Buffer.from(`${decodeURIComponent(proxyUrl.username)}:${decodeURIComponent(proxyUrl.password)}`).toString('base64')}`
+      : undefined;
+    const uri = safeUrl(proxyUrl.toString());
+    return {
+      dispatcher: new ProxyAgent({ ...agentOptions, uri, token, requestTls: tls, proxyTls: tls }),
+      description: `proxy ${uri}`,
+    };
+  }
+  if (envVar(env, 'https_proxy') || envVar(env, 'http_proxy')) {
+    return {
+      dispatcher: new EnvHttpProxyAgent({
+        ...agentOptions,
+        httpProxy: envVar(env, 'http_proxy'),
+        httpsProxy: envVar(env, 'https_proxy'),
+        noProxy: envVar(env, 'no_proxy'),
+        requestTls: tls,
+        proxyTls: tls,
+      }),
+      description: 'environment proxy (HTTPS_PROXY/HTTP_PROXY)',
+    };
+  }
+  return { dispatcher: new Agent(agentOptions), description: 'direct' };
+}
+
+/** Lower-case wins over upper-case, as curl and undici do. */
+function envVar(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  return env[name] || env[name.toUpperCase()] || undefined;
+}
+
+/** NO_PROXY semantics: `*`, exact host, `.suffix` / `suffix` domain match, optional :port ignored. */
+export function bypassesProxy(hostname: string, noProxy: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return noProxy
+    .split(/[\s,]+/)
+    .map((e) => e.trim().toLowerCase().replace(/:\d+$/, ''))
+    .map((e) => (e === '*' ? e : e.replace(/^\*/, '')))
+    .filter(Boolean)
+    .some((entry) => entry === '*' || host === entry.replace(/^\./, '') || host.endsWith(entry.startsWith('.') ? entry : `.${entry}`));
+}

@@ -1,0 +1,19 @@
+// Public surface of the API layer. Everything above src/api imports from here.
+
+export { ApiClient, DEFAULT_TIMEOUTS, type ApiClientOptions, type Timeouts } from './apiClient';
+export type { CallOptions } from './callTypes';
+export { resolveBaseUrl, isLoopbackHost, type ResolvedBaseUrl } from './baseUrl';
+export { type ProxySettings } from './dispatcher';
+export {
+  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, isCancelled,
+} from './errors';
+export { RequestBudget, type BudgetSnapshot, type Priority, type Clock, type RequestBudgetOptions } from './requestBudget';
+export { DEFAULT_RETRY, type RetryOptions } from './retry';
+export { redactHeaders } from './secrets';
+export type { ApiLogger } from './transport';
+export { needsOtp, type LoginInput } from './endpoints/auth';
+export type { AppListQuery, NewApp } from './endpoints/apps';
+export type { NewServer } from './endpoints/servers';
+export type { NewNotificationChannel } from './endpoints/account';
+export { bool as reportFlag, readLogLines, splitLines } from './normalize';
+export type * from './models';

@@ -1,0 +1,171 @@
+// One HTTP exchange: send, read the whole body, turn the outcome into either a
+// parsed response or one of the API layer's errors. No retries, no budget here
+// (see apiClient.ts); secrets are scrubbed before anything leaves.
+
+import { type Dispatcher, request } from 'undici';
+import { parseErrorBody } from './errorBody';
+import { ApiError, AppHostError, CancelledError, NetworkError, RETRYABLE_STATUSES, type RequestInfo, TimeoutError } from './errors';
+import { parseRetryAfter } from './retry';
+import { redactHeaders, type SecretScrubber } from './secrets';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Headers = Record<string, string | string[] | undefined>;
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or the text for non-JSON bodies, or null when empty. */
+  body: unknown;
+  url: string;
+}
+
+export interface ApiLogger {
+  trace?(message: string): void;
+  debug?(message: string): void;
+  info?(message: string): void;
+  warn?(message: string): void;
+  error?(message: string): void;
+}
+
+export interface Exchange {
+  method: HttpMethod;
+  url: string;
+  info: RequestInfo;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface TransportContext {
+  dispatcher: Dispatcher;
+  origin: string;
+  scrubber: SecretScrubber;
+  logger?: ApiLogger;
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+export async function exchange(ctx: TransportContext, ex: Exchange): Promise<ApiResponse> {
+  const timer = new AbortController();
+  const handle = setTimeout(() => timer.abort(TIMED_OUT), ex.timeoutMs);
+  const signal = ex.signal ? AbortSignal.any([ex.signal, timer.signal]) : timer.signal;
+  const started = Date.now();
+  ctx.logger?.trace?.(ctx.scrubber.scrub(`→ ${ex.method} ${ex.info.path} ${JSON.stringify(redactHeaders(ex.headers))}`));
+  let status = 0;
+  try {
+    const res = await request(ex.url, {
+      dispatcher: ctx.dispatcher,
+      method: ex.method,
+      headers: ex.headers,
+      body: ex.body,
+      signal,
+      headersTimeout: ex.timeoutMs,
+      bodyTimeout: ex.timeoutMs,
+    });
+    status = res.statusCode;
+    const text = await res.body.text();
+    const headers = res.headers as Headers;
+    ctx.logger?.debug?.(`${ex.method} ${ex.info.path} → ${status} (${Date.now() - started} ms)`);
+    return interpret(ctx, ex, status, headers, text);
+  } catch (e) {
+    if (e instanceof AppHostError) throw e;
+    const mapped = mapFailure(ctx, ex, e, timer.signal.aborted);
+    ctx.logger?.debug?.(`${ex.method} ${ex.info.path} → ${mapped.name}${status ? ` after ${status}` : ''}: ${mapped.message}`);
+    throw mapped;
+  } finally {
+    clearTimeout(handle);
+  }
+}
+
+function interpret(ctx: TransportContext, ex: Exchange, status: number, headers: Headers, text: string): ApiResponse {
+  const contentType = String(headers['content-type'] ?? '');
+  if (status >= 200 && status < 300) {
+    return { status, headers, body: parseSuccessBody(ex, status, contentType, text), url: ex.url };
+  }
+  if (status >= 300 && status < 400) {
+    const where = String(headers.location ?? '').replace(/\?.*$/, '');
+    throw new ApiError(
+      `The server redirected to ${where || 'another address'} — check the service URL`,
+      { status, messages: [`Redirect ${status}`], retryable: false },
+      ex.info,
+    );
+  }
+  const parsed = parseErrorBody(status, contentType, ctx.scrubber.scrub(text));
+  const retryAfterMs = parseRetryAfter(headers['retry-after']);
+  return throwApiError(ctx, ex, status, {
+    ...parsed,
+    retryable: parsed.retryable ?? RETRYABLE_STATUSES.has(status),
+    retryAfterMs,
+  });
+}
+
+function throwApiError(
+  ctx: TransportContext,
+  ex: Exchange,
+  status: number,
+  p: { message: string; messages: string[]; code?: string; hint?: string; retryable: boolean; retryAfterMs?: number },
+): never {
+  const s = (t: string) => ctx.scrubber.scrub(t);
+  throw new ApiError(
+    s(p.message),
+    {
+      status,
+      messages: p.messages.map(s),
+      retryable: p.retryable,
+      retryAfterMs: p.retryAfterMs,
+      code: p.code,
+      hint: p.hint === undefined ? undefined : s(p.hint),
+    },
+    ex.info,
+  );
+}
+
+function parseSuccessBody(ex: Exchange, status: number, contentType: string, text: string): unknown {
+  if (!text.trim()) return null;
+  const isJson = /[/+]json\b/i.test(contentType) || (!contentType && /^\s*[[{]/.test(text));
+  if (!isJson) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(
+      'The server sent an unreadable response (invalid JSON)',
+      { status, messages: ['Invalid JSON in response body'], retryable: false, code: 'invalid_response' },
+      ex.info,
+    );
+  }
+}
+
+function mapFailure(ctx: TransportContext, ex: Exchange, e: unknown, timedOut: boolean): AppHostError {
+  if (ex.signal?.aborted) return new CancelledError(ex.info);
+  if (timedOut) return new TimeoutError(ctx.origin, ex.timeoutMs, 'response', ex.info);
+  const code = errorCode(e);
+  const cause = sanitizeCause(ctx, e);
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return new TimeoutError(ctx.origin, ex.connectTimeoutMs, 'connect', ex.info, cause);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new TimeoutError(ctx.origin, ex.timeoutMs, 'response', ex.info, cause);
+  }
+  return new NetworkError(ctx.origin, ex.info, code, cause);
+}
+
+/** The system/undici code, looking through `cause` chains (fetch-style wrapping). */
+function errorCode(e: unknown): string | undefined {
+  for (let cur = e, depth = 0; cur && depth < 4; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A fresh Error with only name, code and a scrubbed message: no sockets, headers or options. */
+function sanitizeCause(ctx: TransportContext, e: unknown): Error {
+  const src = e instanceof Error ? e : new Error(String(e));
+  const out = new Error(ctx.scrubber.scrub(src.message));
+  out.name = src.name;
+  const code = errorCode(e);
+  if (code) (out as Error & { code?: string }).code = code;
+  out.stack = undefined;
+  return out;
+}
