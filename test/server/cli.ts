@@ -1,0 +1,112 @@
+// `npm run server [-- flags]`: the reference service with demo data, for the demo
+// and manual testing. Prints the URL and the demo credentials.
+
+import { parseArgs } from 'node:util';
+import { ADMIN_USER, DEMO_USER, startServer, type ServerOptions } from './index';
+
+const HELP = `Usage: npm run server -- [options]
+
+  --port <n>            port to listen on (default 3000; 0 = any free port)
+  --host <addr>         address to bind (default 127.0.0.1)
+  --seed <demo|empty>   initial data (default demo)
+  --latency <ms>        added latency on every request (default 0)
+  --action-delay <ms>   duration of lifecycle/deploy/backup transitions (default 2000)
+  --rate-limit <spec>   off | <perMinute> | <perMinute>/<loginPerMinute> (default 60/5)
+  --no-rate-limit       same as --rate-limit off
+  --follow              also serve GET /apps/:id/logs?follow=1 as a stream
+  --log-interval <ms>   how often running apps emit log lines (default 1000; 0 = never)
+  --verbose             print one line per request
+  -h, --help            show this help
+`;
+
+export function parseCli(argv: string[]): ServerOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      latency: { type: 'string' },
+      'action-delay': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'no-rate-limit': { type: 'boolean' },
+      follow: { type: 'boolean' },
+      'log-interval': { type: 'string' },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  const num = (name: string, raw: string | undefined): number | undefined => {
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} needs a non-negative integer, got "${raw}"`);
+    return n;
+  };
+  const seed = values.seed ?? 'demo';
+  if (seed !== 'demo' && seed !== 'empty') throw new Error(`--seed must be demo or empty, got "${seed}"`);
+  return {
+    port: num('port', values.port) ?? 3000,
+    host: values.host,
+    seed,
+    latencyMs: num('latency', values.latency),
+    actionDelayMs: num('action-delay', values['action-delay']),
+    rateLimit: values['no-rate-limit'] ? false : parseRateLimit(values['rate-limit']),
+    follow: values.follow ?? false,
+    logIntervalMs: num('log-interval', values['log-interval']),
+    logRequests: values.verbose ?? false,
+  };
+}
+
+function parseRateLimit(spec: string | undefined): ServerOptions['rateLimit'] {
+  if (spec === undefined) return undefined;
+  if (spec === 'off' || spec === 'false' || spec === '0') return false;
+  const match = /^(\d+)(?:\/(\d+))?$/.exec(spec);
+  if (!match) throw new Error(`--rate-limit must be off, N or N/M, got "${spec}"`);
+  return { perMinute: Number(match[1]), loginPerMinute: match[2] ? Number(match[2]) : undefined };
+}
+
+async function main(): Promise<void> {
+  let options: ServerOptions | 'help';
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${HELP}`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    console.log(HELP);
+    return;
+  }
+  const server = await startServer(options);
+  const limits = options.rateLimit === false ? 'off' : `${options.rateLimit?.perMinute ?? 60}/min, login ${options.rateLimit?.loginPerMinute ?? 5}/min`;
+  console.log(`AppHost reference server listening on ${server.url}
+  API:          ${server.url}/api/v1
+  Device page:  ${server.url}/device
+  Seed:         ${options.seed}   Rate limit: ${limits}   Follow mode: ${options.follow ? 'on' : 'off'}
+
+  Demo user:    ${DEMO_USER.email} / ${DEMO_USER.password}
+  Admin user:   ${ADMIN_USER.email} / ${ADMIN_USER.password} (otp_code ${ADMIN_USER.otp})
+
+Press Ctrl+C to stop.`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received, shutting down...`);
+    const force = setTimeout(() => process.exit(1), 5000);
+    force.unref();
+    void server.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,38 @@
+// What handlers return or throw. A plain value means 200 + JSON; Reply sets another
+// status or headers; HttpError carries the contract's error bodies.
+
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** Returned by handlers that wrote the response themselves (streams, HTML pages). */
+export const HANDLED = Symbol('handled');
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.error === 'string' ? body.error : `HTTP ${status}`);
+  }
+}
+
+export const created = (body: unknown): Reply => new Reply(201, body);
+export const message = (text: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ message: text, ...extra });
+
+export const badRequest = (error: string): HttpError => new HttpError(400, { error });
+export const unauthorized = (error: string): HttpError => new HttpError(401, { error });
+export const paymentRequired = (error: string): HttpError => new HttpError(402, { error });
+export const forbidden = (): HttpError => new HttpError(403, { error: 'Not authorized' });
+export const notFound = (error = 'Not found'): HttpError => new HttpError(404, { error });
+export const conflict = (error: string): HttpError => new HttpError(409, { error });
+/** 422 in the `{errors:[...]}` form (model validation). */
+export const invalid = (...errors: string[]): HttpError => new HttpError(422, { errors });
+/** 422 in the `{error:"<raw stderr>"}` form (the platform tool refused). */
+export const platformError = (stderr: string): HttpError => new HttpError(422, { error: stderr });
+export const cannotConnect = (detail: string): HttpError => new HttpError(503, { error: `Cannot connect to server: ${detail}` });

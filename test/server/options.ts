@@ -1,0 +1,52 @@
+// Options of startServer() and the runtime settings derived from them.
+
+import type { RateLimitSettings } from './rateLimit';
+
+export interface ServerOptions {
+  /** Default 0 = ephemeral port. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** 'demo' (default) fills every resource; 'empty' still has the user accounts and their workspaces. */
+  seed?: 'demo' | 'empty';
+  /** Delay of lifecycle, deploy and backup state transitions; default 2000. Tests pass ~20. */
+  actionDelayMs?: number;
+  /** Added latency on every request; default 0. */
+  latencyMs?: number;
+  /** Default on: 60/min on /api/ and 5/min on login. `windowMs` (default 60 000) is for tests. */
+  rateLimit?: false | RateLimitSettings;
+  /** Also serve GET /apps/:id/logs?follow=1 as a chunked text stream; default false. */
+  follow?: boolean;
+  /** How often running apps emit log lines; default 1000. 0 disables the generator. */
+  logIntervalMs?: number;
+  /** Device sign-in: polling interval the client is told to respect (seconds); default 5. */
+  deviceIntervalSec?: number;
+  /** Device sign-in: lifetime of a user code (seconds); default 600. */
+  deviceExpiresSec?: number;
+  /** Print a line per request to stdout (the CLI's --verbose). */
+  logRequests?: boolean;
+}
+
+export interface Settings {
+  actionDelayMs: number;
+  follow: boolean;
+  logIntervalMs: number;
+  deviceIntervalSec: number;
+  deviceExpiresSec: number;
+  logRequests: boolean;
+}
+
+export function settingsFrom(options: ServerOptions): Settings {
+  return {
+    actionDelayMs: nonNegative(options.actionDelayMs, 2000),
+    follow: options.follow ?? false,
+    logIntervalMs: nonNegative(options.logIntervalMs, 1000),
+    deviceIntervalSec: nonNegative(options.deviceIntervalSec, 5),
+    deviceExpiresSec: nonNegative(options.deviceExpiresSec, 600),
+    logRequests: options.logRequests ?? false,
+  };
+}
+
+function nonNegative(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value >= 0 ? value : fallback;
+}

@@ -1,0 +1,115 @@
+// One request from arrival to response: request log, latency and fault injection,
+// rate limit, routing, authentication, workspace, body parsing, handler, errors.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { authenticate, bearerValue, resolveWorkspace } from './auth';
+import { failureResponse } from './faults';
+import { readJsonObject } from './http/body';
+import type { Context, PublicContext, RouteEntry } from './http/context';
+import { HANDLED, HttpError, notFound, Reply, forbidden } from './http/reply';
+import { sendJson, sendText, type SendOptions } from './http/respond';
+import type { Router } from './http/router';
+import { RATE_LIMIT_BODY } from './rateLimit';
+import { ServerClosedError } from './scheduler';
+import type { ServiceState } from './state';
+import { sha256 } from './store';
+
+export const API_PREFIX = '/api/v1';
+
+/** Paths whose writes change the selected workspace; viewers may only read them. */
+const WORKSPACE_WRITES = /^\/(servers|apps|databases|notifications|templates\/deploy)(\/|$)/;
+
+export type PageHandler = (ctx: PublicContext) => Promise<unknown> | unknown;
+
+export function createRequestHandler(state: ServiceState, routes: Router<RouteEntry>, pages: PageHandler) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    void handle(state, routes, pages, req, res);
+  };
+}
+
+async function handle(state: ServiceState, routes: Router<RouteEntry>, pages: PageHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const at = Date.now();
+  const method = (req.method ?? 'GET').toUpperCase();
+  const url = parseUrl(req.url);
+  const path = url.pathname;
+  const workspaceHeader = headerValue(req, 'x-service-workspace');
+  res.on('close', () => {
+    const status = res.headersSent ? res.statusCode : 0;
+    state.requestLog.add({ method, path, query: Object.fromEntries(url.searchParams), workspace: workspaceHeader ?? null, status, at });
+    if (state.settings.logRequests) console.log(`${new Date(at).toISOString()} ${method} ${path}${url.search} -> ${status || 'reset'} (${Date.now() - at}ms)`);
+  });
+  const opts: SendOptions = {};
+  try {
+    const { faults } = state;
+    if (faults.latencyMs > 0) await state.scheduler.delay(faults.latencyMs);
+    opts.htmlNotFound = faults.htmlNotFound;
+    if (faults.resets.take(method, path)) {
+      req.socket.destroy();
+      return;
+    }
+    const failure = faults.failures.take(method, path);
+    if (failure) {
+      const f = failureResponse(failure);
+      sendText(res, f.status, f.body, f.type, f.headers);
+      return;
+    }
+    opts.malformed = faults.malformed.take(method, path) !== undefined;
+
+    const base: PublicContext = {
+      state, req, res, method, path, query: url.searchParams, params: {}, ip: req.socket.remoteAddress ?? 'unknown', body: {},
+    };
+    const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+    const result = isApi ? await handleApi(state, routes, base, workspaceHeader) : await pages(base);
+    if (result === HANDLED) return;
+    if (result instanceof Reply) sendJson(res, result.status, result.body, result.headers, opts);
+    else sendJson(res, 200, result, {}, opts);
+  } catch (err) {
+    if (err instanceof ServerClosedError) {
+      res.destroy();
+    } else if (err instanceof HttpError) {
+      sendJson(res, err.status, err.body, err.headers, opts);
+    } else {
+      console.error(`[apphost test server] ${method} ${path} failed:`, err);
+      sendJson(res, 500, { error: 'Internal server error' }, {}, opts);
+    }
+  }
+}
+
+async function handleApi(state: ServiceState, routes: Router<RouteEntry>, base: PublicContext, workspaceHeader: string | undefined): Promise<unknown> {
+  const { req, method } = base;
+  const bearer = bearerValue(req);
+  const decision = state.rateLimits.checkApi(bearer ? `token:${sha256(bearer)}` : `ip:${base.ip}`);
+  if (!decision.ok) throw new HttpError(429, RATE_LIMIT_BODY, { 'Retry-After': String(decision.retryAfterSec) });
+
+  const apiPath = base.path.slice(API_PREFIX.length) || '/';
+  const match = routes.match(method, apiPath);
+  if (!match) throw notFound();
+  const ctx: PublicContext = { ...base, path: apiPath, params: match.params };
+  const entry = match.handler;
+  if (!entry.auth) {
+    ctx.body = await bodyOf(method, req);
+    return entry.handler(ctx);
+  }
+  const { user, token } = authenticate(state.store, req);
+  const { workspace, role } = resolveWorkspace(state.store, user, workspaceHeader);
+  if (role === 'viewer' && method !== 'GET' && WORKSPACE_WRITES.test(apiPath)) throw forbidden();
+  const full: Context = { ...ctx, user, token, workspace, role, body: await bodyOf(method, req) };
+  return entry.handler(full);
+}
+
+function bodyOf(method: string, req: IncomingMessage): Promise<Record<string, unknown>> {
+  return method === 'GET' || method === 'HEAD' ? Promise.resolve({}) : readJsonObject(req);
+}
+
+function parseUrl(raw: string | undefined): URL {
+  try {
+    return new URL(raw ?? '/', 'http://localhost');
+  } catch {
+    return new URL('http://localhost/');
+  }
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}

@@ -1,0 +1,102 @@
+// App status transitions. Lifecycle endpoints are synchronous and slow in the real
+// service: the status moves to a transient value at once and to the final value
+// after `actionDelayMs`, when the HTTP response is also sent.
+
+import type { Scheduler } from '../scheduler';
+import type { Settings } from '../options';
+import type { Store } from '../store';
+import type { AppRecord, AppStatus } from '../types';
+import { logLine, type LogBook } from './logBook';
+
+export type LifecycleAction = 'restart' | 'stop' | 'start' | 'config' | 'rollback' | 'scale';
+
+interface Pending {
+  action: LifecycleAction;
+  cancel: () => void;
+}
+
+export class Lifecycle {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly scheduler: Scheduler,
+    private readonly settings: Settings,
+    private readonly logs: LogBook,
+  ) {}
+
+  /** The action an app is in the middle of, if any. */
+  busyWith(appId: string): LifecycleAction | undefined {
+    return this.pending.get(appId)?.action;
+  }
+
+  /**
+   * Moves the app through `interim` (if given) to `final` after the action delay.
+   * A newer transition replaces an older one; the returned promise then still resolves.
+   */
+  transition(app: AppRecord, action: LifecycleAction, interim: AppStatus | null, final: AppStatus): Promise<void> {
+    this.cancel(app.id);
+    if (interim) app.status = interim;
+    this.logs.append(app.id, startLines(app, action));
+    return new Promise((resolve) => {
+      const cancelTimer = this.scheduler.after(this.settings.actionDelayMs, () => {
+        this.pending.delete(app.id);
+        if (this.store.apps.has(app.id)) {
+          app.status = final;
+          this.logs.append(app.id, endLines(app, final));
+        }
+        resolve();
+      });
+      this.pending.set(app.id, {
+        action,
+        cancel: () => {
+          cancelTimer();
+          resolve();
+        },
+      });
+    });
+  }
+
+  /**
+   * A change that needs the app's containers replaced (config, rollback, links):
+   * running and crashed apps restart; stopped, sleeping or never-deployed apps stay as they are.
+   */
+  restartForChange(app: AppRecord, action: LifecycleAction): void {
+    if (app.status === 'running' || app.status === 'crashed' || (app.status === 'deploying' && this.pending.has(app.id))) {
+      void this.transition(app, action, 'deploying', 'running');
+    }
+  }
+
+  /** Stops any pending transition (e.g. a test forces a status). */
+  cancel(appId: string): void {
+    const p = this.pending.get(appId);
+    if (!p) return;
+    this.pending.delete(appId);
+    p.cancel();
+  }
+}
+
+function processNames(app: AppRecord): string[] {
+  const names: string[] = [];
+  for (const [type, count] of Object.entries(app.scaling)) {
+    for (let i = 1; i <= count; i++) names.push(`${type}.${i}`);
+  }
+  return names.length ? names : ['web.1'];
+}
+
+function startLines(app: AppRecord, action: LifecycleAction): string[] {
+  const now = new Date();
+  const lines = [logLine(now, 'dokku[ps]', `${action === 'start' ? 'Starting' : action === 'stop' ? 'Stopping' : 'Restarting'} ${app.name}`)];
+  if (action !== 'start') {
+    for (const p of processNames(app)) lines.push(logLine(now, `app[${p}]`, 'Received SIGTERM, shutting down gracefully'));
+  }
+  return lines;
+}
+
+function endLines(app: AppRecord, final: AppStatus): string[] {
+  if (final !== 'running') return [logLine(new Date(), 'dokku[ps]', `${app.name} is now ${final}`)];
+  const now = new Date();
+  return processNames(app).map((p) =>
+    logLine(now, `app[${p}]`, p.startsWith('web') ? 'Server listening on 0.0.0.0:5000' : 'Worker started, waiting for jobs'),
+  );
+}

@@ -1,0 +1,49 @@
+// Everything one running server instance owns, handed to every route handler.
+
+import { Faults } from './faults';
+import { settingsFrom, type ServerOptions, type Settings } from './options';
+import { RateLimits } from './rateLimit';
+import { RequestLog } from './requestLog';
+import { Scheduler } from './scheduler';
+import { Store } from './store';
+import { DeployRunner } from './simulation/deploys';
+import { Lifecycle } from './simulation/lifecycle';
+import { LogBook } from './simulation/logBook';
+import { LogGenerator } from './simulation/logGenerator';
+
+export class ServiceState {
+  readonly store = new Store();
+  readonly scheduler = new Scheduler();
+  readonly logs = new LogBook();
+  readonly faults = new Faults();
+  readonly requestLog = new RequestLog();
+  readonly settings: Settings;
+  readonly rateLimits: RateLimits;
+  readonly lifecycle: Lifecycle;
+  readonly deploys: DeployRunner;
+  readonly logGenerator: LogGenerator;
+  /** Origin the server listens on, known after listen(); used for device verification URLs. */
+  baseUrl = '';
+  private stopLogTimer: () => void = () => undefined;
+
+  constructor(options: ServerOptions) {
+    this.settings = settingsFrom(options);
+    this.rateLimits = new RateLimits(options.rateLimit);
+    this.faults.latencyMs = Math.max(0, options.latencyMs ?? 0);
+    this.lifecycle = new Lifecycle(this.store, this.scheduler, this.settings, this.logs);
+    this.deploys = new DeployRunner(this.store, this.scheduler, this.settings, this.logs);
+    this.logGenerator = new LogGenerator(this.store, this.logs);
+  }
+
+  /** (Re)starts the periodic log generator; 0 stops it. */
+  setLogInterval(ms: number): void {
+    this.stopLogTimer();
+    this.settings.logIntervalMs = ms;
+    if (ms > 0) this.stopLogTimer = this.scheduler.every(ms, () => this.logGenerator.tick(ms));
+  }
+
+  close(): void {
+    this.stopLogTimer();
+    this.scheduler.close();
+  }
+}

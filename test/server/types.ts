@@ -1,0 +1,227 @@
+// Internal records of the reference server. Field names are camelCase here; the
+// wire shapes (snake_case, exactly as in api-contract.md) are built in views.ts.
+
+export type UserRole = 'user' | 'admin';
+export type MemberRole = 'viewer' | 'member' | 'admin';
+export type AppStatus = 'running' | 'stopped' | 'crashed' | 'deploying' | 'sleeping' | 'created';
+export type ServerStatus = 'connected' | 'unreachable' | 'auth_failed' | 'syncing';
+export type DatabaseStatus = 'running' | 'stopped' | 'creating' | 'error';
+export type DeployStatus = 'pending' | 'building' | 'succeeded' | 'failed' | 'timed_out';
+export type BackupStatus = 'running' | 'completed' | 'failed';
+
+export const APP_STATUSES: readonly AppStatus[] = ['running', 'stopped', 'crashed', 'deploying', 'sleeping', 'created'];
+export const SERVER_STATUSES: readonly ServerStatus[] = ['connected', 'unreachable', 'auth_failed', 'syncing'];
+export const DATABASE_TYPES = [
+  'postgres', 'redis', 'mysql', 'mongodb', 'memcached', 'rabbitmq', 'elasticsearch', 'meilisearch', 'clickhouse', 'nats',
+] as const;
+export type DatabaseType = (typeof DATABASE_TYPES)[number];
+export const MEMBER_ROLES: readonly MemberRole[] = ['viewer', 'member', 'admin'];
+export const NOTIFICATION_CHANNELS = ['email', 'slack', 'webhook', 'discord', 'telegram', 'push'] as const;
+export const NOTIFICATION_EVENTS = [
+  'deploy.started', 'deploy.succeeded', 'deploy.failed', 'app.crashed', 'app.restarted',
+  'backup.completed', 'backup.failed', 'server.unreachable', 'ssl.expiring',
+] as const;
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  role: UserRole;
+  /** Accounts with an OTP must send it as `otp_code` on login. */
+  otp: string | null;
+  createdAt: string;
+}
+
+export interface Token {
+  id: string;
+  userId: string;
+  name: string;
+  /** sha256 of the value; the value itself is never stored. */
+  hash: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+export interface Plan {
+  name: string;
+  maxApps: number;
+  /** Backups kept per database. */
+  maxBackups: number;
+}
+
+export interface Workspace {
+  id: string;
+  kind: 'personal' | 'team';
+  /** Team workspaces only; the personal one is selected by sending no header. */
+  slug: string | null;
+  name: string;
+  ownerId: string;
+  plan: Plan;
+  createdAt: string;
+}
+
+export interface Membership {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  role: MemberRole;
+  createdAt: string;
+}
+
+export interface ServerRecord {
+  id: string;
+  workspaceId: string;
+  name: string;
+  host: string;
+  port: number;
+  sshUser: string;
+  sshPrivateKey: string;
+  status: ServerStatus;
+  createdAt: string;
+}
+
+export interface HealthChecks {
+  enabled: boolean;
+  path: string;
+  wait: number;
+  timeout: number;
+  attempts: number;
+}
+
+export interface AppRecord {
+  id: string;
+  workspaceId: string;
+  /** The team owning the workspace (a team's id is its workspace id); null in a personal workspace. */
+  teamId: string | null;
+  name: string;
+  serverId: string;
+  status: AppStatus;
+  isPreview: boolean;
+  prNumber: number | null;
+  parentAppId: string | null;
+  deployBranch: string;
+  createdAt: string;
+  config: Record<string, string>;
+  scaling: Record<string, number>;
+  checks: HealthChecks;
+  /** Commit currently running, null until the first deploy. */
+  commitSha: string | null;
+}
+
+export interface Domain {
+  id: string;
+  appId: string;
+  hostname: string;
+  sslEnabled: boolean;
+  createdAt: string;
+}
+
+export interface Release {
+  id: string;
+  appId: string;
+  version: number;
+  description: string;
+  deployId: string | null;
+  commitSha: string | null;
+  createdAt: string;
+}
+
+export interface Deploy {
+  id: string;
+  appId: string;
+  status: DeployStatus;
+  commitSha: string;
+  description: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+  log: string[];
+}
+
+export interface Addon {
+  id: string;
+  appId: string;
+  name: string;
+  serviceType: DatabaseType;
+  status: 'creating' | 'running';
+}
+
+export interface LogDrain {
+  id: string;
+  appId: string;
+  url: string;
+  drainType: 'syslog' | 'https';
+  createdAt: string;
+}
+
+export interface DatabaseRecord {
+  id: string;
+  workspaceId: string;
+  name: string;
+  serviceType: DatabaseType;
+  status: DatabaseStatus;
+  serverId: string;
+  createdAt: string;
+}
+
+export interface Backup {
+  id: string;
+  databaseId: string;
+  status: BackupStatus;
+  sizeBytes: number;
+  createdAt: string;
+}
+
+export interface DatabaseLink {
+  id: string;
+  databaseId: string;
+  appId: string;
+  alias: string;
+  createdAt: string;
+}
+
+export interface SshKey {
+  id: string;
+  userId: string;
+  name: string;
+  publicKey: string;
+  fingerprint: string;
+  createdAt: string;
+}
+
+export interface NotificationChannel {
+  id: string;
+  workspaceId: string;
+  teamId: string | null;
+  channel: (typeof NOTIFICATION_CHANNELS)[number];
+  events: string[];
+  config: Record<string, unknown>;
+  appId: string | null;
+  createdAt: string;
+}
+
+export interface Activity {
+  id: string;
+  workspaceId: string;
+  userId: string | null;
+  action: string;
+  description: string;
+  targetName: string;
+  targetType: string;
+  createdAt: string;
+}
+
+export type DeviceStatus = 'pending' | 'approved' | 'denied' | 'consumed';
+
+export interface DeviceAuthorization {
+  deviceCode: string;
+  userCode: string;
+  clientName: string;
+  status: DeviceStatus;
+  userId: string | null;
+  expiresAt: number;
+  intervalSec: number;
+  lastPollAt: number | null;
+}
