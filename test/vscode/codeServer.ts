@@ -44,6 +44,7 @@ const QUIET_SETTINGS = {
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
   'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'security.workspace.trust.enabled': false,
   'window.restoreWindows': 'none',
 };

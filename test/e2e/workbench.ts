@@ -1,0 +1,103 @@
+// Drives the real VS Code workbench (code-server in headless Chromium) the way a user
+// does: clicks, typing, context menus. Screenshots go to test-results/screenshots/.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser } from '../vscode/browser';
+import { startCodeServer, type RunningCodeServer } from '../vscode/codeServer';
+import { REPO_ROOT } from '../vscode/tools';
+
+export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
+export const VSIX = join(REPO_ROOT, 'test-results', 'apphost.vsix');
+
+export interface WorkbenchOptions {
+  settings?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+
+export class Workbench {
+  /** The workbench of the running journey, for failure screenshots. */
+  static current: Workbench | undefined;
+
+  private constructor(
+    readonly page: Page,
+    private readonly browser: Browser,
+    private readonly codeServer: RunningCodeServer,
+  ) {}
+
+  /** Starts code-server with the packaged extension installed and opens it in Chromium. */
+  static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
+    const codeServer = await startCodeServer({ vsix: VSIX, settings: options.settings, env: options.env });
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}`);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page.locator('.activitybar').waitFor();
+      Workbench.current = new Workbench(page, browser, codeServer);
+      return Workbench.current;
+    } catch (error) {
+      await browser.close();
+      await codeServer.close();
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (Workbench.current === this) Workbench.current = undefined;
+    await this.browser.close();
+    await this.codeServer.close();
+  }
+
+  /** Clicks the AppHost icon in the activity bar and waits for the side bar to show it. */
+  async openAppHostView(): Promise<void> {
+    // In VS Code 1.139 the label sits on the tab's inner link, not on role=tab itself.
+    const tab = this.page.locator('.activitybar [role=tab]:has(a.action-label[aria-label^="AppHost"])');
+    await tab.waitFor();
+    if (!((await tab.getAttribute('class')) ?? '').includes('checked')) await tab.click();
+    await this.page.locator('.sidebar .title-label', { hasText: /AppHost/i }).waitFor();
+  }
+
+  /** Runs a command from the Command Palette by its title, e.g. "AppHost: Refresh". */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+    await input.press('Enter');
+  }
+
+  /** The quick input (palette, QuickPick or InputBox) while it is open. */
+  quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  treeRow(label: string): Locator {
+    return this.page.locator(`.monaco-list-row[role=treeitem][aria-label^="${label}"]`).first();
+  }
+
+  /** Labels of the visible rows of the side bar's trees. */
+  async treeLabels(): Promise<string[]> {
+    return this.page.locator('.sidebar .monaco-list-row[role=treeitem] .label-name').allInnerTexts();
+  }
+
+  /** Right-clicks a tree row and picks an entry of its context menu. */
+  async contextMenu(rowLabel: string, item: string): Promise<void> {
+    await this.treeRow(rowLabel).click({ button: 'right' });
+    const entry = this.page.locator('.context-view .action-label', { hasText: item }).first();
+    await entry.waitFor();
+    await entry.click();
+  }
+
+  welcomeView(): Locator {
+    return this.page.locator('.sidebar .welcome-view-content');
+  }
+
+  async screenshot(name: string): Promise<string> {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const path = join(SCREENSHOTS, `${name}.png`);
+    await this.page.screenshot({ path });
+    return path;
+  }
+}
