@@ -31,6 +31,9 @@ export function createDispatcher(
   const rejectUnauthorized = opts.proxy?.strictSSL !== false;
   const tls = { timeout: opts.connectTimeoutMs, rejectUnauthorized };
   const agentOptions = { keepAliveTimeout: KEEP_ALIVE_MS, connect: tls };
+  // https is always tunnelled (CONNECT); plain http (loopback dev servers) is forwarded
+  // in absolute form, as curl does, which every HTTP proxy understands.
+  const proxyTunnel = new URL(target).protocol === 'https:';
   const noProxy = [opts.proxy?.noProxy ?? [], envVar(env, 'no_proxy') ?? ''].flat().join(',');
 
   const explicit = opts.proxy?.url?.trim();
@@ -49,7 +52,7 @@ export function createDispatcher(
       : undefined;
     const uri = safeUrl(proxyUrl.toString());
     return {
-      dispatcher: new ProxyAgent({ ...agentOptions, uri, token, requestTls: tls, proxyTls: tls }),
+      dispatcher: new ProxyAgent({ ...agentOptions, uri, token, requestTls: tls, proxyTls: tls, proxyTunnel }),
       description: `proxy ${uri}`,
     };
   }
@@ -62,6 +65,7 @@ export function createDispatcher(
         noProxy: envVar(env, 'no_proxy'),
         requestTls: tls,
         proxyTls: tls,
+        proxyTunnel,
       }),
       description: 'environment proxy (HTTPS_PROXY/HTTP_PROXY)',
     };
