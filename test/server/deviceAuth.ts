@@ -19,10 +19,9 @@ export function formatUserCode(code: string): string {
 }
 
 export function createDeviceAuthorization(store: Store, clientName: string, intervalSec: number, expiresSec: number): DeviceAuthorization {
-  let userCode = '';
-  do {
-    userCode = Array.from({ length: 8 }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join('');
-  } while (findByUserCode(store, userCode));
+  const generate = (): string => Array.from({ length: 8 }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join('');
+  let userCode = generate();
+  while (findByUserCode(store, userCode)) userCode = generate();
   const auth: DeviceAuthorization = {
     deviceCode: randomBytes(32).toString('hex'),
     userCode,

@@ -1,0 +1,94 @@
+// /databases: service instances in the workspace, created asynchronously, linked
+// to apps (which sets <ALIAS>_URL on the app, so it restarts with a new release).
+
+import type { Context, RouteTable } from '../http/context';
+import { conflict, created, message, platformError } from '../http/reply';
+import { changeConfig, requireReachable } from '../operations';
+import { defaultAlias, serviceUrl } from '../services';
+import { newId, nowIso } from '../store';
+import { DATABASE_TYPES, type DatabaseLink, type DatabaseRecord, type DatabaseType } from '../types';
+import { checkName, Errors, str } from '../validate';
+import { databaseView, linkView } from '../views';
+import { activity, appFromBody, databaseParam, serverFromBody } from './lookup';
+
+const ALIAS_PATTERN = /^[A-Z][A-Z0-9_]*$/;
+
+function databaseDetail(ctx: Context) {
+  const db = databaseParam(ctx);
+  const { store } = ctx.state;
+  const linkedApps = store.linksOfDatabase(db.id).map((l) => ({ id: l.appId, name: store.apps.get(l.appId)?.name ?? null, alias_name: l.alias }));
+  return { ...databaseView(db), linked_apps: linkedApps };
+}
+
+function createDatabase(ctx: Context) {
+  const { state } = ctx;
+  const name = str(ctx.body, 'name');
+  const type = str(ctx.body, 'service_type');
+  const errors = new Errors();
+  checkName(errors, 'Name', name);
+  if (!type) errors.add("Service type can't be blank");
+  else if (!DATABASE_TYPES.includes(type as DatabaseType)) errors.add(`Service type is not included in the list (${DATABASE_TYPES.join(', ')})`);
+  errors.check();
+  const server = serverFromBody(ctx, str(ctx.body, 'server_id'));
+  if (state.store.findDatabase(ctx.workspace.id, name!)) throw conflict('Database name already taken');
+  requireReachable(state, server.id);
+  const db: DatabaseRecord = {
+    id: newId(), workspaceId: ctx.workspace.id, name: name!, serviceType: type as DatabaseType, status: 'creating', serverId: server.id, createdAt: nowIso(),
+  };
+  state.store.databases.set(db.id, db);
+  state.scheduler.after(state.settings.actionDelayMs, () => {
+    if (db.status === 'creating') db.status = 'running';
+  });
+  activity(ctx, 'database.create', 'Database', db.name, `Database ${db.name} (${db.serviceType}) created on ${server.name}`);
+  return created(databaseView(db));
+}
+
+function destroyDatabase(ctx: Context) {
+  const db = databaseParam(ctx);
+  requireReachable(ctx.state, db.serverId);
+  const { store } = ctx.state;
+  const linked = store.linksOfDatabase(db.id).map((l) => store.apps.get(l.appId)?.name).filter(Boolean);
+  if (linked.length) throw platformError(` !     Cannot delete linked service ${db.name}: unlink it from ${linked.join(', ')} first`);
+  store.deleteDatabase(db.id);
+  activity(ctx, 'database.delete', 'Database', db.name, `Database ${db.name} destroyed`);
+  return message('Database destroyed');
+}
+
+function link(ctx: Context) {
+  const db = databaseParam(ctx);
+  const app = appFromBody(ctx, str(ctx.body, 'app_id'));
+  const alias = (str(ctx.body, 'alias_name') || defaultAlias(db.serviceType)).toUpperCase();
+  if (!ALIAS_PATTERN.test(alias)) throw platformError(` !     Invalid alias name: ${alias}`);
+  const { state } = ctx;
+  requireReachable(state, db.serverId);
+  if (db.status !== 'running') throw platformError(` !     Service ${db.name} is ${db.status}; it must be running to link`);
+  const links = state.store.linksOfDatabase(db.id);
+  if (links.some((l) => l.appId === app.id)) throw conflict('Database already linked to this app');
+  const rec: DatabaseLink = { id: newId(), databaseId: db.id, appId: app.id, alias, createdAt: nowIso() };
+  state.store.links.set(rec.id, rec);
+  changeConfig(state, app, { set: { [`${alias}_URL`]: serviceUrl(db.serviceType, db.name) } }, ctx.user.id);
+  activity(ctx, 'database.link', 'Database', db.name, `Database ${db.name} linked to ${app.name} as ${alias}`);
+  return created(linkView(rec));
+}
+
+function unlink(ctx: Context) {
+  const db = databaseParam(ctx);
+  const app = appFromBody(ctx, str(ctx.body, 'app_id'));
+  const { state } = ctx;
+  requireReachable(state, db.serverId);
+  const rec = state.store.linksOfDatabase(db.id).find((l) => l.appId === app.id);
+  if (!rec) throw platformError(` !     Not linked to app ${app.name}`);
+  state.store.links.delete(rec.id);
+  changeConfig(state, app, { unset: [`${rec.alias}_URL`] }, ctx.user.id);
+  activity(ctx, 'database.unlink', 'Database', db.name, `Database ${db.name} unlinked from ${app.name}`);
+  return message('Database unlinked');
+}
+
+export function databaseRoutes(r: RouteTable): void {
+  r.get('/databases', (ctx) => ctx.state.store.databasesIn(ctx.workspace.id).map(databaseView));
+  r.get('/databases/:id', databaseDetail);
+  r.post('/databases', createDatabase);
+  r.del('/databases/:id', destroyDatabase);
+  r.post('/databases/:id/link', link);
+  r.post('/databases/:id/unlink', unlink);
+}

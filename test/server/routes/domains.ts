@@ -1,0 +1,56 @@
+// /apps/:id/domains: list, add, remove, and enable SSL (Let's Encrypt; slow and
+// only possible while the app runs).
+
+import type { Context, RouteTable } from '../http/context';
+import { conflict, created, message, platformError } from '../http/reply';
+import { newId, nowIso } from '../store';
+import type { Domain } from '../types';
+import { Errors, HOSTNAME_PATTERN, str } from '../validate';
+import { domainView } from '../views';
+import { activity, appParam, childParam, reachableApp } from './lookup';
+
+function addDomain(ctx: Context) {
+  const app = reachableApp(ctx);
+  const hostname = (str(ctx.body, 'hostname') || str(ctx.body, 'domain'))?.toLowerCase();
+  const errors = new Errors();
+  if (!hostname) errors.add("Hostname can't be blank");
+  else if (!HOSTNAME_PATTERN.test(hostname)) errors.add('Hostname is not a valid domain name');
+  errors.check();
+  const { store } = ctx.state;
+  if ([...store.domains.values()].some((d) => d.hostname === hostname)) throw conflict('Domain already added');
+  const domain: Domain = { id: newId(), appId: app.id, hostname: hostname!, sslEnabled: false, createdAt: nowIso() };
+  store.domains.set(domain.id, domain);
+  activity(ctx, 'domain.add', 'App', app.name, `Domain ${domain.hostname} added to ${app.name}`);
+  return created(domainView(domain));
+}
+
+function removeDomain(ctx: Context) {
+  const app = reachableApp(ctx);
+  const domain = childParam(ctx.state.store.domains, app, ctx.params.did);
+  ctx.state.store.domains.delete(domain.id);
+  activity(ctx, 'domain.remove', 'App', app.name, `Domain ${domain.hostname} removed from ${app.name}`);
+  return message('Domain removed');
+}
+
+async function enableSsl(ctx: Context) {
+  const app = reachableApp(ctx);
+  const domain = childParam(ctx.state.store.domains, app, ctx.params.did);
+  if (app.status !== 'running') {
+    throw platformError(` !     ${app.name} must be running to request a Let's Encrypt certificate for ${domain.hostname}`);
+  }
+  // Certificate issuance takes a while; the response waits for it.
+  await ctx.state.scheduler.delay(ctx.state.settings.actionDelayMs);
+  domain.sslEnabled = true;
+  activity(ctx, 'domain.ssl', 'App', app.name, `SSL enabled for ${domain.hostname}`);
+  return message('SSL enabled', { domain: domain.hostname });
+}
+
+export function domainRoutes(r: RouteTable): void {
+  r.get('/apps/:id/domains', (ctx) => {
+    const app = appParam(ctx);
+    return ctx.state.store.childrenOf(ctx.state.store.domains, app.id).map(domainView);
+  });
+  r.post('/apps/:id/domains', addDomain);
+  r.del('/apps/:id/domains/:did', removeDomain);
+  r.post('/apps/:id/domains/:did/ssl', enableSsl);
+}
