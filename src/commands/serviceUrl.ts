@@ -35,5 +35,12 @@ export async function setServiceUrl(): Promise<void> {
     validateInput: validateServiceUrl,
   });
   if (value === undefined) throw new UserCancelled();
-  await config.update('baseUrl', value.trim().replace(/\/+$/, ''), vscode.ConfigurationTarget.Global);
+  // Write where the effective value comes from, so a workspace value cannot shadow the change.
+  const inspected = config.inspect<string>('baseUrl');
+  const target = inspected?.workspaceFolderValue !== undefined
+    ? vscode.ConfigurationTarget.WorkspaceFolder
+    : inspected?.workspaceValue !== undefined
+      ? vscode.ConfigurationTarget.Workspace
+      : vscode.ConfigurationTarget.Global;
+  await config.update('baseUrl', value.trim().replace(/\/+$/, ''), target);
 }

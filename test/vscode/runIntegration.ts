@@ -11,7 +11,7 @@ import type { Summary } from '../tools/summaryReporter';
 
 const RESULTS = join(REPO_ROOT, 'test-results');
 const OUTPUT = join(RESULTS, 'integration.log');
-const SUMMARY = join(RESULTS, 'integration.summary.json');
+const SUMMARY = process.env.APPHOST_TEST_SUMMARY ?? join(RESULTS, 'integration.summary.json');
 
 /** The extension host's own logs: where a runner that failed to load says why. */
 function extensionHostLogs(dataDir: string): string {
