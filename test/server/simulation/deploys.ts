@@ -15,6 +15,8 @@ export interface DeployRequest {
   fail?: boolean;
   /** Who triggered it, for the activity log. */
   userId: string | null;
+  /** A slow build: one log line per step of this length (default: four chunks, a quarter of the action delay apart). */
+  stepMs?: number;
 }
 
 export const randomSha = (): string => randomBytes(20).toString('hex');
@@ -82,7 +84,7 @@ export class DeployRunner {
     this.store.deploys.set(deploy.id, deploy);
     const previous: AppStatus = app.status === 'deploying' ? 'running' : app.status;
     const lines = buildLog(app.name, sha, request.fail ?? false);
-    const step = Math.max(1, this.settings.actionDelayMs / 4);
+    const step = Math.max(1, request.stepMs ?? this.settings.actionDelayMs / 4);
     const alive = (): boolean => this.store.deploys.has(deploy.id) && this.store.apps.has(app.id);
 
     this.scheduler.after(step, () => {
@@ -91,7 +93,7 @@ export class DeployRunner {
       deploy.startedAt = nowIso();
       app.status = 'deploying';
       // The log grows in chunks while building, so pollers see it change.
-      const chunks = 4;
+      const chunks = request.stepMs ? lines.length : 4;
       const perChunk = Math.ceil(lines.length / chunks);
       for (let i = 0; i < chunks; i++) {
         this.scheduler.after(step * (i + 1), () => {
