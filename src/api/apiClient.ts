@@ -10,8 +10,8 @@ import { nextLink, readList } from './normalize';
 import { RequestBudget } from './requestBudget';
 import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry';
 import { SecretScrubber, safePath } from './secrets';
-import { type ApiLogger, type ApiResponse, exchange, type TransportContext } from './transport';
-import type { CallOptions, Requester, RequestSpec } from './callTypes';
+import { type ApiLogger, type ApiResponse, exchange, openStream, streamFailure, type TransportContext } from './transport';
+import type { CallOptions, OpenStream, Requester, RequestSpec } from './callTypes';
 import { accountEndpoints } from './endpoints/account';
 import { appEndpoints } from './endpoints/apps';
 import { appResourceEndpoints } from './endpoints/appResources';
@@ -139,20 +139,7 @@ export class ApiClient implements Requester {
   /** One API call with budget, retries and timeouts. Throws only AppHostError subclasses. */
   async request(spec: RequestSpec, opts: CallOptions = {}, absoluteUrl?: string): Promise<ApiResponse> {
     const url = absoluteUrl ?? this.urlFor(spec);
-    const info: RequestInfo = { method: spec.method, path: safePath(url.slice(this.origin.length)) };
-    const token = spec.anonymous ? undefined : (opts.token ?? (await this.getToken()));
-    this.scrubber.add(token);
-    if (!spec.anonymous && !token) {
-      throw new ApiError('Not signed in', { status: 401, messages: ['Not signed in'], retryable: false, code: 'no_token' }, info);
-    }
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (opts.workspace) headers['x-service-workspace'] = opts.workspace;
-    let body: string | undefined;
-    if (spec.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(spec.body);
-    }
+    const { info, headers, body } = await this.prepare(spec, opts, url);
     const timeoutMs = spec.slow ? this.timeouts.slowMs : this.timeouts.readMs;
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
@@ -169,6 +156,16 @@ export class ApiClient implements Requester {
         await sleep(delay, opts.signal, info);
       }
     }
+  }
+
+  /** A streaming GET (log follow): one budget token, no retry; the caller reconnects. */
+  async openStream(spec: RequestSpec, opts: CallOptions = {}): Promise<OpenStream> {
+    const url = this.urlFor(spec);
+    const { info, headers } = await this.prepare(spec, opts, url, 'text/plain, text/event-stream, application/json');
+    await this.waitForBudget(opts, info);
+    const ex = { method: spec.method, url, info, headers, timeoutMs: this.timeouts.readMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal };
+    const res = await openStream(this.ctx, ex);
+    return { ...res, fail: (e: unknown) => streamFailure(this.ctx, ex, e) };
   }
 
   /** A list endpoint: tolerant envelope reading, following `Link: rel="next"` (bounded, same origin). */
@@ -194,6 +191,25 @@ export class ApiClient implements Requester {
   /** Closes the keep-alive connections (the connection was removed or reconfigured). */
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.ctx.dispatcher.close();
+  }
+
+  /** Headers (token, workspace) and body of a request; refuses early when signed out. */
+  private async prepare(spec: RequestSpec, opts: CallOptions, url: string, accept = 'application/json') {
+    const info: RequestInfo = { method: spec.method, path: safePath(url.slice(this.origin.length)) };
+    const token = spec.anonymous ? undefined : (opts.token ?? (await this.getToken()));
+    this.scrubber.add(token);
+    if (!spec.anonymous && !token) {
+      throw new ApiError('Not signed in', { status: 401, messages: ['Not signed in'], retryable: false, code: 'no_token' }, info);
+    }
+    const headers: Record<string, string> = { accept, 'user-agent': this.userAgent };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (opts.workspace) headers['x-service-workspace'] = opts.workspace;
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(spec.body);
+    }
+    return { info, headers, body };
   }
 
   private urlFor(spec: RequestSpec): string {

@@ -2,7 +2,7 @@
 // endpoint modules don't import the client class).
 
 import type { Priority } from './requestBudget';
-import type { ApiResponse, HttpMethod } from './transport';
+import type { ApiResponse, HttpMethod, StreamResponse } from './transport';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -33,4 +33,11 @@ export interface Requester {
   request(spec: RequestSpec, opts?: CallOptions): Promise<ApiResponse>;
   requestList(spec: RequestSpec, opts?: CallOptions, pluralKeys?: readonly string[]): Promise<unknown[]>;
   registerSecret(value: string | undefined): void;
+  /** Opens a streaming GET (one budget token, no retry); `fail` maps read errors. */
+  openStream(spec: RequestSpec, opts?: CallOptions): Promise<OpenStream>;
+}
+
+export interface OpenStream extends StreamResponse {
+  /** Turns an error thrown while reading `body` into the API layer's error types. */
+  fail(error: unknown): Error;
 }

@@ -16,4 +16,5 @@ export type { AppListQuery, NewApp } from './endpoints/apps';
 export type { NewServer } from './endpoints/servers';
 export type { NewNotificationChannel } from './endpoints/account';
 export { bool as reportFlag, readLogLines, splitLines } from './normalize';
+export type { LogFollow, LogStreamEnd } from './logStream';
 export type * from './models';

@@ -2,6 +2,7 @@
 // parsed response or one of the API layer's errors. No retries, no budget here
 // (see apiClient.ts); secrets are scrubbed before anything leaves.
 
+import type { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
 import { parseErrorBody } from './errorBody';
 import { ApiError, AppHostError, CancelledError, NetworkError, RETRYABLE_STATUSES, type RequestInfo, TimeoutError } from './errors';
@@ -77,6 +78,44 @@ export async function exchange(ctx: TransportContext, ex: Exchange): Promise<Api
   } finally {
     clearTimeout(handle);
   }
+}
+
+export interface StreamResponse {
+  status: number;
+  headers: Headers;
+  /** The open body; no body timeout (the caller runs its own idle watchdog). */
+  body: Readable;
+}
+
+/**
+ * Opens a long-lived response (log follow). Only the wait for headers is timed; an
+ * error status is read and thrown like any other.
+ */
+export async function openStream(ctx: TransportContext, ex: Exchange): Promise<StreamResponse> {
+  const timer = new AbortController();
+  const handle = setTimeout(() => timer.abort(TIMED_OUT), ex.timeoutMs);
+  const signal = ex.signal ? AbortSignal.any([ex.signal, timer.signal]) : timer.signal;
+  try {
+    const res = await request(ex.url, {
+      dispatcher: ctx.dispatcher, method: ex.method, headers: ex.headers, signal, headersTimeout: ex.timeoutMs, bodyTimeout: 0,
+    });
+    clearTimeout(handle);
+    const headers = res.headers as Headers;
+    ctx.logger?.debug?.(`${ex.method} ${ex.info.path} → ${res.statusCode} (stream)`);
+    if (res.statusCode < 200 || res.statusCode >= 300) interpret(ctx, ex, res.statusCode, headers, await res.body.text());
+    return { status: res.statusCode, headers, body: res.body };
+  } catch (e) {
+    if (e instanceof AppHostError) throw e;
+    throw mapFailure(ctx, ex, e, timer.signal.aborted);
+  } finally {
+    clearTimeout(handle);
+  }
+}
+
+/** Maps an error raised while reading an open stream (reset, abort) to the layer's types. */
+export function streamFailure(ctx: TransportContext, ex: Pick<Exchange, 'info' | 'signal' | 'timeoutMs' | 'connectTimeoutMs'>, e: unknown): AppHostError {
+  if (e instanceof AppHostError) return e;
+  return mapFailure(ctx, { ...ex, method: 'GET', url: '', headers: {} }, e, false);
 }
 
 function interpret(ctx: TransportContext, ex: Exchange, status: number, headers: Headers, text: string): ApiResponse {

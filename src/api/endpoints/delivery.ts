@@ -3,6 +3,7 @@
 import type { CallOptions, Requester } from '../callTypes';
 import type { Deploy, Logs, Release, Template, TemplateDeployment, TemplateList } from '../models';
 import { toDeploy, toRelease, toTemplate, toTemplateDeployment, toTemplateList } from '../modelReaders';
+import { type LogFollow, logFollowFrom } from '../logStream';
 import { readLogLines } from '../normalize';
 import { path } from './path';
 
@@ -32,6 +33,16 @@ export function deliveryEndpoints(api: Requester) {
       const res = await api.request({ method: 'GET', path: path`/apps/${appId}/logs`, query: { lines: query.lines } }, opts);
       const lines = readLogLines(res.body);
       return { lines, text: lines.join('\n') };
+    },
+    /**
+     * GET /apps/:id/logs?follow=1 — only some deployments stream. Check `streaming`:
+     * false means one window came back and the caller should poll `get` instead.
+     * `idleMs` (default 120 s) ends a silent stream so the caller reconnects.
+     */
+    async follow(appId: string, query: { lines?: number; idleMs?: number } = {}, opts?: CallOptions): Promise<LogFollow> {
+      const spec = { method: 'GET' as const, path: path`/apps/${appId}/logs`, query: { lines: query.lines, follow: 1 } };
+      const res = await api.openStream(spec, opts);
+      return logFollowFrom(res, query.idleMs ?? 120_000, opts?.signal);
     },
   };
 
