@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import type { RunningServer } from '../../server';
+import { demoClient, start, waitFor } from './helpers';
+
+describe('server: domains, processes, health checks, addons, log drains', () => {
+  let server: RunningServer;
+  let api: ReturnType<typeof demoClient>;
+  before(async () => {
+    server = await start();
+    api = demoClient(server);
+  });
+  after(() => server.close());
+
+  describe('domains', () => {
+    it('lists domains with and without SSL', async () => {
+      const list = (await api.get('/apps/storefront/domains')).body;
+      for (const d of list) assert.deepEqual(Object.keys(d).sort(), ['created_at', 'hostname', 'id', 'ssl_enabled']);
+      assert.deepEqual([...new Set(list.map((d: { ssl_enabled: boolean }) => d.ssl_enabled))].sort(), [false, true]);
+    });
+
+    it('adds (hostname or domain field), enables SSL, removes', async () => {
+      const added = await api.post('/apps/api-gateway/domains', { hostname: 'Status.Example.com' });
+      assert.equal(added.status, 201);
+      assert.equal(added.body.hostname, 'status.example.com');
+      assert.equal(added.body.ssl_enabled, false);
+      const viaDomain = await api.post('/apps/api-gateway/domains', { domain: 'alt.example.com' });
+      assert.equal(viaDomain.status, 201);
+      const ssl = await api.post(`/apps/api-gateway/domains/${added.body.id}/ssl`);
+      assert.deepEqual([ssl.status, ssl.body], [200, { message: 'SSL enabled', domain: 'status.example.com' }]);
+      const after = (await api.get('/apps/api-gateway/domains')).body.find((d: { id: string }) => d.id === added.body.id);
+      assert.equal(after.ssl_enabled, true);
+      const removed = await api.del(`/apps/api-gateway/domains/${added.body.id}`);
+      assert.deepEqual([removed.status, removed.body], [200, { message: 'Domain removed' }]);
+      assert.equal((await api.del(`/apps/api-gateway/domains/${added.body.id}`)).status, 404);
+    });
+
+    it('422 invalid hostname, 409 duplicate, 422 SSL on a stopped app, 404 unknown domain', async () => {
+      assert.equal((await api.post('/apps/api-gateway/domains', { hostname: 'not a host' })).status, 422);
+      assert.deepEqual((await api.post('/apps/api-gateway/domains', {})).body, { errors: ["Hostname can't be blank"] });
+      assert.equal((await api.post('/apps/api-gateway/domains', { hostname: 'shop.example.com' })).status, 409);
+      const d = (await api.post('/apps/admin-panel/domains', { hostname: 'admin.example.com' })).body;
+      const ssl = await api.post(`/apps/admin-panel/domains/${d.id}/ssl`);
+      assert.equal(ssl.status, 422);
+      assert.equal(typeof ssl.body.error, 'string');
+      assert.equal((await api.post('/apps/admin-panel/domains/nope/ssl')).status, 404);
+      assert.equal((await api.post('/apps/legacy-crm/domains', { hostname: 'crm.example.com' })).status, 503);
+    });
+  });
+
+  describe('processes', () => {
+    it('GET /ps is a flat string map from the platform report', async () => {
+      const ps = (await api.get('/apps/storefront/ps')).body.processes;
+      assert.equal(ps.deployed, 'true');
+      assert.equal(ps.running, 'true');
+      assert.equal(ps.processes, '3');
+      assert.match(ps.status_web_1, /^running \(CID: [0-9a-f]+\)$/);
+      assert.ok(Object.values(ps).every((v) => typeof v === 'string'));
+      assert.equal((await api.get('/apps/blog/ps')).body.processes.deployed, 'false');
+    });
+
+    it('PUT /ps scales (merge) and validates process names and counts', async () => {
+      const res = await api.put('/apps/storefront/ps', { scaling: { web: 3, mailer_2: 1 } });
+      assert.deepEqual([res.status, res.body], [200, { message: 'Scaling updated', scaling: { web: 3, worker: 1, mailer_2: 1 } }]);
+      assert.ok('status_web_3' in (await api.get('/apps/storefront/ps')).body.processes);
+      assert.equal((await api.put('/apps/storefront/ps', {})).status, 400);
+      for (const scaling of [{ Web: 1 }, { '2web': 1 }, { web: -1 }, { web: 1.5 }, { web: 'many' }]) {
+        const bad = await api.put('/apps/storefront/ps', { scaling });
+        assert.equal(bad.status, 422, JSON.stringify(scaling));
+        assert.ok(bad.body.errors.length);
+      }
+      server.control.setScale('storefront', { web: 1 });
+      assert.ok(!('status_web_2' in (await api.get('/apps/storefront/ps')).body.processes));
+    });
+  });
+
+  describe('health checks', () => {
+    it('GET returns string values; PUT updates given fields', async () => {
+      assert.deepEqual((await api.get('/apps/storefront/checks')).body, {
+        checks: { enabled: 'true', path: '/health', wait: '5', timeout: '30', attempts: '5' },
+      });
+      const res = await api.put('/apps/storefront/checks', { enabled: false, path: '/ready', attempts: 3 });
+      assert.deepEqual([res.status, res.body], [200, { message: 'Health check settings updated' }]);
+      assert.deepEqual((await api.get('/apps/storefront/checks')).body.checks, { enabled: 'false', path: '/ready', wait: '5', timeout: '30', attempts: '3' });
+    });
+
+    it('400 for an empty update, 422 for invalid values', async () => {
+      assert.equal((await api.put('/apps/storefront/checks', {})).status, 400);
+      const bad = await api.put('/apps/storefront/checks', { enabled: 'maybe', path: 'ready', timeout: 0, wait: -1 });
+      assert.equal(bad.status, 422);
+      assert.equal(bad.body.errors.length, 4);
+    });
+  });
+
+  describe('addons', () => {
+    it('lists, adds (creating -> running) and removes addons', async () => {
+      const list = (await api.get('/apps/storefront/addons')).body;
+      assert.deepEqual(Object.keys(list[0]).sort(), ['id', 'name', 'server', 'service_type', 'status']);
+      assert.equal(list[0].server, 'eu-central-1');
+      const added = await api.post('/apps/api-gateway/addons', { service_type: 'redis' });
+      assert.equal(added.status, 201);
+      assert.deepEqual(Object.keys(added.body).sort(), ['id', 'name', 'service_type', 'status']);
+      assert.equal(added.body.name, 'api-gateway-redis');
+      assert.equal(added.body.status, 'creating');
+      await waitFor(async () => (await api.get('/apps/api-gateway/addons')).body.find((a: { id: string }) => a.id === added.body.id).status === 'running');
+      assert.deepEqual((await api.del(`/apps/api-gateway/addons/${added.body.id}`)).body, { message: 'Add-on removed' });
+      assert.equal((await api.del(`/apps/api-gateway/addons/${added.body.id}`)).status, 404);
+    });
+
+    it('422 for unknown service types, 409 for a duplicate name', async () => {
+      assert.equal((await api.post('/apps/api-gateway/addons', { service_type: 'oracle' })).status, 422);
+      assert.equal((await api.post('/apps/api-gateway/addons', {})).status, 422);
+      await api.post('/apps/api-gateway/addons', { service_type: 'nats', name: 'bus' });
+      assert.equal((await api.post('/apps/api-gateway/addons', { service_type: 'nats', name: 'bus' })).status, 409);
+    });
+  });
+
+  describe('log drains', () => {
+    it('lists, adds and removes drains', async () => {
+      const list = (await api.get('/apps/storefront/log_drains')).body;
+      assert.deepEqual(Object.keys(list[0]).sort(), ['created_at', 'drain_type', 'id', 'url']);
+      const syslog = await api.post('/apps/admin-panel/log_drains', { url: 'syslog://logs.example.com:514', drain_type: 'syslog' });
+      assert.equal(syslog.status, 201);
+      const https = await api.post('/apps/admin-panel/log_drains', { url: 'https://logs.example.com/ingest', drain_type: 'https' });
+      assert.equal(https.status, 201);
+      assert.deepEqual((await api.del(`/apps/admin-panel/log_drains/${syslog.body.id}`)).body, { message: 'Log drain removed' });
+      assert.equal((await api.get('/apps/admin-panel/log_drains')).body.length, 1);
+    });
+
+    it('422 {errors} for invalid URLs, types and mismatches', async () => {
+      for (const body of [
+        {},
+        { url: 'not a url', drain_type: 'syslog' },
+        { url: 'ftp://x.example.com', drain_type: 'ftp' },
+        { url: 'https://x.example.com', drain_type: 'syslog' },
+        { url: 'syslog://x.example.com:514', drain_type: 'https' },
+      ]) {
+        const res = await api.post('/apps/admin-panel/log_drains', body);
+        assert.equal(res.status, 422, JSON.stringify(body));
+        assert.ok(Array.isArray(res.body.errors) && res.body.errors.length);
+      }
+      assert.equal((await api.del('/apps/admin-panel/log_drains/nope')).status, 404);
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import type { RunningServer } from '../../server';
+import { demoClient, start, waitFor } from './helpers';
+
+describe('server: /apps/:id/config and /releases', () => {
+  let server: RunningServer;
+  let api: ReturnType<typeof demoClient>;
+  before(async () => {
+    server = await start();
+    api = demoClient(server);
+  });
+  after(() => server.close());
+
+  const latestRelease = async (app: string) => (await api.get(`/apps/${app}/releases`)).body[0];
+
+  it('GET returns {config:{...}} including secret-looking values', async () => {
+    const res = await api.get('/apps/storefront/config');
+    assert.equal(res.status, 200);
+    assert.equal(res.body.config.NODE_ENV, 'production');
+    assert.match(res.body.config.DATABASE_URL, /^postgres:\/\//);
+    assert.match(res.body.config.STRIPE_SECRET_KEY, /^sk_live_/);
+  });
+
+  it('PUT merges vars, creates a release and restarts the app', async () => {
+    const before = await latestRelease('storefront');
+    server.control.setActionDelay(300);
+    const res = await api.put('/apps/storefront/config', { vars: { FEATURE_X: 'on', LOG_LEVEL: 'debug', WORKERS: 4 } });
+    server.control.setActionDelay(20);
+    assert.deepEqual([res.status, res.body], [200, { message: 'Config updated', vars: ['FEATURE_X', 'LOG_LEVEL', 'WORKERS'] }]);
+    const config = (await api.get('/apps/storefront/config')).body.config;
+    assert.equal(config.FEATURE_X, 'on');
+    assert.equal(config.WORKERS, '4');
+    assert.equal(config.NODE_ENV, 'production', 'keys not sent are kept');
+    const after = await latestRelease('storefront');
+    assert.equal(after.version, before.version + 1);
+    assert.match(after.description, /FEATURE_X/);
+    assert.equal((await api.get('/apps/storefront')).body.status, 'deploying', 'restarting');
+    await waitFor(async () => (await api.get('/apps/storefront')).body.status === 'running');
+    assert.equal((await api.get('/activities?limit=1')).body[0].action, 'config.update');
+  });
+
+  it('DELETE takes {keys} in the body, and also makes a release', async () => {
+    await api.put('/apps/api-gateway/config', { vars: { TMP_ONE: '1', TMP_TWO: '2' } });
+    const before = await latestRelease('api-gateway');
+    const res = await api.del('/apps/api-gateway/config', { keys: ['TMP_ONE', 'TMP_TWO'] });
+    assert.deepEqual([res.status, res.body], [200, { message: 'Config vars removed', keys: ['TMP_ONE', 'TMP_TWO'] }]);
+    const config = (await api.get('/apps/api-gateway/config')).body.config;
+    assert.ok(!('TMP_ONE' in config) && !('TMP_TWO' in config));
+    assert.equal((await latestRelease('api-gateway')).version, before.version + 1);
+  });
+
+  it('400 "vars parameter required" / "keys parameter required"; 422 for bad key names', async () => {
+    for (const body of [{}, { vars: {} }, { vars: [] }, { vars: 'A=1' }]) {
+      const res = await api.put('/apps/storefront/config', body);
+      assert.deepEqual([res.status, res.body], [400, { error: 'vars parameter required' }]);
+    }
+    for (const body of [{}, { keys: [] }, { keys: 'A' }]) {
+      const res = await api.del('/apps/storefront/config', body);
+      assert.deepEqual([res.status, res.body], [400, { error: 'keys parameter required' }]);
+    }
+    const bad = await api.put('/apps/storefront/config', { vars: { '1BAD': 'x' } });
+    assert.equal(bad.status, 422);
+    assert.equal(typeof bad.body.error, 'string');
+    assert.equal((await api.put('/apps/storefront/config', { vars: { OK: { nested: true } } })).status, 422);
+    assert.equal((await api.put('/apps/storefront/config', undefined, { raw: '{"vars":' })).status, 400);
+  });
+
+  it('404 for unknown apps and 503 on the unreachable server', async () => {
+    assert.equal((await api.get('/apps/nope/config')).status, 404);
+    assert.equal((await api.get('/apps/legacy-crm/config')).status, 503);
+    assert.equal((await api.put('/apps/legacy-crm/config', { vars: { A: '1' } })).status, 503);
+  });
+
+  it('control.setConfig / deleteConfig change config behind the client\'s back (with a release)', async () => {
+    const before = await latestRelease('analytics');
+    server.control.setConfig('analytics', { REMOTE: 'yes' });
+    server.control.deleteConfig('analytics', ['RETENTION_DAYS']);
+    const config = (await api.get('/apps/analytics/config')).body.config;
+    assert.equal(config.REMOTE, 'yes');
+    assert.ok(!('RETENTION_DAYS' in config));
+    assert.equal((await latestRelease('analytics')).version, before.version + 2);
+  });
+
+  describe('releases', () => {
+    it('lists newest first with the canonical fields; shows one by id (or version)', async () => {
+      const list = (await api.get('/apps/storefront/releases')).body;
+      assert.ok(list.length >= 5);
+      for (const r of list) assert.deepEqual(Object.keys(r).sort(), ['created_at', 'deploy_id', 'description', 'id', 'version']);
+      assert.ok(list.every((r: { version: number }, i: number) => i === 0 || list[i - 1].version > r.version));
+      const one = await api.get(`/apps/storefront/releases/${list[1].id}`);
+      assert.equal(one.body.id, list[1].id);
+      assert.equal((await api.get('/apps/storefront/releases/v1')).body.version, 1);
+      assert.equal((await api.get('/apps/storefront/releases/nope')).status, 404);
+    });
+
+    it('rollback creates a new release (201); 422 when the target has no commit', async () => {
+      const list = (await api.get('/apps/storefront/releases')).body;
+      const target = list.find((r: { deploy_id: string | null }) => r.deploy_id);
+      const res = await api.post(`/apps/storefront/releases/${target.id}/rollback`);
+      assert.equal(res.status, 201);
+      assert.equal(res.body.version, list[0].version + 1);
+      assert.equal(res.body.description, `Rollback to v${target.version}`);
+      const v1 = list[list.length - 1];
+      assert.equal(v1.version, 1);
+      const noCommit = await api.post(`/apps/storefront/releases/${v1.id}/rollback`);
+      assert.equal(noCommit.status, 422);
+      assert.match(noCommit.body.error, /no recorded commit/);
+      assert.equal((await api.post('/apps/storefront/releases/nope/rollback')).status, 404);
+      assert.equal((await api.get('/activities?limit=1')).body[0].action, 'release.rollback');
+    });
+  });
+});
