@@ -149,7 +149,8 @@ export class ApiClient implements Requester {
           method: spec.method, url, info, headers, body, timeoutMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal,
         });
       } catch (e) {
-        if (e instanceof ApiError && e.status === 429) this.budget.pauseFor(e.retryAfterMs ?? 5_000);
+        // A 429 on the API limit holds every caller; login has its own (per IP/e-mail) limit.
+        if (e instanceof ApiError && e.status === 429 && !spec.anonymous) this.budget.pauseFor(e.retryAfterMs ?? 5_000);
         const delay = retryDelay(spec.method, attempt, e, Date.now() - started, this.retry);
         if (delay === undefined) throw e;
         this.ctx.logger?.warn?.(`${info.method} ${info.path}: ${(e as Error).message}; retry ${attempt} in ${delay} ms`);
