@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { parseCli } from '../../server/cli';
+
+describe('server: CLI', () => {
+  it('parses flags into server options', () => {
+    assert.deepEqual(parseCli([]), {
+      port: 3000, host: undefined, seed: 'demo', latencyMs: undefined, actionDelayMs: undefined, rateLimit: undefined,
+      follow: false, logIntervalMs: undefined, logRequests: false,
+    });
+    const o = parseCli(['--port', '0', '--seed', 'empty', '--latency', '250', '--action-delay', '100', '--rate-limit', '120/10', '--follow', '--log-interval', '500', '--verbose']);
+    assert.deepEqual(o, {
+      port: 0, host: undefined, seed: 'empty', latencyMs: 250, actionDelayMs: 100, rateLimit: { perMinute: 120, loginPerMinute: 10 },
+      follow: true, logIntervalMs: 500, logRequests: true,
+    });
+    assert.equal((parseCli(['--rate-limit', 'off']) as { rateLimit: unknown }).rateLimit, false);
+    assert.equal((parseCli(['--no-rate-limit']) as { rateLimit: unknown }).rateLimit, false);
+    assert.equal(parseCli(['--help']), 'help');
+    assert.throws(() => parseCli(['--seed', 'full']), /seed/);
+    assert.throws(() => parseCli(['--port', 'abc']), /port/);
+    assert.throws(() => parseCli(['--rate-limit', 'lots']), /rate-limit/);
+    assert.throws(() => parseCli(['--bogus']));
+  });
+
+  it('prints the URL and the demo credentials, and exits cleanly on SIGTERM', async function () {
+    this.timeout(20_000);
+    const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+    const child = spawn(tsx, ['test/server/cli.ts', '--port', '0', '--log-interval', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: string) => {
+        out += chunk;
+        if (out.includes('Ctrl+C')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`exited early (${code}): ${out}`)));
+    });
+    const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+    assert.ok(url, out);
+    assert.match(out, /demo@apphost\.dev \/ demo-password/);
+    assert.match(out, /admin@apphost\.dev/);
+    assert.equal((await fetch(`${url}/api/v1/auth/whoami`)).status, 401);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+  });
+});
