@@ -123,9 +123,9 @@ export class ServerControl {
     this.state.setLogInterval(ms);
   }
 
-  /** Runs one round of the log generator now. */
+  /** Runs one round of the log generator now; every running app on a reachable server emits at least one line. */
   tickLogs(): void {
-    this.state.logGenerator.tick(this.state.settings.logIntervalMs || 1000);
+    this.state.logGenerator.tick(this.state.settings.logIntervalMs || 1000, Date.now(), true);
   }
 
   setPlan(workspace: WorkspaceRef, plan: Partial<Plan>): void {

@@ -30,20 +30,23 @@ export class LogGenerator {
     private readonly rng: Rng = Math.random,
   ) {}
 
-  /** One round: every running app on a reachable server emits a few lines. */
-  tick(intervalMs: number, now = Date.now()): void {
+  /**
+   * One round: every running app on a reachable server emits a few lines (quiet
+   * rounds happen). `atLeastOne` makes every such app say something, for tests.
+   */
+  tick(intervalMs: number, now = Date.now(), atLeastOne = false): void {
     for (const app of this.store.apps.values()) {
       if (app.status !== 'running') continue;
       const server = this.store.servers.get(app.serverId);
       if (server && server.status !== 'connected') continue;
-      this.logs.append(app.id, this.linesFor(app, intervalMs, now));
+      this.logs.append(app.id, this.linesFor(app, intervalMs, now, atLeastOne ? 1 : 0));
     }
   }
 
-  linesFor(app: AppRecord, intervalMs: number, now: number): string[] {
+  linesFor(app: AppRecord, intervalMs: number, now: number, minLines = 0): string[] {
     const r = this.rng();
-    let count = r < 0.3 ? 0 : r < 0.75 ? 1 : r < 0.95 ? 2 + Math.floor(this.rng() * 3) : 15 + Math.floor(this.rng() * 30);
-    if (count === 0 && this.rng() < 0.1) count = 1;
+    // Mostly 0-4 lines per round; one round in twenty is a burst of 15-45.
+    const count = Math.max(minLines, r < 0.3 ? 0 : r < 0.75 ? 1 : r < 0.95 ? 2 + Math.floor(this.rng() * 3) : 15 + Math.floor(this.rng() * 30));
     const start = Math.max(this.lastAt.get(app.id) ?? 0, now - intervalMs);
     const times = Array.from({ length: count }, () => start + Math.floor(this.rng() * Math.max(1, now - start))).sort((a, b) => a - b);
     const lines: string[] = [];
