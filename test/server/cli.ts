@@ -2,7 +2,7 @@
 // and manual testing. Prints the URL and the demo credentials.
 
 import { parseArgs } from 'node:util';
-import { ADMIN_USER, DEMO_USER, startServer, type ServerOptions } from './index';
+import { ADMIN_USER, DEMO_USER, startServer, type FailRule, type ServerOptions } from './index';
 
 const HELP = `Usage: npm run server -- [options]
 
@@ -15,11 +15,19 @@ const HELP = `Usage: npm run server -- [options]
   --no-rate-limit       same as --rate-limit off
   --follow              also serve GET /apps/:id/logs?follow=1 as a stream
   --log-interval <ms>   how often running apps emit log lines (default 1000; 0 = never)
+  --fail <spec>         fail matching requests: STATUS[:COUNT[:PATH]], e.g. 503:3:/apps (repeatable)
+  --html-404            answer 404s with an HTML page instead of JSON
   --verbose             print one line per request
   -h, --help            show this help
 `;
 
-export function parseCli(argv: string[]): ServerOptions | 'help' {
+export interface CliOptions extends ServerOptions {
+  /** Fault rules armed right after start. */
+  failures: FailRule[];
+  htmlNotFound: boolean;
+}
+
+export function parseCli(argv: string[]): CliOptions | 'help' {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -33,6 +41,8 @@ export function parseCli(argv: string[]): ServerOptions | 'help' {
       'no-rate-limit': { type: 'boolean' },
       follow: { type: 'boolean' },
       'log-interval': { type: 'string' },
+      fail: { type: 'string', multiple: true },
+      'html-404': { type: 'boolean' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -56,7 +66,15 @@ export function parseCli(argv: string[]): ServerOptions | 'help' {
     follow: values.follow ?? false,
     logIntervalMs: num('log-interval', values['log-interval']),
     logRequests: values.verbose ?? false,
+    failures: (values.fail ?? []).map(parseFailure),
+    htmlNotFound: values['html-404'] ?? false,
   };
+}
+
+function parseFailure(spec: string): FailRule {
+  const match = /^(\d{3})(?::(\d+))?(?::(\/\S*))?$/.exec(spec);
+  if (!match) throw new Error(`--fail must be STATUS[:COUNT[:PATH]], got "${spec}"`);
+  return { status: Number(match[1]), count: match[2] ? Number(match[2]) : 1, path: match[3] };
 }
 
 function parseRateLimit(spec: string | undefined): ServerOptions['rateLimit'] {
@@ -68,7 +86,7 @@ function parseRateLimit(spec: string | undefined): ServerOptions['rateLimit'] {
 }
 
 async function main(): Promise<void> {
-  let options: ServerOptions | 'help';
+  let options: CliOptions | 'help';
   try {
     options = parseCli(process.argv.slice(2));
   } catch (err) {
@@ -80,6 +98,8 @@ async function main(): Promise<void> {
     return;
   }
   const server = await startServer(options);
+  for (const rule of options.failures) server.control.failNext(rule);
+  server.control.htmlNotFound(options.htmlNotFound);
   const limits = options.rateLimit === false ? 'off' : `${options.rateLimit?.perMinute ?? 60}/min, login ${options.rateLimit?.loginPerMinute ?? 5}/min`;
   console.log(`AppHost reference server listening on ${server.url}
   API:          ${server.url}/api/v1

@@ -120,7 +120,7 @@ export function seedDemo(state: ServiceState, { demo, admin, others }: SeededAcc
   app(personal, us, 'cron-jobs', { status: 'running', age: 110, scaling: { web: 0, clock: 1 }, history: deploys([109]) });
   app(personal, legacy, 'legacy-crm', { status: 'running', age: 650, config: { RAILS_ENV: 'production' }, history: deploys([640], [400]) });
   // A slow build in progress: the docs generator takes a while, and its log grows line by line.
-  state.deploys.start(docs, { description: 'Deploy docs for v2.0', userId: demo.id, stepMs: state.settings.actionDelayMs * 2 });
+  state.deploys.start(docs, { description: 'Deploy docs for v2.0', userId: demo.id, stepMs: Math.max(2000, state.settings.actionDelayMs * 2) });
   docs.status = 'deploying';
 
   // ---- team workspaces ----

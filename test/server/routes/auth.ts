@@ -38,7 +38,12 @@ function login(ctx: PublicContext) {
 }
 
 function logout(ctx: Context) {
-  ctx.state.store.tokens.delete(ctx.token.id);
+  const { store } = ctx.state;
+  store.tokens.delete(ctx.token.id);
+  store.recordActivity({
+    workspaceId: store.personalWorkspace(ctx.user.id).id, userId: ctx.user.id, action: 'user.logout',
+    description: `${ctx.user.email} signed out (${ctx.token.name})`, targetName: ctx.user.email, targetType: 'User',
+  });
   return message('Logged out');
 }
 
