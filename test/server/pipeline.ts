@@ -64,7 +64,8 @@ async function handle(state: ServiceState, routes: Router<RouteEntry>, pages: Pa
     if (result instanceof Reply) sendJson(res, result.status, result.body, result.headers, opts);
     else sendJson(res, 200, result, {}, opts);
   } catch (err) {
-    if (err instanceof ServerClosedError) {
+    if (err instanceof ServerClosedError || res.destroyed || (err as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      // Server closing or the client went away mid-request: nobody to answer.
       res.destroy();
     } else if (err instanceof HttpError) {
       sendJson(res, err.status, err.body, err.headers, opts);
