@@ -50,6 +50,12 @@ export interface ApiClientOptions {
   maxPages?: number;
   /** Injected dispatcher (tests: undici MockAgent). Not closed by `close()`. */
   dispatcher?: Dispatcher;
+  /**
+   * Called on a 401 to a request that used the stored token (from getToken), i.e. the
+   * session expired or was revoked. Not for explicit `opts.token` (a token being tried).
+   * `token` is the refused value, so a late 401 for a replaced token can be ignored.
+   */
+  onUnauthorized?: (error: ApiError, token: string) => void;
 }
 
 export class ApiClient implements Requester {
@@ -80,6 +86,7 @@ export class ApiClient implements Requester {
   readonly activities;
 
   private readonly getToken: ApiClientOptions['getToken'];
+  private readonly onUnauthorized: ApiClientOptions['onUnauthorized'];
   private readonly timeouts: Timeouts;
   private readonly retry: RetryOptions;
   private readonly userAgent: string;
@@ -93,6 +100,7 @@ export class ApiClient implements Requester {
     this.origin = base.origin;
     this.apiRoot = base.apiRoot;
     this.getToken = opts.getToken;
+    this.onUnauthorized = opts.onUnauthorized;
     this.budget = opts.budget ?? new RequestBudget();
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
@@ -139,7 +147,7 @@ export class ApiClient implements Requester {
   /** One API call with budget, retries and timeouts. Throws only AppHostError subclasses. */
   async request(spec: RequestSpec, opts: CallOptions = {}, absoluteUrl?: string): Promise<ApiResponse> {
     const url = absoluteUrl ?? this.urlFor(spec);
-    const { info, headers, body } = await this.prepare(spec, opts, url);
+    const { info, headers, body, token } = await this.prepare(spec, opts, url);
     const timeoutMs = spec.slow ? this.timeouts.slowMs : this.timeouts.readMs;
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
@@ -151,6 +159,7 @@ export class ApiClient implements Requester {
       } catch (e) {
         // A 429 on the API limit holds every caller; login has its own (per IP/e-mail) limit.
         if (e instanceof ApiError && e.status === 429 && !spec.anonymous) this.budget.pauseFor(e.retryAfterMs ?? 5_000);
+        this.noticeUnauthorized(e, spec, opts, token);
         const delay = retryDelay(spec.method, attempt, e, Date.now() - started, this.retry);
         if (delay === undefined) throw e;
         this.ctx.logger?.warn?.(`${info.method} ${info.path}: ${(e as Error).message}; retry ${attempt} in ${delay} ms`);
@@ -162,11 +171,21 @@ export class ApiClient implements Requester {
   /** A streaming GET (log follow): one budget token, no retry; the caller reconnects. */
   async openStream(spec: RequestSpec, opts: CallOptions = {}): Promise<OpenStream> {
     const url = this.urlFor(spec);
-    const { info, headers } = await this.prepare(spec, opts, url, 'text/plain, text/event-stream, application/json');
+    const { info, headers, token } = await this.prepare(spec, opts, url, 'text/plain, text/event-stream, application/json');
     await this.waitForBudget(opts, info);
     const ex = { method: spec.method, url, info, headers, timeoutMs: this.timeouts.readMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal };
-    const res = await openStream(this.ctx, ex);
-    return { ...res, fail: (e: unknown) => streamFailure(this.ctx, ex, e) };
+    try {
+      const res = await openStream(this.ctx, ex);
+      return { ...res, fail: (e: unknown) => streamFailure(this.ctx, ex, e) };
+    } catch (e) {
+      this.noticeUnauthorized(e, spec, opts, token);
+      throw e;
+    }
+  }
+
+  /** A 401 for the stored token means the session is gone: tell the owner which token failed. */
+  private noticeUnauthorized(error: unknown, spec: RequestSpec, opts: CallOptions, token: string | undefined): void {
+    if (error instanceof ApiError && error.status === 401 && !spec.anonymous && !opts.token && token) this.onUnauthorized?.(error, token);
   }
 
   /** A list endpoint: tolerant envelope reading, following `Link: rel="next"` (bounded, same origin). */
@@ -210,7 +229,7 @@ export class ApiClient implements Requester {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(spec.body);
     }
-    return { info, headers, body };
+    return { info, headers, body, token };
   }
 
   private urlFor(spec: RequestSpec): string {

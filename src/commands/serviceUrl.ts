@@ -1,29 +1,19 @@
 import * as vscode from 'vscode';
+import { resolveBaseUrl } from '../api';
 import { UserCancelled } from './errorReporting';
-
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** Returns why `value` is not an acceptable service address, or undefined when it is. */
 export function validateServiceUrl(value: string): string | undefined {
-  const text = value.trim();
-  if (!text) return vscode.l10n.t('Enter the address of your AppHost service.');
-  let url: URL;
+  const allowInsecureHttp = vscode.workspace.getConfiguration('apphost').get<boolean>('allowInsecureHttp', false);
   try {
-    url = new URL(text);
-  } catch {
-    return vscode.l10n.t('"{0}" is not a URL. Example: https://apphost.example.com', text);
+    resolveBaseUrl(value, { allowInsecureHttp });
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return vscode.l10n.t('The address must start with https:// (http:// only for this machine).');
-  }
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
-    return vscode.l10n.t('Plain http:// would send your token unencrypted; use https:// (http:// is allowed only for localhost).');
-  }
-  if (url.username || url.password) return vscode.l10n.t('Leave credentials out of the address; you sign in separately.');
-  return undefined;
 }
 
-/** Asks for the service address (validated as the user types) and stores it globally. */
+/** Asks for the service address (validated as the user types) and saves it. */
 export async function setServiceUrl(): Promise<void> {
   const config = vscode.workspace.getConfiguration('apphost');
   const value = await vscode.window.showInputBox({

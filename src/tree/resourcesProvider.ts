@@ -14,7 +14,7 @@ export class ResourcesProvider implements vscode.TreeDataProvider<TreeNode>, vsc
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(private readonly roots: () => TreeNode[]) {}
+  constructor(private readonly roots: () => Promise<TreeNode[]>) {}
 
   getTreeItem(node: TreeNode): vscode.TreeItem | Promise<vscode.TreeItem> {
     return node.getTreeItem();

@@ -26,7 +26,7 @@ describe('journey: first look at AppHost', () => {
     const input = workbench.quickInput().locator('input');
     await input.waitFor();
     await input.fill('http://apphost.example.com');
-    await workbench.quickInput().getByText(/Plain http:\/\/ would send your token unencrypted/).waitFor();
+    await workbench.quickInput().getByText(/Refusing plain http:\/\/ for apphost.example.com/).waitFor();
     await workbench.screenshot('service-url-validation');
     await input.fill('https://apphost.example.com/');
     await input.press('Enter');

@@ -73,8 +73,13 @@ export class Workbench {
     return this.page.locator('.quick-input-widget');
   }
 
+  /** The first tree row whose label is exactly `label`. */
   treeRow(label: string): Locator {
-    return this.page.locator(`.monaco-list-row[role=treeitem][aria-label^="${label}"]`).first();
+    const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    return this.page
+      .locator('.monaco-list-row[role=treeitem]')
+      .filter({ has: this.page.locator('.label-name', { hasText: exact }) })
+      .first();
   }
 
   /** Labels of the visible rows of the side bar's trees. */

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { Connection } from '../connection';
+import { signIn, tokenName } from './signIn';
+import type { SessionStore, StoredSession } from './sessionStore';
+
+export const AUTH_PROVIDER_ID = 'apphost';
+
+function toAuthSession(s: StoredSession): vscode.AuthenticationSession {
+  return { id: s.id, accessToken: s.token, account: { id: s.account.id, label: s.account.email }, scopes: [] };
+}
+
+/**
+ * The AppHost account in VS Code's Accounts menu. Sessions live in SecretStorage (see
+ * SessionStore) under the configured service; one session per service.
+ */
+export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+  readonly onDidChangeSessions = this.changed.event;
+  private known: StoredSession | undefined;
+  private readonly disposables: vscode.Disposable[];
+  /** The session a "session expired" prompt was already shown for. */
+  private expiredSessionId: string | undefined;
+  private signingIn: Promise<StoredSession> | undefined;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly store: SessionStore,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables = [vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'AppHost', this, { supportsMultipleAccounts: false })];
+    // Sessions changed here, in another window, or the service URL changed.
+    this.disposables.push(connection.onDidChange(() => void this.sync()));
+    connection.onUnauthorized = (token) => void this.sessionExpired(token);
+    void this.sync();
+  }
+
+  async getSessions(): Promise<vscode.AuthenticationSession[]> {
+    const session = await this.connection.session();
+    return session ? [toAuthSession(session)] : [];
+  }
+
+  async createSession(): Promise<vscode.AuthenticationSession> {
+    return toAuthSession(await this.signIn());
+  }
+
+  async removeSession(): Promise<void> {
+    await this.signOut();
+  }
+
+  /** Runs the sign-in QuickPick (once at a time) and stores the resulting API token. */
+  signIn(): Promise<StoredSession> {
+    this.signingIn ??= this.doSignIn().finally(() => (this.signingIn = undefined));
+    return this.signingIn;
+  }
+
+  private async doSignIn(): Promise<StoredSession> {
+    const apiRoot = this.connection.apiRoot();
+    if (!apiRoot) {
+      await vscode.commands.executeCommand('apphost.setServiceUrl');
+      if (!this.connection.apiRoot()) throw new Error(vscode.l10n.t('Set the AppHost service URL before signing in.'));
+    }
+    const api = this.connection.api();
+    const created = await signIn(api, this.log);
+    const session: StoredSession = { ...created, id: randomUUID(), apiRoot: this.connection.apiRoot()!, createdAt: new Date().toISOString() };
+    const previous = await this.connection.session();
+    await this.store.put(session);
+    // Signing in again replaces the old token: revoke it, it has no other owner.
+    if (previous?.tokenId && previous.tokenId !== session.tokenId) {
+      api.auth.revokeToken(previous.tokenId, { token: session.token }).catch(() => undefined);
+    }
+    this.log.info(`Signed in to ${api.origin} as ${session.account.email} (${session.method})`);
+    return session;
+  }
+
+  /**
+   * Revokes the stored API token on the server, then forgets it locally whatever the
+   * server said; the user is told when the server could not be reached.
+   */
+  async signOut(): Promise<void> {
+    const session = await this.connection.session();
+    if (!session) return;
+    let problem: string | undefined;
+    if (session.tokenId) {
+      try {
+        await this.connection.api().auth.revokeToken(session.tokenId, { token: session.token });
+      } catch (error) {
+        problem = (error as Error).message;
+      }
+    }
+    await this.store.remove(session.apiRoot);
+    this.log.info(`Signed out of ${session.apiRoot}`);
+    if (problem) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Signed out of AppHost, but its API token "{0}" could not be revoked on the server ({1}). Revoke it from the AppHost dashboard.', tokenName(), problem),
+      );
+    } else if (session.method === 'token') {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Signed out of AppHost. The pasted API token is still valid on the server; revoke it with "AppHost: Manage API Tokens" if you no longer need it.'),
+      );
+    }
+  }
+
+  /**
+   * A request was refused with 401: one prompt per lost session, however many requests
+   * failed together. A late 401 for a token already replaced by a new sign-in is ignored.
+   */
+  private async sessionExpired(refusedToken: string): Promise<void> {
+    const session = await this.connection.session();
+    if (!session || session.token !== refusedToken || this.expiredSessionId === session.id) return;
+    this.expiredSessionId = session.id;
+    await vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', true);
+    const signInAgain = vscode.l10n.t('Sign In');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Your AppHost session expired or was revoked ({0}). Sign in again to continue; your unsaved edits are kept.', session.account.email),
+      signInAgain,
+    );
+    if (choice === signInAgain) await vscode.commands.executeCommand('apphost.signIn');
+  }
+
+  /** Whether the current session was refused by the server (the tree then offers to sign in). */
+  isExpired(session: StoredSession | undefined): boolean {
+    return !!session && session.id === this.expiredSessionId;
+  }
+
+  private async sync(): Promise<void> {
+    const current = await this.connection.session();
+    const before = this.known;
+    this.known = current;
+    await vscode.commands.executeCommand('setContext', 'apphost.signedIn', !!current);
+    await vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', this.isExpired(current));
+    if (before?.id === current?.id) return;
+    this.changed.fire({
+      added: current ? [toAuthSession(current)] : [],
+      removed: before ? [toAuthSession(before)] : [],
+      changed: [],
+    });
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.disposables.forEach((d) => d.dispose());
+  }
+}

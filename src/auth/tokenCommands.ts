@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { ApiToken } from '../api';
+import { UserCancelled } from '../commands/errorReporting';
+import type { Connection } from '../connection';
+import { relativeTime } from '../format';
+import type { SessionStore } from './sessionStore';
+
+type TokenItem = vscode.QuickPickItem & { token?: ApiToken; create?: true };
+
+const REVOKE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: vscode.l10n.t('Revoke') };
+
+/** Lists the account's API tokens; each can be revoked, and new ones created. */
+export async function manageTokens(connection: Connection, store: SessionStore): Promise<void> {
+  const session = await requireSession(connection);
+  const pick = vscode.window.createQuickPick<TokenItem>();
+  pick.title = vscode.l10n.t('AppHost API tokens of {0}', session.account.email);
+  pick.placeholder = vscode.l10n.t('Select a token to revoke it, or create a new one');
+  pick.matchOnDescription = true;
+  const load = async () => {
+    pick.busy = true;
+    try {
+      const tokens = await connection.api().auth.listTokens();
+      pick.items = [
+        { label: `$(add) ${vscode.l10n.t('Create API Token…')}`, create: true, alwaysShow: true },
+        { label: '', kind: vscode.QuickPickItemKind.Separator },
+        ...tokens.map((t): TokenItem => ({
+          token: t,
+          label: `$(key) ${t.name || t.id}`,
+          description: [
+            t.id === session.tokenId && vscode.l10n.t('used by this editor'),
+            t.lastUsedAt ? vscode.l10n.t('last used {0}', relativeTime(t.lastUsedAt)!) : vscode.l10n.t('never used'),
+          ].filter(Boolean).join(' · '),
+          detail: [
+            t.expiresAt ? vscode.l10n.t('expires {0}', relativeTime(t.expiresAt)!) : vscode.l10n.t('does not expire'),
+            t.createdAt && vscode.l10n.t('created {0}', relativeTime(t.createdAt)!),
+          ].filter(Boolean).join(' · '),
+          buttons: [REVOKE],
+        })),
+      ];
+    } finally {
+      pick.busy = false;
+    }
+  };
+  const revoke = async (token: ApiToken) => {
+    const ours = token.id === session.tokenId;
+    const yes = vscode.l10n.t('Revoke');
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Revoke the API token "{0}"?', token.name || token.id),
+      { modal: true, detail: ours ? vscode.l10n.t('This editor uses it: you will be signed out.') : vscode.l10n.t('Programs using it will lose access.') },
+      yes,
+    );
+    if (answer !== yes) return;
+    await connection.api().auth.revokeToken(token.id);
+    if (ours) {
+      await store.remove(session.apiRoot);
+      pick.hide();
+      return;
+    }
+    await load();
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    const fail = (e: unknown) => {
+      pick.hide();
+      reject(e);
+    };
+    pick.onDidTriggerItemButton((e) => e.item.token && revoke(e.item.token).catch(fail));
+    pick.onDidAccept(() => {
+      const [item] = pick.selectedItems;
+      if (item?.create) {
+        pick.hide();
+        createToken(connection, store).then(resolve, reject);
+      } else if (item?.token) {
+        revoke(item.token).catch(fail);
+      }
+    });
+    pick.onDidHide(() => {
+      pick.dispose();
+      resolve();
+    });
+    pick.show();
+    load().catch(fail);
+  });
+}
+
+/** Creates a named token and shows its value once, with "Copy" and "Use for This Connection". */
+export async function createToken(connection: Connection, store: SessionStore): Promise<void> {
+  const session = await requireSession(connection);
+  const name = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Create an AppHost API token'),
+    prompt: vscode.l10n.t('A name that tells you later where the token is used'),
+    placeHolder: 'ci-deploys',
+    ignoreFocusOut: true,
+    validateInput: (v) => (!v.trim() ? vscode.l10n.t('Enter a name') : v.length > 100 ? vscode.l10n.t('At most 100 characters') : undefined),
+  });
+  if (name === undefined) throw new UserCancelled();
+  const created = await connection.api().auth.createToken({ name: name.trim() });
+  const copy = vscode.l10n.t('Copy');
+  const use = vscode.l10n.t('Use for This Connection');
+  const choice = await vscode.window.showInformationMessage(
+    vscode.l10n.t('API token "{0}" created. Copy it now: it is shown only once.', created.name || name),
+    { modal: true, detail: created.token },
+    copy,
+    use,
+  );
+  if (choice === copy) {
+    await vscode.env.clipboard.writeText(created.token);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Token copied to the clipboard.'));
+  } else if (choice === use) {
+    const previousTokenId = session.tokenId;
+    await store.put({ ...session, id: randomUUID(), token: created.token, tokenId: created.id, createdAt: new Date().toISOString() });
+    // The replaced token was created by this editor for this editor: nobody else uses it.
+    if (previousTokenId && session.method !== 'token') await connection.api().auth.revokeToken(previousTokenId).catch(() => undefined);
+  }
+}
+
+async function requireSession(connection: Connection) {
+  const session = await connection.session();
+  if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+  return session;
+}

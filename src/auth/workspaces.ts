@@ -1,0 +1,82 @@
+import * as vscode from 'vscode';
+import type { ApiClient, CallOptions } from '../api';
+import type { StoredSession } from './sessionStore';
+
+/** Where a workspace entry comes from (the service has no endpoint listing workspaces). */
+export type WorkspaceSource = 'personal' | 'team' | 'account' | 'manual';
+
+export interface Workspace {
+  /** `X-Service-Workspace` value; undefined for the personal workspace (no header). */
+  slug: string | undefined;
+  label: string;
+  source: WorkspaceSource;
+  teamId?: string;
+}
+
+export const PERSONAL: Workspace = { slug: undefined, label: 'Personal', source: 'personal' };
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+export function validateSlug(value: string): string | undefined {
+  return SLUG.test(value.trim())
+    ? undefined
+    : vscode.l10n.t('A workspace slug has lowercase letters, digits and dashes, e.g. "acme-prod".');
+}
+
+/**
+ * The workspaces of the signed-in account: personal (always), teams that carry a slug,
+ * `workspaces` from whoami (remembered at sign-in), and slugs the user added by hand.
+ * One request (GET /teams) builds the list.
+ */
+export class Workspaces {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly state: vscode.Memento) {}
+
+  async list(api: ApiClient, session: StoredSession, opts: CallOptions = {}): Promise<Workspace[]> {
+    const teams = await api.teams.list({ priority: 'view', ...opts });
+    const result: Workspace[] = [PERSONAL];
+    const seen = new Set<string>();
+    const add = (w: Workspace) => {
+      if (!w.slug || seen.has(w.slug)) return;
+      seen.add(w.slug);
+      result.push(w);
+    };
+    for (const team of teams) if (team.slug) add({ slug: team.slug, label: team.name || team.slug, source: 'team', teamId: team.id });
+    for (const slug of session.account.workspaces ?? []) add({ slug, label: slug, source: 'account' });
+    for (const slug of this.manualSlugs(session.apiRoot)) add({ slug, label: slug, source: 'manual' });
+    return result;
+  }
+
+  manualSlugs(apiRoot: string): string[] {
+    return this.state.get<string[]>(`workspaces:${apiRoot}`, []);
+  }
+
+  async addSlug(apiRoot: string, slug: string): Promise<void> {
+    const slugs = this.manualSlugs(apiRoot);
+    if (slugs.includes(slug)) return;
+    await this.state.update(`workspaces:${apiRoot}`, [...slugs, slug].sort());
+    this.changed.fire();
+  }
+
+  async removeSlug(apiRoot: string, slug: string): Promise<void> {
+    await this.state.update(`workspaces:${apiRoot}`, this.manualSlugs(apiRoot).filter((s) => s !== slug));
+    if (this.active(apiRoot) === slug) await this.setActive(apiRoot, undefined);
+    this.changed.fire();
+  }
+
+  /** The workspace palette commands act in by default (undefined = personal). */
+  active(apiRoot: string): string | undefined {
+    return this.state.get<string>(`activeWorkspace:${apiRoot}`) || undefined;
+  }
+
+  async setActive(apiRoot: string, slug: string | undefined): Promise<void> {
+    await this.state.update(`activeWorkspace:${apiRoot}`, slug);
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,60 @@
+import * as vscode from 'vscode';
+import { validateSlug, type Workspaces } from '../auth/workspaces';
+import type { Connection } from '../connection';
+import type { WorkspaceNode } from '../tree/workspaceNode';
+import { UserCancelled } from './errorReporting';
+
+async function signedIn(connection: Connection) {
+  const session = await connection.session();
+  if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+  return session;
+}
+
+/** Adds a workspace by slug (for workspaces the service does not list, e.g. shared ones). */
+export async function addWorkspace(connection: Connection, workspaces: Workspaces): Promise<void> {
+  const session = await signedIn(connection);
+  const slug = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Add an AppHost workspace'),
+    prompt: vscode.l10n.t('Slug of the workspace, as sent in the X-Service-Workspace header'),
+    placeHolder: 'acme-prod',
+    ignoreFocusOut: true,
+    validateInput: (v) => validateSlug(v) ?? (workspaces.manualSlugs(session.apiRoot).includes(v.trim()) ? vscode.l10n.t('Already added') : undefined),
+  });
+  if (slug === undefined) throw new UserCancelled();
+  await workspaces.addSlug(session.apiRoot, slug.trim());
+}
+
+/** Removes a workspace added by hand (from its node, or picked from the palette). */
+export async function removeWorkspace(connection: Connection, workspaces: Workspaces, node?: WorkspaceNode): Promise<void> {
+  const session = await signedIn(connection);
+  let slug = node?.workspace.source === 'manual' ? node.workspace.slug : undefined;
+  if (!slug) {
+    const manual = workspaces.manualSlugs(session.apiRoot);
+    if (!manual.length) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No workspace was added by hand; team workspaces come from your teams.'));
+      return;
+    }
+    slug = await vscode.window.showQuickPick(manual, { title: vscode.l10n.t('Remove an AppHost workspace'), placeHolder: vscode.l10n.t('Workspace to remove from the list') });
+    if (!slug) throw new UserCancelled();
+  }
+  await workspaces.removeSlug(session.apiRoot, slug);
+}
+
+/** Picks the workspace palette commands act in by default. */
+export async function switchWorkspace(connection: Connection, workspaces: Workspaces): Promise<void> {
+  const session = await signedIn(connection);
+  const active = workspaces.active(session.apiRoot);
+  const items = vscode.window.showQuickPick<vscode.QuickPickItem & { slug: string | undefined }>(
+    workspaces.list(connection.api(), session, { priority: 'user' }).then((list) =>
+      list.map((w) => ({
+        label: `${w.slug === active ? '$(check) ' : ''}${w.label}`,
+        description: w.slug ?? vscode.l10n.t('personal workspace'),
+        slug: w.slug,
+      })),
+    ),
+    { title: vscode.l10n.t('Switch AppHost workspace'), placeHolder: vscode.l10n.t('Workspace for commands run from the Command Palette') },
+  );
+  const picked = await items;
+  if (!picked) throw new UserCancelled();
+  await workspaces.setActive(session.apiRoot, picked.slug);
+}

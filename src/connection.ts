@@ -1,0 +1,90 @@
+import * as vscode from 'vscode';
+import { ApiClient, RequestBudget, resolveBaseUrl, type ApiLogger } from './api';
+import type { SessionStore, StoredSession } from './auth/sessionStore';
+
+/** Settings that change how requests are made: a change rebuilds the client. */
+const CLIENT_SETTINGS = ['apphost.baseUrl', 'apphost.allowInsecureHttp', 'apphost.timeouts', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy'];
+
+/**
+ * The link to the configured service: one ApiClient (one keep-alive pool) for the current
+ * service URL, one request budget shared by everything, and the stored session's token.
+ */
+export class Connection implements vscode.Disposable {
+  readonly budget: RequestBudget;
+  private client: ApiClient | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** The service URL, the proxy or the signed-in session changed. */
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Called for every 401 of a request that carried the stored token (the refused value is given). */
+  onUnauthorized: ((token: string) => void) | undefined;
+
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly logger: ApiLogger,
+    private readonly userAgent: string,
+  ) {
+    this.budget = new RequestBudget({ perMinute: setting('requestsPerMinute', 60) });
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('apphost.requestsPerMinute')) this.budget.setPerMinute(setting('requestsPerMinute', 60));
+        if (CLIENT_SETTINGS.some((s) => e.affectsConfiguration(s))) {
+          void this.client?.close();
+          this.client = undefined;
+          this.changed.fire();
+        }
+      }),
+      sessions.onDidChange(() => this.changed.fire()),
+    );
+  }
+
+  /** The service's API root, or undefined while the URL is unset or invalid. */
+  apiRoot(): string | undefined {
+    try {
+      return resolveBaseUrl(setting('baseUrl', ''), { allowInsecureHttp: setting('allowInsecureHttp', false) }).apiRoot;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The client for the configured URL. Throws a clear ConfigurationError when the URL is unusable. */
+  api(): ApiClient {
+    if (!this.client) {
+      const http = vscode.workspace.getConfiguration('http');
+      const timeouts = vscode.workspace.getConfiguration('apphost.timeouts');
+      this.client = new ApiClient({
+        baseUrl: setting('baseUrl', ''),
+        allowInsecureHttp: setting('allowInsecureHttp', false),
+        getToken: async () => (await this.session())?.token,
+        budget: this.budget,
+        timeouts: {
+          connectMs: timeouts.get<number>('connect', 10) * 1000,
+          readMs: timeouts.get<number>('read', 15) * 1000,
+          slowMs: timeouts.get<number>('slow', 90) * 1000,
+        },
+        proxy: { url: http.get<string>('proxy') || undefined, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy: http.get<string[]>('noProxy') },
+        userAgent: this.userAgent,
+        logger: this.logger,
+        onUnauthorized: (_error, token) => this.onUnauthorized?.(token),
+      });
+    }
+    return this.client;
+  }
+
+  /** The signed-in session for the configured service, if any. */
+  async session(): Promise<StoredSession | undefined> {
+    const root = this.apiRoot();
+    return root ? this.sessions.get(root) : undefined;
+  }
+
+  dispose(): void {
+    void this.client?.close();
+    this.budget.dispose();
+    this.changed.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function setting<T>(key: string, fallback: T): T {
+  return vscode.workspace.getConfiguration('apphost').get<T>(key, fallback);
+}

@@ -1,0 +1,52 @@
+// The extension under test and a reference server for it, inside the extension host.
+import * as vscode from 'vscode';
+import type { AppHostTestApi } from '../../../src/extension';
+import { startServer, type RunningServer, type ServerOptions } from '../../server';
+import { scriptUi } from './scriptedUi';
+
+export async function extensionApi(): Promise<AppHostTestApi> {
+  const extension = vscode.extensions.getExtension<AppHostTestApi>('apphost.apphost');
+  if (!extension) throw new Error('apphost.apphost is not loaded');
+  return extension.activate();
+}
+
+/** Starts a reference server (no rate limit, fast transitions) and points the extension at it. */
+export async function useServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const server = await startServer({ rateLimit: false, actionDelayMs: 20, logIntervalMs: 0, deviceIntervalSec: 1, ...options });
+  const config = vscode.workspace.getConfiguration('apphost');
+  await config.update('baseUrl', server.url, vscode.ConfigurationTarget.Global);
+  // Suites exercise features, not the budget (tested on its own): let them run at full speed.
+  await config.update('requestsPerMinute', 6000, vscode.ConfigurationTarget.Global);
+  return server;
+}
+
+/** Signs in by pasting a token issued by the server (the quickest path, used by most suites). */
+export async function signInWithIssuedToken(server: RunningServer, email: string): Promise<string> {
+  const token = server.control.issueToken(email, 'integration test');
+  const ui = scriptUi({ picks: ['Paste an API token'], inputs: [token] });
+  try {
+    await vscode.commands.executeCommand('apphost.signIn');
+  } finally {
+    ui.restore();
+  }
+  return token;
+}
+
+export async function signOutQuietly(): Promise<void> {
+  const ui = scriptUi();
+  try {
+    await vscode.commands.executeCommand('apphost.signOut');
+  } finally {
+    ui.restore();
+  }
+}
+
+export async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,0 +1,115 @@
+// Answers the extension's prompts inside the extension host, so flows can be tested
+// end to end against the reference server without a person at the keyboard.
+// (The real clicking and typing is covered by the e2e journeys.)
+import * as vscode from 'vscode';
+
+type Answer = string | undefined;
+
+export interface ScriptedUi {
+  /** Values typed into input boxes, in order (undefined = the user pressed Escape). */
+  inputs: Answer[];
+  /** Labels (or a part of them) picked in QuickPicks, in order. */
+  picks: Answer[];
+  /** Buttons clicked in messages, by text of the message: first matching pattern wins. */
+  buttons: [RegExp, Answer][];
+  /** Everything shown: messages, input prompts, validation messages. */
+  readonly shown: { kind: string; text: string }[];
+  restore(): void;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | 'buttons'>> = {}): ScriptedUi {
+  const win = vscode.window as Mutable<typeof vscode.window>;
+  const originals = {
+    showQuickPick: win.showQuickPick,
+    showInputBox: win.showInputBox,
+    createInputBox: win.createInputBox,
+    showInformationMessage: win.showInformationMessage,
+    showWarningMessage: win.showWarningMessage,
+    showErrorMessage: win.showErrorMessage,
+  };
+  const ui: ScriptedUi = {
+    inputs: script.inputs ?? [],
+    picks: script.picks ?? [],
+    buttons: script.buttons ?? [],
+    shown: [],
+    restore: () => Object.assign(win, originals),
+  };
+  const nextInput = () => (ui.inputs.length ? ui.inputs.shift() : undefined);
+
+  win.showQuickPick = (async (items: unknown, options?: vscode.QuickPickOptions) => {
+    const list = (await items) as (string | vscode.QuickPickItem)[];
+    ui.shown.push({ kind: 'quickPick', text: options?.title ?? '' });
+    const wanted = ui.picks.shift();
+    if (wanted === undefined) return undefined;
+    const found = list.find((i) => (typeof i === 'string' ? i : i.label).includes(wanted));
+    if (!found) throw new Error(`QuickPick has no item "${wanted}"`);
+    return found;
+  }) as typeof win.showQuickPick;
+
+  win.showInputBox = (async (options?: vscode.InputBoxOptions) => {
+    ui.shown.push({ kind: 'inputBox', text: options?.prompt ?? '' });
+    const value = nextInput();
+    if (value === undefined) return undefined;
+    const problem = await options?.validateInput?.(value);
+    if (problem) throw new Error(`input "${value}" rejected: ${typeof problem === 'string' ? problem : problem.message}`);
+    return value;
+  }) as typeof win.showInputBox;
+
+  win.createInputBox = () => fakeInputBox(ui, nextInput);
+
+  const message = (kind: string) =>
+    (async (text: string, ...rest: unknown[]) => {
+      ui.shown.push({ kind, text });
+      const buttons = rest.filter((r) => typeof r === 'string' || (r && typeof r === 'object' && 'title' in r)) as (string | vscode.MessageItem)[];
+      const rule = ui.buttons.find(([pattern]) => pattern.test(text));
+      if (!rule || rule[1] === undefined) return undefined;
+      return buttons.find((b) => (typeof b === 'string' ? b : b.title) === rule[1]);
+    }) as never;
+  win.showInformationMessage = message('info');
+  win.showWarningMessage = message('warning');
+  win.showErrorMessage = message('error');
+  return ui;
+}
+
+/** An InputBox that types the next scripted value and presses Enter, as long as values remain. */
+function fakeInputBox(ui: ScriptedUi, nextInput: () => Answer): vscode.InputBox {
+  const accept = new vscode.EventEmitter<void>();
+  const hide = new vscode.EventEmitter<void>();
+  const change = new vscode.EventEmitter<string>();
+  let hidden = false;
+  const box = {
+    value: '', placeholder: undefined, password: false, prompt: undefined, title: undefined, step: undefined, totalSteps: undefined,
+    enabled: true, busy: false, ignoreFocusOut: false, buttons: [], validationMessage: undefined as unknown, valueSelection: undefined,
+    onDidAccept: accept.event, onDidHide: hide.event, onDidChangeValue: change.event,
+    onDidTriggerButton: new vscode.EventEmitter<vscode.QuickInputButton>().event,
+    show() {
+      ui.shown.push({ kind: 'inputBox', text: String(box.prompt ?? '') });
+      void typeNext();
+    },
+    hide() {
+      if (hidden) return;
+      hidden = true;
+      hide.fire();
+    },
+    dispose() {
+      box.hide();
+    },
+  };
+  async function typeNext() {
+    const value = nextInput();
+    if (value === undefined) return box.hide();
+    box.value = value;
+    change.fire(value);
+    accept.fire();
+    // Wait for the extension's check to finish, then react like a person would.
+    await new Promise((r) => setTimeout(r, 20));
+    while (box.busy) await new Promise((r) => setTimeout(r, 20));
+    if (hidden) return;
+    const message = box.validationMessage as string | { message: string } | undefined;
+    if (message) ui.shown.push({ kind: 'validation', text: typeof message === 'string' ? message : message.message });
+    void typeNext();
+  }
+  return box as unknown as vscode.InputBox;
+}
