@@ -17,6 +17,8 @@ export async function manageTokens(connection: Connection, store: SessionStore):
   pick.title = vscode.l10n.t('AppHost API tokens of {0}', session.account.email);
   pick.placeholder = vscode.l10n.t('Select a token to revoke it, or create a new one');
   pick.matchOnDescription = true;
+  // Stays open while the revoke confirmation (a modal) has the focus.
+  pick.ignoreFocusOut = true;
   const load = async () => {
     pick.busy = true;
     try {

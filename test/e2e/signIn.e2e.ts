@@ -59,6 +59,40 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
     assert.ok(labels.includes('Servers') && labels.includes('Databases'), labels.join(', '));
   });
 
+  it('switches the active workspace from the status bar', async () => {
+    await workbench.page.locator('.statusbar-item', { hasText: DEMO_USER.email }).click();
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Acme Corp' }).click();
+    await workbench.page.locator('.statusbar-item', { hasText: `${DEMO_USER.email} · acme` }).waitFor();
+  });
+
+  it('creates an API token and shows its value once', async () => {
+    await workbench.runCommand('AppHost: Create API Token…');
+    const input = workbench.quickInput().locator('input');
+    await input.fill('ci-deploys');
+    await input.press('Enter');
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.getByText('API token "ci-deploys" created').waitFor();
+    const shown = (await dialog.locator('.dialog-message-detail').innerText()).trim();
+    assert.match(shown, /^[0-9a-f]{64}$/, 'the value is shown');
+    await workbench.screenshot('signin-6-token-created');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('lists the API tokens and revokes one after confirmation', async () => {
+    await workbench.runCommand('AppHost: Manage API Tokens…');
+    const row = workbench.quickInput().locator('.monaco-list-row', { hasText: 'ci-deploys' });
+    await row.waitFor();
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'used by this editor' }).waitFor();
+    await workbench.screenshot('signin-7-tokens');
+    await row.hover();
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.getByText('Revoke the API token "ci-deploys"?').waitFor();
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await row.waitFor({ state: 'detached' });
+    await workbench.page.keyboard.press('Escape');
+  });
+
   it('signs out from the view menu and shows the welcome view again', async () => {
     await workbench.runCommand('AppHost: Sign Out');
     await workbench.welcomeView().getByRole('button', { name: 'Sign In' }).waitFor();
