@@ -1,23 +1,17 @@
 import * as vscode from 'vscode';
 import { AppHostAuthProvider } from './auth/authProvider';
 import { SessionStore } from './auth/sessionStore';
-import { createToken, manageTokens } from './auth/tokenCommands';
 import { Workspaces } from './auth/workspaces';
-import { registerCommands } from './commands';
-import { setServiceUrl } from './commands/serviceUrl';
-import { addWorkspace, removeWorkspace, switchWorkspace } from './commands/workspaces';
+import { commandTable, registerCommands } from './commands';
 import { Connection } from './connection';
+import type { Services } from './services';
 import { AccountStatusBar } from './statusBar';
-import { ResourcesProvider, type TreeNode } from './tree/resourcesProvider';
+import { ResourcesProvider } from './tree/resourcesProvider';
 import { resourceRoots } from './tree/roots';
-import type { WorkspaceNode } from './tree/workspaceNode';
+import { TreeState } from './tree/treeState';
 
 /** What integration tests can reach through `extension.exports`. */
-export interface AppHostTestApi {
-  readonly resources: ResourcesProvider;
-  readonly connection: Connection;
-  readonly auth: AppHostAuthProvider;
-  readonly log: vscode.LogOutputChannel;
+export interface AppHostTestApi extends Services {
   readonly logUri: vscode.Uri;
   readonly globalStorageUri: vscode.Uri;
 }
@@ -27,10 +21,12 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   const log = vscode.window.createOutputChannel('AppHost', { log: true });
   const userAgent = `apphost-vscode/${context.extension.packageJSON.version} VSCode/${vscode.version}`;
   const sessions = new SessionStore(context.secrets);
-  const connection = new Connection(sessions, { debug: (m) => log.debug(m), info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) }, userAgent);
+  const apiLog = { debug: (m: string) => log.debug(m), info: (m: string) => log.info(m), warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) };
+  const connection = new Connection(sessions, apiLog, userAgent);
   const auth = new AppHostAuthProvider(connection, sessions, log);
   const workspaces = new Workspaces(context.globalState);
-  const resources = new ResourcesProvider(resourceRoots(connection, auth, workspaces));
+  const tree = new TreeState();
+  const resources = new ResourcesProvider(resourceRoots(connection, auth, workspaces, tree));
   const view = vscode.window.createTreeView('apphost.resources', { treeDataProvider: resources, showCollapseAll: true });
   context.subscriptions.push(
     log, sessions, connection, auth, workspaces, resources, view,
@@ -38,21 +34,10 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
     connection.onDidChange(() => resources.refresh()),
     workspaces.onDidChange(() => resources.refresh()),
   );
+  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree };
+  registerCommands(context, log, commandTable(services));
 
-  registerCommands(context, log, {
-    'apphost.setServiceUrl': setServiceUrl,
-    'apphost.signIn': () => auth.signIn(),
-    'apphost.signOut': () => auth.signOut(),
-    'apphost.tokens.manage': () => manageTokens(connection, sessions),
-    'apphost.tokens.create': () => createToken(connection, sessions),
-    'apphost.workspace.add': () => addWorkspace(connection, workspaces),
-    'apphost.workspace.remove': (node?: WorkspaceNode) => removeWorkspace(connection, workspaces, node),
-    'apphost.workspace.switch': () => switchWorkspace(connection, workspaces),
-    'apphost.refresh': (node?: TreeNode) => resources.refresh(node),
-    'apphost.showLog': () => log.show(),
-  });
-
-  return { resources, connection, auth, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
+  return { ...services, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
 }
 
 export function deactivate(): void {

@@ -16,5 +16,7 @@ export type { AppListQuery, NewApp } from './endpoints/apps';
 export type { NewServer } from './endpoints/servers';
 export type { NewNotificationChannel } from './endpoints/account';
 export { bool as reportFlag, readLogLines, splitLines } from './normalize';
+export { readLinkedApps, type LinkedApp } from './linkedApps';
+export { readProcessReport, type ProcessInstance, type ProcessSummary, type ProcessType } from './processReport';
 export type { LogFollow, LogStreamEnd } from './logStream';
 export type * from './models';

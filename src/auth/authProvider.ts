@@ -128,6 +128,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     const before = this.known;
     this.known = current;
     await vscode.commands.executeCommand('setContext', 'apphost.signedIn', !!current);
+    await vscode.commands.executeCommand('setContext', 'apphost.isAdmin', current?.account.role === 'admin');
     await vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', this.isExpired(current));
     if (before?.id === current?.id) return;
     this.changed.fire({

@@ -1,19 +1,27 @@
 import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { accountCommands } from './account';
 import { reportError } from './errorReporting';
+import { workspaceCommands } from './workspaces';
 
 /** A command handler: receives the tree node (or nothing, from the palette) and any extra args. */
 export type CommandHandler = (...args: never[]) => unknown;
+export type CommandTable = Record<string, CommandHandler>;
+
+/** Every command of the extension, one table per area. */
+export function commandTable(s: Services): CommandTable {
+  return {
+    ...accountCommands(s),
+    ...workspaceCommands(s),
+  };
+}
 
 /**
  * Registers every command through one wrapper, so that errors are reported the same way
  * everywhere: cancellation is silent, everything else gets a short message plus details
  * in the extension log.
  */
-export function registerCommands(
-  context: vscode.ExtensionContext,
-  log: vscode.LogOutputChannel,
-  table: Record<string, CommandHandler>,
-): void {
+export function registerCommands(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, table: CommandTable): void {
   for (const [id, handler] of Object.entries(table)) {
     context.subscriptions.push(
       vscode.commands.registerCommand(id, async (...args: unknown[]) => {

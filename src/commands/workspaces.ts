@@ -1,8 +1,22 @@
 import * as vscode from 'vscode';
 import { validateSlug, type Workspaces } from '../auth/workspaces';
 import type { Connection } from '../connection';
+import type { Services } from '../services';
+import type { TreeNode } from '../tree/resourcesProvider';
 import type { WorkspaceNode } from '../tree/workspaceNode';
 import { UserCancelled } from './errorReporting';
+import type { CommandTable } from './index';
+
+/** Workspaces, refresh and the extension log. */
+export function workspaceCommands(s: Services): CommandTable {
+  return {
+    'apphost.workspace.add': () => addWorkspace(s.connection, s.workspaces),
+    'apphost.workspace.remove': (node?: WorkspaceNode) => removeWorkspace(s.connection, s.workspaces, node),
+    'apphost.workspace.switch': () => switchWorkspace(s.connection, s.workspaces),
+    'apphost.refresh': (node?: TreeNode) => s.resources.refresh(node),
+    'apphost.showLog': () => s.log.show(),
+  };
+}
 
 async function signedIn(connection: Connection) {
   const session = await connection.session();

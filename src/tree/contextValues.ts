@@ -8,7 +8,18 @@ export type NodeKind =
   | 'server'
   | 'app'
   | 'database'
-  | 'message';
+  | 'message'
+  | 'loadMore'
+  | 'configVar'
+  | 'domain'
+  | 'release'
+  | 'process'
+  | 'check'
+  | 'deploy'
+  | 'addon'
+  | 'logDrain'
+  | 'backup'
+  | 'linkedApp';
 
 export function contextValue(kind: NodeKind, ...flags: (string | false | undefined)[]): string {
   return [kind, ...flags.filter((f): f is string => !!f)].join(':');

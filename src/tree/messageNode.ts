@@ -10,7 +10,7 @@ export class MessageNode implements TreeNode {
     private readonly label: string,
     private readonly icon: string,
     private readonly command?: vscode.Command,
-    private readonly tooltip?: string,
+    private readonly hint?: string,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
@@ -18,7 +18,7 @@ export class MessageNode implements TreeNode {
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
     item.command = this.command;
-    item.tooltip = this.tooltip ?? this.label;
+    item.tooltip = this.hint ?? this.label;
     item.accessibilityInformation = { label: this.label };
     item.contextValue = contextValue('message');
     return item;

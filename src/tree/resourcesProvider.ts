@@ -2,8 +2,20 @@ import * as vscode from 'vscode';
 
 /** A node of the Resources view. Each kind of resource implements it in its own class. */
 export interface TreeNode {
+  /** Stable id from the resource path, so expansion survives refreshes. */
+  readonly id: string;
+  readonly parent?: TreeNode;
   getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
   getChildren?(): Promise<TreeNode[]>;
+  /** Forgets cached children, so the next look fetches them again. */
+  invalidate?(): void;
+  /** Built on hover only (resolveTreeItem), from data already at hand: no request. */
+  tooltip?(): vscode.MarkdownString | string | undefined;
+}
+
+export interface RefreshOptions {
+  /** Fetch the node's children again (default) or only re-render what is cached. */
+  refetch?: boolean;
 }
 
 /**
@@ -25,8 +37,18 @@ export class ResourcesProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     return node.getChildren ? node.getChildren() : [];
   }
 
-  /** Refreshes one node, or the whole view when none is given. */
-  refresh(node?: TreeNode): void {
+  getParent(node: TreeNode): TreeNode | undefined {
+    return node.parent;
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    item.tooltip ??= node.tooltip?.();
+    return item;
+  }
+
+  /** Refreshes one node (by default fetching its children again), or the whole view. */
+  refresh(node?: TreeNode, options: RefreshOptions = {}): void {
+    if (node && options.refetch !== false) node.invalidate?.();
     this.changed.fire(node);
   }
 

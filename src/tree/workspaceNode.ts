@@ -1,34 +1,36 @@
 import * as vscode from 'vscode';
-import type { ApiClient, CallOptions } from '../api';
+import type { CallOptions } from '../api';
 import type { Workspace } from '../auth/workspaces';
+import { AppNode } from './appNode';
 import { contextValue } from './contextValues';
-import { errorNode, MessageNode } from './messageNode';
+import { DatabaseNode } from './databaseNode';
+import { ListNode } from './listNode';
 import type { TreeNode } from './resourcesProvider';
-import { AppNode, DatabaseNode, ServerNode } from './resourceNodes';
-
-/** What every node needs: the client of the connection and the stable id prefix. */
-export interface TreeContext {
-  api(): ApiClient;
-  /** Prefix of every node id: the service's API root, so ids survive refreshes. */
-  idPrefix: string;
-}
+import { ServerNode } from './serverNode';
+import type { TreeContext } from './treeState';
 
 const WORKSPACE_ICONS: Record<Workspace['source'], string> = { personal: 'account', team: 'organization', account: 'organization', manual: 'link' };
 
 /** A top-level workspace: its servers, apps and databases. */
 export class WorkspaceNode implements TreeNode {
   readonly id: string;
+  readonly servers: ServersGroup;
+  readonly apps: AppsGroup;
+  readonly databases: DatabasesGroup;
 
   constructor(
-    private readonly ctx: TreeContext,
+    readonly ctx: TreeContext,
     readonly workspace: Workspace,
   ) {
     this.id = `${ctx.idPrefix}/${workspace.slug ?? '~personal'}`;
+    this.servers = new ServersGroup(this);
+    this.apps = new AppsGroup(this);
+    this.databases = new DatabasesGroup(this);
   }
 
   /** Options of every call made for this workspace (the header only for team workspaces). */
-  callOptions(): CallOptions {
-    return { workspace: this.workspace.slug, priority: 'view' };
+  callOptions(priority: CallOptions['priority'] = 'view'): CallOptions {
+    return { workspace: this.workspace.slug, priority };
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -46,45 +48,93 @@ export class WorkspaceNode implements TreeNode {
   }
 
   async getChildren(): Promise<TreeNode[]> {
-    return [
-      new GroupNode(this, 'servers', vscode.l10n.t('Servers'), 'server-environment', async () =>
-        (await this.ctx.api().servers.list(this.callOptions())).map((s) => new ServerNode(this, s))),
-      new GroupNode(this, 'apps', vscode.l10n.t('Apps'), 'package', async () =>
-        (await this.ctx.api().apps.list({}, this.callOptions())).map((a) => new AppNode(this, a))),
-      new GroupNode(this, 'databases', vscode.l10n.t('Databases'), 'database', async () =>
-        (await this.ctx.api().databases.list(this.callOptions())).map((d) => new DatabaseNode(this, d))),
-    ];
+    return [this.servers, this.apps, this.databases];
+  }
+
+  /** Server names by id, when the Servers group was already fetched (never a request). */
+  serverName(id: string | undefined): string | undefined {
+    const server = this.servers.children?.find((n): n is ServerNode => n instanceof ServerNode && n.server.id === id);
+    return server?.server.name;
   }
 }
 
-/** A collection under a workspace, fetched only when expanded. */
-export class GroupNode implements TreeNode {
-  readonly id: string;
-
+abstract class WorkspaceGroup extends ListNode {
   constructor(
-    readonly parent: WorkspaceNode,
-    readonly kind: string,
+    readonly workspaceNode: WorkspaceNode,
+    readonly kind: 'servers' | 'apps' | 'databases',
     private readonly label: string,
     private readonly icon: string,
-    private readonly fetch: () => Promise<TreeNode[]>,
   ) {
-    this.id = `${parent.id}/${kind}`;
+    super(`${workspaceNode.id}/${kind}`, workspaceNode);
+  }
+
+  protected get workspaceSlug(): string | undefined {
+    return this.workspaceNode.workspace.slug;
+  }
+
+  protected description(): string | undefined {
+    return undefined;
   }
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.description = this.description();
     item.contextValue = contextValue('group', this.kind);
     return item;
   }
+}
 
-  async getChildren(): Promise<TreeNode[]> {
-    try {
-      const children = await this.fetch();
-      return children.length ? children : [new MessageNode(`${this.id}/empty`, vscode.l10n.t('None yet'), 'info')];
-    } catch (error) {
-      return [errorNode(this.id, error, { workspace: this.parent.workspace.slug, retry: this })];
-    }
+export class ServersGroup extends WorkspaceGroup {
+  constructor(ws: WorkspaceNode) {
+    super(ws, 'servers', vscode.l10n.t('Servers'), 'server-environment');
+  }
+
+  protected async fetch(): Promise<TreeNode[]> {
+    const servers = await this.workspaceNode.ctx.api().servers.list(this.workspaceNode.callOptions());
+    return servers.map((s) => new ServerNode(this, this.workspaceNode, s));
+  }
+}
+
+export class AppsGroup extends WorkspaceGroup {
+  constructor(ws: WorkspaceNode) {
+    super(ws, 'apps', vscode.l10n.t('Apps'), 'package');
+  }
+
+  get filter() {
+    return this.workspaceNode.ctx.state.filterOf(this.workspaceNode.id);
+  }
+
+  protected override description(): string | undefined {
+    const { q, previews } = this.filter;
+    return [q && vscode.l10n.t('filter: "{0}"', q), !previews && vscode.l10n.t('previews hidden')].filter(Boolean).join(' · ') || undefined;
+  }
+
+  protected override emptyLabel(): string {
+    return this.filter.q ? vscode.l10n.t('No app matches "{0}"', this.filter.q) : vscode.l10n.t('No apps yet');
+  }
+
+  protected async fetch(): Promise<TreeNode[]> {
+    const { q, previews } = this.filter;
+    const apps = await this.workspaceNode.ctx.api().apps.list({ q, includePreviews: previews }, this.workspaceNode.callOptions());
+    return apps.filter((a) => previews || !a.isPreview).map((a) => new AppNode(this, this.workspaceNode, a));
+  }
+
+  override getTreeItem(): vscode.TreeItem {
+    const item = super.getTreeItem();
+    item.contextValue = contextValue('group', 'apps', this.filter.q && 'filtered', !this.filter.previews && 'previewsHidden');
+    return item;
+  }
+}
+
+export class DatabasesGroup extends WorkspaceGroup {
+  constructor(ws: WorkspaceNode) {
+    super(ws, 'databases', vscode.l10n.t('Databases'), 'database');
+  }
+
+  protected async fetch(): Promise<TreeNode[]> {
+    const dbs = await this.workspaceNode.ctx.api().databases.list(this.workspaceNode.callOptions());
+    return dbs.map((d) => new DatabaseNode(this, this.workspaceNode, d));
   }
 }

@@ -1,0 +1,54 @@
+import * as vscode from 'vscode';
+import type { App } from '../api';
+import type { Services } from '../services';
+import { UserCancelled } from './errorReporting';
+
+/** Enough to address an app in every API call: its workspace, id and name. */
+export interface AppRef {
+  /** Team workspace slug; undefined = personal workspace. */
+  readonly workspace: string | undefined;
+  readonly id: string;
+  readonly name: string;
+}
+
+/** Anything a command can be invoked with: a tree node that carries an app, or a ref. */
+export interface HasAppRef {
+  appRef(): AppRef;
+}
+
+function isHasAppRef(value: unknown): value is HasAppRef {
+  return !!value && typeof (value as HasAppRef).appRef === 'function';
+}
+
+function isAppRef(value: unknown): value is AppRef {
+  return !!value && typeof (value as AppRef).id === 'string' && typeof (value as AppRef).name === 'string' && 'workspace' in (value as object);
+}
+
+/**
+ * The app a command acts on: the node it was invoked on, a ref passed by another
+ * command, or (from the Command Palette) one the user picks in the active workspace.
+ */
+export async function resolveApp(services: Services, target: unknown, placeHolder?: string): Promise<AppRef> {
+  if (isHasAppRef(target)) return target.appRef();
+  if (isAppRef(target)) return target;
+  return pickApp(services, placeHolder);
+}
+
+export async function pickApp(services: Services, placeHolder?: string): Promise<AppRef> {
+  const session = await services.connection.session();
+  if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+  const workspace = services.workspaces.active(session.apiRoot);
+  const apps = services.connection
+    .api()
+    .apps.list({}, { workspace, priority: 'user' })
+    .then((list: App[]) =>
+      list.map((app) => ({ label: app.name, description: [app.status, app.isPreview && vscode.l10n.t('preview')].filter(Boolean).join(' · '), app })),
+    );
+  const picked = await vscode.window.showQuickPick(apps, {
+    title: vscode.l10n.t('AppHost apps in {0}', workspace ?? vscode.l10n.t('your personal workspace')),
+    placeHolder: placeHolder ?? vscode.l10n.t('Select an app'),
+    matchOnDescription: true,
+  });
+  if (!picked) throw new UserCancelled();
+  return { workspace, id: picked.app.id, name: picked.app.name };
+}

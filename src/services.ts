@@ -1,0 +1,20 @@
+import type * as vscode from 'vscode';
+import type { AppHostAuthProvider } from './auth/authProvider';
+import type { SessionStore } from './auth/sessionStore';
+import type { Workspaces } from './auth/workspaces';
+import type { Connection } from './connection';
+import type { ResourcesProvider, TreeNode } from './tree/resourcesProvider';
+import type { TreeState } from './tree/treeState';
+
+/** The long-lived objects built once in activate() and handed to every area. */
+export interface Services {
+  readonly context: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel;
+  readonly sessions: SessionStore;
+  readonly connection: Connection;
+  readonly auth: AppHostAuthProvider;
+  readonly workspaces: Workspaces;
+  readonly resources: ResourcesProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly tree: TreeState;
+}
