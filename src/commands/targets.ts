@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { App } from '../api';
+import type { App, Server } from '../api';
 import type { Services } from '../services';
 import { UserCancelled } from './errorReporting';
 
@@ -51,4 +51,29 @@ export async function pickApp(services: Services, placeHolder?: string): Promise
   });
   if (!picked) throw new UserCancelled();
   return { workspace, id: picked.app.id, name: picked.app.name };
+}
+
+/** Asks for a server of the workspace; unreachable ones are shown but flagged. */
+export async function pickServer(services: Services, workspace: string | undefined, title: string): Promise<Server> {
+  const servers = services.connection
+    .api()
+    .servers.list({ workspace, priority: 'user' })
+    .then((list) =>
+      list.map((server) => ({
+        label: server.name,
+        description: [server.status, server.host].filter(Boolean).join(' · '),
+        detail: server.status === 'unreachable' ? vscode.l10n.t('$(warning) Unreachable: actions on it will fail until it is back') : undefined,
+        server,
+      })),
+    );
+  const picked = await vscode.window.showQuickPick(servers, { title, placeHolder: vscode.l10n.t('Select a server') });
+  if (!picked) throw new UserCancelled();
+  return picked.server;
+}
+
+/** The active workspace of the signed-in account (undefined = personal). */
+export async function activeWorkspace(services: Services): Promise<string | undefined> {
+  const session = await services.connection.session();
+  if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+  return services.workspaces.active(session.apiRoot);
 }
