@@ -1,0 +1,10 @@
+// Public surface of the log tailing core (no `vscode` import). See README.md.
+
+export { LogTail, StreamEndedError, type LogTailOptions, type TailState, type TailStateChange, type TailTransport } from './logTail';
+export { apiLogSource, type LogSource } from './logSource';
+export { OutputBatcher, type BatcherOptions, type LogSink } from './batcher';
+export { AdaptiveInterval, PollCoordinator, type BudgetView, type CoordinatorOptions, type IntervalOptions, type PollSlot } from './pollSchedule';
+export { WindowTracker, type WindowTrackerOptions } from './windowTracker';
+export { alignWindows, type Alignment, type AlignmentKind, type PolledWindow, type ShownTail } from './overlap';
+export { MARKER_PREFIX, isMarker, markers, type StopReason } from './markers';
+export { Emitter, sleep, systemClock, type Clock, type Disposable } from './clock';

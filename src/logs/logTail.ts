@@ -1,0 +1,293 @@
+// The tail engine for one app: shows the last `initialLines` lines, then follows,
+// through the server's stream when it offers one (`?follow=1`), by polling
+// otherwise. Every reconnect (stream) and every poll re-reads a window and aligns
+// it with what was shown (WindowTracker), so nothing is printed twice and a
+// possible loss is marked in the output. Failures retry with backoff behind a
+// visible "reconnecting…" line; 401/403/404 stop the tail with a reason.
+//
+// States: starting → live ⇄ reconnecting → stopped. A tail never ends by itself
+// except for those three fatal answers.
+
+import { ApiError } from '../api';
+import { OutputBatcher, type BatcherOptions, type LogSink } from './batcher';
+import { type Clock, Emitter, sleep, systemClock } from './clock';
+import type { LogSource } from './logSource';
+import { markers, type StopReason } from './markers';
+import { readStream } from './streamBacklog';
+import { AdaptiveInterval, type IntervalOptions, PollCoordinator, type PollSlot } from './pollSchedule';
+import { WindowTracker, type WindowTrackerOptions } from './windowTracker';
+
+export type TailState = 'starting' | 'live' | 'reconnecting' | 'stopped';
+/** How the tail follows: not known until the first answer, then `stream` or `poll`. */
+export type TailTransport = 'unknown' | 'stream' | 'poll';
+
+export interface TailStateChange {
+  state: TailState;
+  /** Set when state is `stopped`. */
+  reason?: StopReason;
+  /** The failure behind `reconnecting`, or behind a fatal stop. */
+  error?: unknown;
+}
+
+export interface LogTailOptions {
+  source: LogSource;
+  /** Receives the output (batched); `vscode.OutputChannel` fits. */
+  sink: LogSink;
+  /** Shared by every tail of a connection so they split the request budget fairly. */
+  coordinator?: PollCoordinator;
+  clock?: Clock;
+  /** Lines shown when the tail starts (`apphost.logs.initialLines`, default 100). */
+  initialLines?: number;
+  /** Window sizes while polling (default 100..1000). */
+  window?: WindowTrackerOptions;
+  /** `auto` (default) tries the stream first; `poll` never asks for one. */
+  mode?: 'auto' | 'poll';
+  interval?: IntervalOptions;
+  /** A stream silent this long is reopened (default 120 s). */
+  streamIdleMs?: number;
+  /** After (re)connecting a stream, how long the backlog may take to arrive (default 250 ms). */
+  resyncMs?: number;
+  /** Backoff between failed attempts (default 1 s doubling up to 30 s, jittered). */
+  retry?: { baseMs?: number; maxMs?: number };
+  batch?: Omit<BatcherOptions, 'clock'>;
+  random?: () => number;
+}
+
+/** The server closed a stream without being asked to. */
+export class StreamEndedError extends Error {
+  override readonly name = 'StreamEndedError';
+  constructor() {
+    super('the server closed the log stream');
+  }
+}
+
+export class LogTail {
+  private readonly source: LogSource;
+  private readonly clock: Clock;
+  private readonly batcher: OutputBatcher;
+  private readonly tracker: WindowTracker;
+  private readonly interval: AdaptiveInterval;
+  private readonly coordinator: PollCoordinator;
+  private readonly abort = new AbortController();
+  private readonly stateChanged = new Emitter<TailStateChange>();
+  private readonly opts: Required<Pick<LogTailOptions, 'initialLines' | 'mode' | 'streamIdleMs' | 'resyncMs' | 'random'>> & {
+    retryBaseMs: number;
+    retryMaxMs: number;
+  };
+  private currentState: TailState = 'starting';
+  private mode: TailTransport = 'unknown';
+  private slot?: PollSlot;
+  private failures = 0;
+  private running?: Promise<void>;
+  private stopping?: Promise<void>;
+  private reason?: StopReason;
+  private error?: unknown;
+  private received = 0;
+
+  /** Fires on every state change; the UI updates the tree flag and offers sign-in on `unauthorized`. */
+  readonly onDidChangeState = this.stateChanged.event;
+
+  constructor(options: LogTailOptions) {
+    this.source = options.source;
+    this.clock = options.clock ?? systemClock;
+    this.batcher = new OutputBatcher(options.sink, { ...options.batch, clock: this.clock });
+    this.tracker = new WindowTracker(options.window);
+    this.interval = new AdaptiveInterval(options.interval);
+    this.coordinator = options.coordinator ?? new PollCoordinator();
+    this.opts = {
+      initialLines: Math.max(1, Math.floor(options.initialLines ?? 100)),
+      mode: options.mode ?? 'auto',
+      streamIdleMs: options.streamIdleMs ?? 120_000,
+      resyncMs: options.resyncMs ?? 250,
+      random: options.random ?? Math.random,
+      retryBaseMs: options.retry?.baseMs ?? 1_000,
+      retryMaxMs: options.retry?.maxMs ?? 30_000,
+    };
+  }
+
+  get state(): TailState {
+    return this.currentState;
+  }
+
+  get transport(): TailTransport {
+    return this.mode;
+  }
+
+  /** Why the tail stopped (set once `state` is `stopped`). */
+  get stopReason(): StopReason | undefined {
+    return this.reason;
+  }
+
+  /** The last failure (while `reconnecting`, or the one that stopped the tail). */
+  get lastError(): unknown {
+    return this.error;
+  }
+
+  /** Lines written to the sink so far (markers excluded). */
+  get linesReceived(): number {
+    return this.received;
+  }
+
+  /** Lines the next poll or reconnect asks for. */
+  get windowSize(): number {
+    return this.tracker.windowSize;
+  }
+
+  /** Starts following (idempotent). */
+  start(): this {
+    this.running ??= this.run();
+    return this;
+  }
+
+  /** Stops, writes a closing marker, flushes the output. Safe to call more than once. */
+  stop(reason: StopReason = 'user', error?: unknown): Promise<void> {
+    this.stopping ??= (async () => {
+      this.reason = reason;
+      if (error !== undefined) this.error = error;
+      this.abort.abort();
+      this.slot?.leave();
+      this.batcher.pushMarker(markers.stopped(reason, error === undefined ? undefined : describe(error)));
+      this.setState('stopped');
+      await this.batcher.close();
+      this.stateChanged.dispose();
+    })();
+    return this.stopping;
+  }
+
+  /** Resolves once the tail has stopped and its loop has ended. */
+  async whenStopped(): Promise<void> {
+    await this.running;
+    await this.stopping;
+  }
+
+  private get stopped(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  private async run(): Promise<void> {
+    let delay = 0;
+    while (!this.stopped) {
+      try {
+        if (this.opts.mode === 'auto' && this.mode !== 'poll') {
+          if ((await this.followOnce()) === 'poll') delay = this.nextPollDelay();
+          continue;
+        }
+        if (delay > 0) await sleep(this.clock, delay, this.abort.signal);
+        if (this.stopped) break;
+        await this.pollOnce();
+        delay = this.nextPollDelay();
+      } catch (e) {
+        if (this.stopped) break;
+        const fatal = fatalReason(e);
+        if (fatal) {
+          await this.stop(fatal, e);
+          break;
+        }
+        if (this.mode !== 'poll' && followUnsupported(e)) {
+          this.mode = 'poll';
+          continue;
+        }
+        this.failed(e);
+        await sleep(this.clock, this.backoffMs(e), this.abort.signal);
+        delay = 0;
+      }
+    }
+  }
+
+  private async pollOnce(): Promise<void> {
+    const requested = this.tracker.started ? this.tracker.windowSize : this.opts.initialLines;
+    const lines = await this.source.window(requested, this.abort.signal);
+    if (!this.stopped) this.acceptWindow(lines, requested);
+  }
+
+  private nextPollDelay(): number {
+    this.slot ??= this.coordinator.join(this.interval.desiredMs);
+    return this.slot.delayMs(this.interval.desiredMs);
+  }
+
+  /** One stream connection, until it ends; 'poll' when the server turned out to have no stream. */
+  private async followOnce(): Promise<TailTransport> {
+    const requested = this.tracker.started ? this.tracker.windowSize : this.opts.initialLines;
+    const follow = await this.source.follow(requested, this.opts.streamIdleMs, this.abort.signal);
+    if (!follow.streaming) {
+      this.mode = 'poll';
+      const lines: string[] = [];
+      for await (const batch of follow.batches) for (const l of batch) lines.push(l);
+      if (!this.stopped) this.acceptWindow(lines, requested);
+      return 'poll';
+    }
+    this.mode = 'stream';
+    this.slot?.leave();
+    this.slot = undefined;
+    await readStream(follow, requested, this.opts.resyncMs, this.clock, {
+      onWindow: (lines) => this.acceptWindow(lines, requested),
+      onLines: (lines) => {
+        this.tracker.appendContinuous(lines);
+        this.write(lines);
+      },
+      isStopped: () => this.stopped,
+    });
+    if (this.stopped || follow.endReason === 'idle') return 'stream'; // a quiet app: reopen at once
+    throw new StreamEndedError();
+  }
+
+  private acceptWindow(lines: readonly string[], requested: number): void {
+    const result = this.tracker.accept(lines, requested);
+    this.succeeded();
+    if (result.kind === 'gap') this.batcher.pushMarker(markers.gap(requested));
+    if (result.kind === 'uncertain') this.batcher.pushMarker(markers.uncertain());
+    this.write(result.fresh);
+    this.interval.record(result.fresh.length);
+  }
+
+  private write(lines: readonly string[]): void {
+    this.received += lines.length;
+    this.batcher.pushLines(lines);
+  }
+
+  private succeeded(): void {
+    if (this.failures > 0) this.batcher.pushMarker(markers.reconnected());
+    this.failures = 0;
+    this.error = undefined;
+    this.setState('live');
+  }
+
+  private failed(e: unknown): void {
+    this.failures++;
+    this.error = e;
+    // One line per outage, not one per attempt.
+    if (this.failures === 1) this.batcher.pushMarker(markers.reconnecting(describe(e)));
+    this.setState('reconnecting', e);
+  }
+
+  private backoffMs(e: unknown): number {
+    const step = Math.min(this.opts.retryMaxMs, this.opts.retryBaseMs * 2 ** Math.min(20, this.failures - 1));
+    const jittered = Math.floor(step / 2 + this.opts.random() * (step / 2));
+    return Math.max(jittered, e instanceof ApiError ? (e.retryAfterMs ?? 0) : 0);
+  }
+
+  private setState(state: TailState, error?: unknown): void {
+    if (this.currentState === state) return;
+    this.currentState = state;
+    this.stateChanged.fire({ state, reason: state === 'stopped' ? this.reason : undefined, error: error ?? this.error });
+  }
+}
+
+/** Answers that retrying cannot fix. */
+function fatalReason(e: unknown): StopReason | undefined {
+  if (!(e instanceof ApiError)) return undefined;
+  if (e.status === 401) return 'unauthorized';
+  if (e.status === 403) return 'forbidden';
+  if (e.status === 404) return 'notFound';
+  return undefined;
+}
+
+/** A deployment that rejects `?follow=1` outright: poll instead. */
+function followUnsupported(e: unknown): boolean {
+  return e instanceof ApiError && [400, 405, 406, 415, 501].includes(e.status);
+}
+
+function describe(e: unknown): string {
+  if (e instanceof ApiError) return `${e.status}: ${e.message}`;
+  return e instanceof Error ? e.message : String(e);
+}
