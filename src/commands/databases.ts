@@ -1,0 +1,305 @@
+// Databases: create, delete (type the name), link/unlink apps, and backups.
+import * as vscode from 'vscode';
+import { ApiError, readLinkedApps, type Backup, type Database, type LinkedApp } from '../api';
+import type { Services } from '../services';
+import { AppNode } from '../tree/appNode';
+import { DatabaseNode, DatabasePartNode } from '../tree/databaseNode';
+import { ItemNode } from '../tree/itemNode';
+import { ServerNode } from '../tree/serverNode';
+import { DatabasesGroup, WorkspaceNode } from '../tree/workspaceNode';
+import { UserCancelled } from './errorReporting';
+import type { CommandTable } from './index';
+import { runAction } from './progress';
+import { activeWorkspace, pickApp, pickServer, type AppRef } from './targets';
+
+const NAME = /^[a-z][a-z0-9-]*$/;
+const NAME_MAX = 40;
+const ALIAS = /^[A-Z][A-Z0-9_]*$/;
+
+/** The service types of the contract, with what they are for. */
+export const DATABASE_TYPES: readonly { type: string; description: () => string }[] = [
+  { type: 'postgres', description: () => vscode.l10n.t('PostgreSQL: relational SQL database') },
+  { type: 'mysql', description: () => vscode.l10n.t('MySQL: relational SQL database') },
+  { type: 'redis', description: () => vscode.l10n.t('Redis: in-memory key-value store, caches and queues') },
+  { type: 'mongodb', description: () => vscode.l10n.t('MongoDB: document database') },
+  { type: 'memcached', description: () => vscode.l10n.t('Memcached: in-memory cache') },
+  { type: 'rabbitmq', description: () => vscode.l10n.t('RabbitMQ: message broker (AMQP)') },
+  { type: 'elasticsearch', description: () => vscode.l10n.t('Elasticsearch: full-text search and analytics') },
+  { type: 'meilisearch', description: () => vscode.l10n.t('Meilisearch: fast, typo-tolerant search') },
+  { type: 'clickhouse', description: () => vscode.l10n.t('ClickHouse: column-oriented analytics database') },
+  { type: 'nats', description: () => vscode.l10n.t('NATS: lightweight messaging') },
+];
+
+/** Backups that are not done yet, in the words deployments use. */
+const UNFINISHED = new Set(['pending', 'running', 'creating', 'in_progress', 'queued', 'started']);
+/** Backup poll: soon at first (backups of small databases are quick), then every 2 s, for 30 s at most. */
+const BACKUP_POLL_DELAYS_MS = [500, 1000, 1500, ...Array<number>(14).fill(2000)];
+
+export function validateDatabaseName(value: string): string | undefined {
+  const name = value.trim();
+  if (!name) return vscode.l10n.t('Enter a name');
+  if (name.length > NAME_MAX || !NAME.test(name) || name.endsWith('-')) {
+    return vscode.l10n.t('Use lowercase letters, digits and dashes, starting with a letter (e.g. "shop-db"); at most {0} characters.', NAME_MAX);
+  }
+  return undefined;
+}
+
+export function validateAlias(value: string): string | undefined {
+  const alias = value.trim();
+  if (!alias || ALIAS.test(alias)) return undefined;
+  return vscode.l10n.t('Use uppercase letters, digits and "_", starting with a letter (e.g. "DATABASE"); leave empty for the default.');
+}
+
+export function databaseCommands(s: Services): CommandTable {
+  return {
+    'apphost.database.create': (target?: unknown) => createDatabase(s, target),
+    'apphost.database.delete': (target?: unknown) => deleteDatabase(s, target),
+    'apphost.database.link': (target?: unknown, app?: AppRef) => linkApp(s, target, app),
+    'apphost.database.unlink': (target?: unknown) => unlinkApp(s, target),
+    'apphost.database.backup': (target?: unknown) => backupDatabase(s, target),
+  };
+}
+
+interface DatabaseTarget {
+  database: Database;
+  workspace: string | undefined;
+  /** The row, when the command came from the tree. */
+  node?: DatabaseNode;
+}
+
+/** The database row a node belongs to: the database itself, its Backups/Linked Apps groups, or their rows. */
+export function databaseNodeOf(target: unknown): DatabaseNode | undefined {
+  if (target instanceof DatabaseNode) return target;
+  if (target instanceof DatabasePartNode) return target.databaseNode;
+  if (target instanceof ItemNode && target.parent instanceof DatabasePartNode) return target.parent.databaseNode;
+  return undefined;
+}
+
+async function resolveDatabase(s: Services, target: unknown, placeHolder: string): Promise<DatabaseTarget> {
+  const node = databaseNodeOf(target);
+  if (node) return { database: node.database, workspace: node.workspaceNode.workspace.slug, node };
+  const workspace = await activeWorkspace(s);
+  const items = s.connection
+    .api()
+    .databases.list({ workspace, priority: 'user' })
+    .then((list) => list.map((database) => ({ label: database.name, description: [database.serviceType, database.status].filter(Boolean).join(' · '), database })));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('AppHost databases in {0}', workspace ?? vscode.l10n.t('your personal workspace')),
+    placeHolder,
+    matchOnDescription: true,
+  });
+  if (!picked) throw new UserCancelled();
+  return { database: picked.database, workspace };
+}
+
+function databasesGroupOf(s: Services, workspace: string | undefined): DatabasesGroup | undefined {
+  const node = s.tree.workspaceNodes.get(workspace ?? '');
+  return node instanceof WorkspaceNode ? node.databases : undefined;
+}
+
+/** Linking changes the app's config (`<ALIAS>_URL`): its Config group, where shown, is stale. */
+function refreshAppConfig(s: Services, app: AppRef): void {
+  for (const row of s.tree.rowsOf(app)) {
+    const config = row instanceof AppNode ? row.group('config') : undefined;
+    if (config) s.resources.refresh(config);
+  }
+}
+
+async function createDatabase(s: Services, target?: unknown): Promise<void> {
+  const workspaceNode = target instanceof WorkspaceNode ? target : target instanceof DatabasesGroup || target instanceof ServerNode ? target.workspaceNode : undefined;
+  const workspace = workspaceNode ? workspaceNode.workspace.slug : await activeWorkspace(s);
+  const title = vscode.l10n.t('Create an AppHost database');
+  const type = await vscode.window.showQuickPick(
+    DATABASE_TYPES.map((t) => ({ label: t.type, description: t.description(), type: t.type })),
+    { title, placeHolder: vscode.l10n.t('Type of database'), matchOnDescription: true },
+  );
+  if (!type) throw new UserCancelled();
+  const name = await vscode.window.showInputBox({
+    title,
+    prompt: vscode.l10n.t('Name of the new {0} database', type.type),
+    placeHolder: `shop-${type.type}`,
+    ignoreFocusOut: true,
+    validateInput: validateDatabaseName,
+  });
+  if (name === undefined) throw new UserCancelled();
+  const server = target instanceof ServerNode ? target.server : await pickServer(s, workspace, title);
+  const created = await runAction(s, undefined, vscode.l10n.t('Creating database {0}…', name.trim()), () =>
+    s.connection.api().databases.create({ name: name.trim(), serviceType: type.type, serverId: server.id }, { workspace }),
+  );
+  const group = workspaceNode?.databases ?? databasesGroupOf(s, workspace);
+  if (group) s.resources.refresh(group);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} ({1}) created on {2}: {3}.', created.name, created.serviceType, server.name, created.status ?? '?'));
+}
+
+async function deleteDatabase(s: Services, target?: unknown): Promise<void> {
+  const { database, workspace, node } = await resolveDatabase(s, target, vscode.l10n.t('Select the database to delete'));
+  const typed = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Delete {0}', database.name),
+    prompt: vscode.l10n.t('This destroys {0} and all its data. Type the database name to confirm.', database.name),
+    placeHolder: database.name,
+    ignoreFocusOut: true,
+    validateInput: (v) => (v === database.name ? undefined : vscode.l10n.t('Type "{0}" exactly to delete it', database.name)),
+  });
+  if (typed !== database.name) throw new UserCancelled();
+  await runAction(s, node, vscode.l10n.t('Deleting {0}…', database.name), () => s.connection.api().databases.delete(database.id, { workspace }));
+  const group = node?.parent ?? databasesGroupOf(s, workspace);
+  if (group) s.resources.refresh(group);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} deleted.', database.name));
+}
+
+/**
+ * The apps linked to a database: from the Linked Apps group when it is already loaded
+ * (no request), else from the database details. Undefined when the service does not say.
+ */
+async function linkedAppsOf(s: Services, target: DatabaseTarget): Promise<LinkedApp[] | undefined> {
+  const cached = target.node?.linkedApps.children;
+  if (cached) {
+    const rows = cached.filter((n): n is ItemNode<LinkedApp> => n instanceof ItemNode && n.kind === 'linkedApp');
+    if (rows.length || cached.length === 0) return rows.map((r) => r.data);
+  }
+  return readLinkedApps(await s.connection.api().databases.get(target.database.id, { workspace: target.workspace, priority: 'user' }));
+}
+
+async function linkApp(s: Services, target: unknown, dropped?: AppRef): Promise<void> {
+  const db = await resolveDatabase(s, target, vscode.l10n.t('Select the database to link'));
+  const { database, workspace } = db;
+  let app: AppRef;
+  let alias: string | undefined;
+  if (dropped) {
+    // Dragged onto the database: confirm, since a link restarts the app with a new config var.
+    if (dropped.workspace !== workspace) throw new Error(vscode.l10n.t('{0} and {1} are in different workspaces: drop an app onto a database of its own workspace.', dropped.name, database.name));
+    const link = vscode.l10n.t('Link');
+    const withAlias = vscode.l10n.t('Link with Alias…');
+    const answer = await vscode.window.showInformationMessage(
+      vscode.l10n.t('Link {0} to {1}?', dropped.name, database.name),
+      { modal: true, detail: vscode.l10n.t('The app gets the connection URL of {0} as a config var and restarts.', database.name) },
+      link,
+      withAlias,
+    );
+    if (answer !== link && answer !== withAlias) throw new UserCancelled();
+    app = dropped;
+    if (answer === withAlias) alias = await askAlias(database);
+  } else {
+    app = await pickUnlinkedApp(s, db);
+    alias = await askAlias(database);
+  }
+  await runAction(s, db.node, vscode.l10n.t('Linking {0} to {1}…', app.name, database.name), () =>
+    s.connection.api().databases.link(database.id, { appId: app.id, aliasName: alias }, { workspace }),
+  );
+  if (db.node) s.resources.refresh(db.node.linkedApps);
+  refreshAppConfig(s, app);
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} linked to {1}.', app.name, database.name));
+}
+
+async function pickUnlinkedApp(s: Services, db: DatabaseTarget): Promise<AppRef> {
+  const api = s.connection.api();
+  const items = Promise.all([api.apps.list({ includePreviews: true }, { workspace: db.workspace, priority: 'user' }), linkedAppsOf(s, db)]).then(([apps, linked]) => {
+    const taken = new Set((linked ?? []).map((l) => l.appId));
+    return apps
+      .filter((a) => !taken.has(a.id))
+      // Apps on the database's own server first: that is where a link is cheapest.
+      .sort((a, b) => Number(b.serverId === db.database.serverId) - Number(a.serverId === db.database.serverId) || a.name.localeCompare(b.name))
+      .map((a) => ({ label: a.name, description: [a.status, a.serverId === db.database.serverId && vscode.l10n.t('same server')].filter(Boolean).join(' · '), app: a }));
+  });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Link {0} to an app', db.database.name),
+    placeHolder: vscode.l10n.t('App to link (apps already linked are not listed)'),
+    matchOnDescription: true,
+  });
+  if (!picked) throw new UserCancelled();
+  return { workspace: db.workspace, id: picked.app.id, name: picked.app.name };
+}
+
+async function askAlias(database: Database): Promise<string | undefined> {
+  const alias = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Link {0}', database.name),
+    prompt: vscode.l10n.t('Alias of the link (the app gets <ALIAS>_URL); leave empty for the default'),
+    placeHolder: database.serviceType === 'redis' ? 'REDIS' : 'DATABASE',
+    ignoreFocusOut: true,
+    validateInput: validateAlias,
+  });
+  if (alias === undefined) throw new UserCancelled();
+  return alias.trim() || undefined;
+}
+
+async function unlinkApp(s: Services, target?: unknown): Promise<void> {
+  const db = await resolveDatabase(s, target, vscode.l10n.t('Select the database to unlink an app from'));
+  let app: AppRef;
+  if (target instanceof ItemNode && target.kind === 'linkedApp') {
+    const link = target.data as LinkedApp;
+    app = { workspace: db.workspace, id: link.appId, name: link.appName ?? link.appId };
+  } else {
+    app = await pickLinkedApp(s, db);
+  }
+  const unlink = vscode.l10n.t('Unlink');
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Unlink {0} from {1}?', app.name, db.database.name),
+    { modal: true, detail: vscode.l10n.t('The app loses the connection URL config var of {0} and restarts. The data stays.', db.database.name) },
+    unlink,
+  );
+  if (answer !== unlink) throw new UserCancelled();
+  await runAction(s, db.node, vscode.l10n.t('Unlinking {0} from {1}…', app.name, db.database.name), () =>
+    s.connection.api().databases.unlink(db.database.id, app.id, { workspace: db.workspace }),
+  );
+  if (db.node) s.resources.refresh(db.node.linkedApps);
+  refreshAppConfig(s, app);
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} unlinked from {1}.', app.name, db.database.name));
+}
+
+async function pickLinkedApp(s: Services, db: DatabaseTarget): Promise<AppRef> {
+  const linked = await linkedAppsOf(s, db);
+  // A service that does not list links: let the user name the app among all apps.
+  if (!linked) return pickApp(s, vscode.l10n.t('App to unlink from {0}', db.database.name));
+  if (!linked.length) throw new Error(vscode.l10n.t('No app is linked to {0}.', db.database.name));
+  const picked = await vscode.window.showQuickPick(
+    linked.map((l) => ({ label: l.appName ?? l.appId, description: l.alias, link: l })),
+    { title: vscode.l10n.t('Unlink an app from {0}', db.database.name), placeHolder: vscode.l10n.t('Linked app to unlink') },
+  );
+  if (!picked) throw new UserCancelled();
+  return { workspace: db.workspace, id: picked.link.appId, name: picked.link.appName ?? picked.link.appId };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts a backup, then watches the backups list (a short, bounded poll) until the new
+ * backup is there and finished, refreshing only the Backups group when it changes.
+ */
+async function backupDatabase(s: Services, target?: unknown): Promise<void> {
+  const db = await resolveDatabase(s, target, vscode.l10n.t('Select the database to back up'));
+  const { database, workspace, node } = db;
+  const api = s.connection.api();
+  const opts = { workspace, priority: 'user' as const };
+  const outcome = await runAction(s, node, vscode.l10n.t('Backing up {0}…', database.name), async () => {
+    // What exists now, to recognise the new backup (from the loaded group when possible).
+    const cached = node?.backups.children;
+    const before = new Set(
+      cached ? cached.filter((n): n is ItemNode<Backup> => n instanceof ItemNode && n.kind === 'backup').map((n) => n.data.id) : (await api.backups.list(database.id, opts)).map((b) => b.id),
+    );
+    try {
+      await api.backups.create(database.id, opts);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) {
+        throw new Error(vscode.l10n.t('Cannot back up {0}: {1}. Delete older backups or upgrade your plan.', database.name, error.message), { cause: error });
+      }
+      throw error;
+    }
+    let seen = '';
+    for (const delay of BACKUP_POLL_DELAYS_MS) {
+      await sleep(delay);
+      const fresh = (await api.backups.list(database.id, { workspace, priority: 'background' })).filter((b) => !before.has(b.id));
+      const state = fresh.map((b) => `${b.id}:${b.status}`).join();
+      if (state !== seen && node) s.resources.refresh(node.backups);
+      seen = state;
+      if (fresh.length && fresh.every((b) => !UNFINISHED.has(b.status ?? ''))) return fresh[0];
+    }
+    return undefined;
+  });
+  if (!outcome) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('The backup of {0} is still running; it will show under Backups when you refresh.', database.name));
+  } else if (outcome.status === 'failed') {
+    void vscode.window.showWarningMessage(vscode.l10n.t('The backup of {0} failed.', database.name));
+  } else {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Backup of {0} completed.', database.name));
+  }
+}

@@ -1,0 +1,110 @@
+// "Show Details": the full JSON of a resource, read-only, in an editor tab. It shows the
+// server's own object (`raw`), so fields beyond the contract are visible too.
+import * as vscode from 'vscode';
+import type { Raw } from '../api';
+import type { Services } from '../services';
+import { DatabaseNode } from '../tree/databaseNode';
+import { ItemNode } from '../tree/itemNode';
+import { ServerNode } from '../tree/serverNode';
+import type { CommandTable } from './index';
+import { resolveApp } from './targets';
+
+export const DETAILS_SCHEME = 'apphost-details';
+
+/** Documents of the `apphost-details` scheme: read-only by nature (no file system behind them). */
+class DetailsProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly contents = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly closing = vscode.workspace.onDidCloseTextDocument((doc) => {
+    if (doc.uri.scheme === DETAILS_SCHEME) this.contents.delete(doc.uri.toString());
+  });
+
+  set(uri: vscode.Uri, content: string): void {
+    const had = this.contents.has(uri.toString());
+    this.contents.set(uri.toString(), content);
+    // An open tab of the same resource shows the new content.
+    if (had) this.changed.fire(uri);
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString()) ?? '{}\n';
+  }
+
+  dispose(): void {
+    this.closing.dispose();
+    this.changed.dispose();
+    this.contents.clear();
+  }
+}
+
+/** What to show: where it lives (for the tab's path) and its JSON. */
+interface Details {
+  path: string[];
+  body: unknown;
+}
+
+export function detailsCommands(s: Services): CommandTable {
+  const provider = new DetailsProvider();
+  s.context.subscriptions.push(provider, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider));
+  return {
+    'apphost.showDetails': async (target?: unknown) => {
+      const details = await detailsOf(s, target);
+      const segments = details.path.map((p) => p.replace(/[/\\]/g, '_'));
+      segments[segments.length - 1] += '.json';
+      const uri = vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}` });
+      provider.set(uri, `${JSON.stringify(details.body, null, 2)}\n`);
+      const doc = await vscode.workspace.openTextDocument(uri);
+      if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
+      await vscode.window.showTextDocument(doc, { preview: true });
+    },
+  };
+}
+
+function rawOf(data: unknown): unknown {
+  return data && typeof data === 'object' && 'raw' in data && (data as { raw: Raw }).raw ? (data as { raw: Raw }).raw : data;
+}
+
+/**
+ * The full resource: one GET where the API has a details endpoint (app, server, database,
+ * release, deploy), else the data the row already holds (no request).
+ */
+async function detailsOf(s: Services, target: unknown): Promise<Details> {
+  const api = s.connection.api();
+  if (target instanceof ServerNode) {
+    const ws = target.workspaceNode.workspace.slug;
+    return { path: [ws ?? 'personal', 'servers', target.server.name], body: (await api.servers.get(target.server.id, { workspace: ws })).raw };
+  }
+  if (target instanceof DatabaseNode) {
+    const ws = target.workspaceNode.workspace.slug;
+    return { path: [ws ?? 'personal', 'databases', target.database.name], body: (await api.databases.get(target.database.id, { workspace: ws })).raw };
+  }
+  if (target instanceof ItemNode) return itemDetails(s, target);
+  // An app row, an app ref, or (from the Command Palette) an app the user picks.
+  const app = await resolveApp(s, target, vscode.l10n.t('Select the app to show'));
+  return { path: [app.workspace ?? 'personal', 'apps', app.name], body: (await api.apps.get(app.id, { workspace: app.workspace })).raw };
+}
+
+async function itemDetails(s: Services, item: ItemNode): Promise<Details> {
+  const api = s.connection.api();
+  const owner = typeof item.parent.appRef === 'function' ? item.parent.appRef() : undefined;
+  const where = owner ? [owner.workspace ?? 'personal', 'apps', owner.name] : parentPath(item);
+  const id = (item.data as { id?: string } | undefined)?.id;
+  if (owner && id && item.kind === 'release') {
+    const release = await api.releases.get(owner.id, id, { workspace: owner.workspace });
+    return { path: [...where, 'releases', release.version !== undefined ? `v${release.version}` : release.id], body: release.raw };
+  }
+  if (owner && id && item.kind === 'deploy') {
+    return { path: [...where, 'deploys', id], body: (await api.deploys.get(owner.id, id, { workspace: owner.workspace })).raw };
+  }
+  // Config vars and health-check settings are key → value: show them as such.
+  const body = typeof item.data === 'object' && item.data !== null ? rawOf(item.data) : { [item.key]: item.data };
+  return { path: [...where, item.kind, item.key], body };
+}
+
+/** Path of a row outside apps (a backup or linked app of a database). */
+function parentPath(item: ItemNode): string[] {
+  const db = item.parent.parent;
+  if (db instanceof DatabaseNode) return [db.workspaceNode.workspace.slug ?? 'personal', 'databases', db.database.name];
+  return ['resources'];
+}

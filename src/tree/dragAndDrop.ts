@@ -1,0 +1,61 @@
+// Drag and drop in the Resources view: drop an app onto a database to link them.
+// Rows are recognised by their contextValue (the same grammar the menus use), and the
+// drop runs the `apphost.database.link` command, which confirms and reports errors.
+import * as vscode from 'vscode';
+import type { AppRef } from '../commands/targets';
+import type { TreeNode } from './resourcesProvider';
+
+/** Our own mime type: the apps being dragged, as plain refs. */
+export const APPS_MIME = 'application/vnd.apphost.apps';
+
+async function contextValueOf(node: TreeNode): Promise<string> {
+  return (await node.getTreeItem()).contextValue ?? '';
+}
+
+function appRefOf(node: TreeNode): AppRef | undefined {
+  const withRef = node as TreeNode & { appRef?(): AppRef };
+  return typeof withRef.appRef === 'function' ? withRef.appRef() : undefined;
+}
+
+/** Databases, their Backups/Linked Apps groups and linked-app rows all accept an app. */
+const DROP_TARGET = /^(database(:|$)|group:(linkedApps|backups)(:|$)|linkedApp(:|$))/;
+
+export class ResourcesDragAndDrop implements vscode.TreeDragAndDropController<TreeNode> {
+  readonly dragMimeTypes = [APPS_MIME];
+  readonly dropMimeTypes = [APPS_MIME];
+
+  async handleDrag(source: readonly TreeNode[], dataTransfer: vscode.DataTransfer): Promise<void> {
+    const apps: AppRef[] = [];
+    for (const node of source) {
+      if (!/^app(:|$)/.test(await contextValueOf(node))) continue;
+      const ref = appRefOf(node);
+      if (ref) apps.push({ workspace: ref.workspace, id: ref.id, name: ref.name });
+    }
+    if (apps.length) dataTransfer.set(APPS_MIME, new vscode.DataTransferItem(apps));
+  }
+
+  async handleDrop(target: TreeNode | undefined, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
+    if (!target || !DROP_TARGET.test(await contextValueOf(target))) return;
+    const apps = await droppedApps(dataTransfer);
+    for (const app of apps) {
+      if (token.isCancellationRequested) return;
+      await vscode.commands.executeCommand('apphost.database.link', target, app);
+    }
+  }
+}
+
+/** The refs set by handleDrag; the value may come back as the objects or as JSON text. */
+async function droppedApps(dataTransfer: vscode.DataTransfer): Promise<AppRef[]> {
+  const item = dataTransfer.get(APPS_MIME);
+  if (!item) return [];
+  let value: unknown = item.value;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(value)) return [];
+  return value.filter((r): r is AppRef => !!r && typeof r.id === 'string' && typeof r.name === 'string');
+}
