@@ -6,19 +6,24 @@
 // lines are H's last w-k lines. We look for the smallest k for which that holds:
 // the largest overlap, so a line is never printed twice.
 //
-// Repeated identical lines make alignment ambiguous. If two overlaps both fit, the
-// overlap region repeats itself; in a log whose equal lines only come as consecutive
-// repeats (timestamped logs: same millisecond, same text), that means the region is
-// one line repeated. So: an overlap holding at least two distinct lines is
-// trustworthy; an overlap that is only a run of one repeated line is reported as
-// `uncertain` (some repeats may be missing), and no overlap at all as `gap`.
+// Repeated identical lines make alignment ambiguous. In a log whose equal lines
+// only come as consecutive repeats (timestamped logs: same millisecond, same text),
+// another alignment, or the windows not overlapping at all, can only fit when the
+// aligned overlap is one line repeated. So: an overlap holding at least two
+// distinct lines is trusted; one that is a run of a single repeated line is
+// reported as `uncertain` (some repeats may be missing), and no overlap as `gap`.
+// For logs without timestamps nothing is certain; the result still never repeats
+// a line (the new lines are always the last lines of the new window).
 // When a window is shorter than requested, it is the whole log: positions are then
 // known exactly and repeats cannot confuse the alignment.
 
 export interface ShownTail {
   /** The last lines already shown, oldest first (may span more than one window). */
   lines: readonly string[];
-  /** Number of log lines up to the end of `lines`, counted from the log's first line, when known. */
+  /**
+   * Number of log lines up to the end of `lines`, counted from the log's first line,
+   * when known for certain (from a complete window, plus lines streamed since).
+   */
   end?: number;
 }
 
@@ -63,12 +68,10 @@ export function alignWindows(shown: ShownTail, next: PolledWindow): Alignment {
     return alignWindows({ lines: shown.lines }, { lines: next.lines, complete: false });
   }
 
-  // The new window cannot start before the log's first line.
-  const kMin = shown.end !== undefined ? Math.max(0, w - shown.end) : 0;
   // A complete window starts at the log's first line, so it contains everything shown.
   const kMax = next.complete ? w - h : w - 1;
   let k1 = -1;
-  for (let k = kMin; k <= kMax; k++) {
+  for (let k = 0; k <= kMax; k++) {
     if (fits(k)) {
       k1 = k;
       break;
@@ -77,11 +80,14 @@ export function alignWindows(shown: ShownTail, next: PolledWindow): Alignment {
   if (k1 < 0) return { kind: 'gap', fresh: all(), end: endIfComplete };
 
   const fresh = next.lines.slice(w - k1);
-  const region = curr.subarray(Math.max(0, w - k1 - h), w - k1);
+  // The whole aligned overlap, including window lines from before the remembered ones.
+  const region = curr.subarray(0, w - k1);
   let another = false;
   for (let k = k1 + 1; k <= kMax && !another; k++) another = fits(k);
   if (another || !hasTwoDistinct(region)) return { kind: 'uncertain', fresh, end: endIfComplete };
-  return { kind: 'continuous', fresh, end: shown.end !== undefined ? shown.end + k1 : endIfComplete };
+  // A position derived from content could be wrong in a log without timestamps, and a
+  // wrong one would cause duplicates later: only complete windows establish `end`.
+  return { kind: 'continuous', fresh, end: endIfComplete };
 }
 
 /** With k new lines, curr[j] sits at prev[h - (w - k) + j] wherever that index exists. */

@@ -1,5 +1,5 @@
-// The polling side of one tail: remembers the lines shown (bounded), aligns each
-// new window with them, and sizes the next request. A gap or an uncertain overlap
+// The polling side of one tail: remembers the last window (bounded), aligns each
+// new window with it, and sizes the next request. A gap or an uncertain overlap
 // doubles the window (up to `maxLines`); many quiet polls shrink it back.
 
 import { type Alignment, alignWindows } from './overlap';
@@ -71,9 +71,14 @@ export class WindowTracker {
     if (this.end !== undefined) this.end += lines.length;
   }
 
+  /**
+   * The next poll is aligned with this window itself, not with what was printed:
+   * the window is certainly a contiguous slice of the log, while an alignment may
+   * have been wrong (`uncertain`, or a coincidence in a log without timestamps),
+   * and building on a wrong one could print a line twice later.
+   */
   private remember(result: Alignment, window: readonly string[]): void {
-    if (result.kind === 'continuous' || result.kind === 'initial') this.push(result.fresh);
-    else this.shown = window.slice(-this.maxLines); // the window itself is the only slice known to be contiguous
+    this.shown = window.slice(-this.maxLines);
     this.end = result.end;
   }
 
