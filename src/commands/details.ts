@@ -20,11 +20,24 @@ class DetailsProvider implements vscode.TextDocumentContentProvider, vscode.Disp
     if (doc.uri.scheme === DETAILS_SCHEME) this.contents.delete(doc.uri.toString());
   });
 
-  set(uri: vscode.Uri, content: string): void {
-    const had = this.contents.has(uri.toString());
+  /** Stores the content; an open tab of the same resource is updated (resolves once it is). */
+  async set(uri: vscode.Uri, content: string): Promise<void> {
     this.contents.set(uri.toString(), content);
-    // An open tab of the same resource shows the new content.
-    if (had) this.changed.fire(uri);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!open || open.getText() === content) return;
+    const updated = new Promise<void>((resolve) => {
+      const done = () => {
+        listener.dispose();
+        clearTimeout(timer);
+        resolve();
+      };
+      const listener = vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === open && open.getText() === content) done();
+      });
+      const timer = setTimeout(done, 2000);
+    });
+    this.changed.fire(uri);
+    await updated;
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -53,7 +66,7 @@ export function detailsCommands(s: Services): CommandTable {
       const segments = details.path.map((p) => p.replace(/[/\\]/g, '_'));
       segments[segments.length - 1] += '.json';
       const uri = vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}` });
-      provider.set(uri, `${JSON.stringify(details.body, null, 2)}\n`);
+      await provider.set(uri, `${JSON.stringify(details.body, null, 2)}\n`);
       const doc = await vscode.workspace.openTextDocument(uri);
       if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
       await vscode.window.showTextDocument(doc, { preview: true });
