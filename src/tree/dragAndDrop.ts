@@ -17,8 +17,8 @@ function appRefOf(node: TreeNode): AppRef | undefined {
   return typeof withRef.appRef === 'function' ? withRef.appRef() : undefined;
 }
 
-/** Databases, their Backups/Linked Apps groups and linked-app rows all accept an app. */
-const DROP_TARGET = /^(database(:|$)|group:(linkedApps|backups)(:|$)|linkedApp(:|$))/;
+/** A database accepts an app, and so do its Linked Apps group and rows (where links show). */
+const DROP_TARGET = /^(database(:|$)|group:linkedApps(:|$)|linkedApp(:|$))/;
 
 export class ResourcesDragAndDrop implements vscode.TreeDragAndDropController<TreeNode> {
   readonly dragMimeTypes = [APPS_MIME];
