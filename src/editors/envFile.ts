@@ -129,16 +129,26 @@ function readsBackAs(text: string, expected: EnvVars): boolean {
     && keys.every((k) => Object.hasOwn(parsed.values, k) && parsed.values[k] === expected[k]);
 }
 
+/**
+ * A comment that stops a quoted value ending in a backslash from running on: in
+ * dotenv a quote after a backslash does not close, so such a value would extend
+ * to a later quote; the first quote of each kind here cannot close a value.
+ */
+export const RUN_ON_GUARD = "# (keeps the quoted value above from running on: '.' \".\" `.`)";
+
 /** Slow path: lines chosen from the last up, each checked in front of those after it. */
 function chooseLinesInContext(keys: string[], vars: EnvVars): (string | undefined)[] {
   const lines: (string | undefined)[] = new Array(keys.length);
   let rest = '';
   const restValues: EnvVars = {};
   for (let i = keys.length - 1; i >= 0; i--) {
-    lines[i] = firstReadableLine(keys[i], vars[keys[i]], rest, restValues);
+    const [key, value] = [keys[i], vars[keys[i]]];
+    const line = firstReadableLine(key, value, rest, restValues);
+    const guarded = line ?? firstReadableLine(key, value, `${RUN_ON_GUARD}\n${rest}`, restValues);
+    lines[i] = line ?? (guarded === undefined ? undefined : `${guarded}\n${RUN_ON_GUARD}`);
     if (lines[i] === undefined) continue;
     rest = `${lines[i]}\n${rest}`;
-    restValues[keys[i]] = vars[keys[i]];
+    restValues[key] = value;
   }
   return lines;
 }

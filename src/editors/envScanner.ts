@@ -10,7 +10,7 @@
 // preceded by a backslash. When no such quote exists, dotenv reads the rest of
 // the line as an unquoted value (and drops the outer quotes if both ends have one).
 
-import { problemAt, type TextProblem } from './textProblem';
+import { positionAt, problemAt, type TextProblem } from './textProblem';
 
 /** Variable names the editor accepts: what shells and most platforms accept. */
 export const ENV_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -113,7 +113,18 @@ function scanValue(text: string, from: number, lineEnd: number): { end: number; 
   if (quote === "'" || quote === '"' || quote === '`') {
     const pattern = QUOTED[quote];
     pattern.lastIndex = start;
-    if (pattern.test(text)) return { end: endOfLine(text, pattern.lastIndex) };
+    if (pattern.test(text)) {
+      const end = endOfLine(text, pattern.lastIndex);
+      // `'abc\'` looks closed but is not: dotenv has no \' escape, the value runs on.
+      const lookalike = new RegExp(`\\\\${quote}(?=[^\\S\\n]*(?:#[^\\n]*)?\\n)`).exec(text.slice(start + 1, pattern.lastIndex - 1));
+      if (!lookalike) return { end };
+      const at = start + 1 + lookalike.index;
+      return {
+        end,
+        problem: problemAt(text, at, at + 2,
+          `${quote} after a backslash does not end the value (.env has no \\${quote} escape): the value runs on to line ${positionAt(text, end).line + 1}`),
+      };
+    }
     // dotenv falls back to an unquoted read: fine only when the line closes the quote.
     const unquoted = text.slice(start, lineEnd).split('#')[0].trim();
     if (unquoted.length >= 2 && unquoted.endsWith(quote)) return { end: lineEnd };
