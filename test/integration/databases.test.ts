@@ -161,6 +161,7 @@ describe('databases: create, delete, link, unlink, backup, drag and drop', funct
     server.control.clearRequestLog();
     await controller.handleDrop(await nodeAt('Personal', 'Apps', 'storefront'), transfer, token());
     await controller.handleDrop(undefined, transfer, token());
+    await controller.handleDrop(await nodeAt('Personal', 'Databases', 'cache', 'Backups'), transfer, token());
     assert.deepEqual(requestsOf(server).filter((r) => r.startsWith('POST')), [], 'no link');
   });
 
