@@ -7,7 +7,9 @@ import { Connection } from './connection';
 import type { Services } from './services';
 import { AccountStatusBar } from './statusBar';
 import { ResourcesProvider } from './tree/resourcesProvider';
-import { resourceRoots } from './tree/roots';
+import { AutoRefresh } from './tree/autoRefresh';
+import { ResourcesDragAndDrop } from './tree/dragAndDrop';
+import { ResourceRoots } from './tree/roots';
 import { TreeState } from './tree/treeState';
 
 /** What integration tests can reach through `extension.exports`. */
@@ -26,11 +28,12 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   const auth = new AppHostAuthProvider(connection, sessions, log);
   const workspaces = new Workspaces(context.globalState);
   const tree = new TreeState();
-  const resources = new ResourcesProvider(resourceRoots(connection, auth, workspaces, tree));
-  const view = vscode.window.createTreeView('apphost.resources', { treeDataProvider: resources, showCollapseAll: true });
+  const resources = new ResourcesProvider(new ResourceRoots(connection, auth, workspaces, tree));
+  const view = vscode.window.createTreeView('apphost.resources', { treeDataProvider: resources, showCollapseAll: true, dragAndDropController: new ResourcesDragAndDrop() });
   context.subscriptions.push(
     log, sessions, connection, auth, workspaces, resources, view,
     new AccountStatusBar(connection, workspaces),
+    new AutoRefresh(view, resources, connection.budget),
     connection.onDidChange(() => resources.refresh()),
     workspaces.onDidChange(() => resources.refresh()),
   );

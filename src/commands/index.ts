@@ -1,7 +1,12 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { accountCommands } from './account';
+import { appCommands } from './apps';
+import { databaseCommands } from './databases';
+import { detailsCommands } from './details';
 import { reportError } from './errorReporting';
+import { serverCommands } from './servers';
+import { viewCommands } from './view';
 import { workspaceCommands } from './workspaces';
 
 /** A command handler: receives the tree node (or nothing, from the palette) and any extra args. */
@@ -13,6 +18,11 @@ export function commandTable(s: Services): CommandTable {
   return {
     ...accountCommands(s),
     ...workspaceCommands(s),
+    ...viewCommands(s),
+    ...appCommands(s),
+    ...serverCommands(s),
+    ...databaseCommands(s),
+    ...detailsCommands(s),
   };
 }
 
