@@ -20,6 +20,7 @@ export class AppNode implements TreeNode, HasAppRef {
     public app: App,
   ) {
     this.id = `${parent.id}/${encodeURIComponent(app.id)}`;
+    workspaceNode.ctx.state.registerAppRow(this);
   }
 
   appRef(): AppRef {

@@ -26,14 +26,14 @@ export class ResourcesProvider implements vscode.TreeDataProvider<TreeNode>, vsc
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(private readonly roots: () => Promise<TreeNode[]>) {}
+  constructor(private readonly roots: { get(): Promise<TreeNode[]>; invalidate(): void }) {}
 
   getTreeItem(node: TreeNode): vscode.TreeItem | Promise<vscode.TreeItem> {
     return node.getTreeItem();
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (!node) return this.roots();
+    if (!node) return this.roots.get();
     return node.getChildren ? node.getChildren() : [];
   }
 
@@ -48,7 +48,10 @@ export class ResourcesProvider implements vscode.TreeDataProvider<TreeNode>, vsc
 
   /** Refreshes one node (by default fetching its children again), or the whole view. */
   refresh(node?: TreeNode, options: RefreshOptions = {}): void {
-    if (node && options.refetch !== false) node.invalidate?.();
+    if (options.refetch !== false) {
+      if (node) node.invalidate?.();
+      else this.roots.invalidate();
+    }
     this.changed.fire(node);
   }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AppHostAuthProvider } from '../auth/authProvider';
-import type { Workspaces } from '../auth/workspaces';
+import type { Workspace, Workspaces } from '../auth/workspaces';
 import type { Connection } from '../connection';
 import { errorNode, MessageNode } from './messageNode';
 import type { TreeNode } from './resourcesProvider';
@@ -9,22 +9,44 @@ import { WorkspaceNode } from './workspaceNode';
 
 /**
  * The top level of the Resources view: one node per workspace while signed in; nothing
- * while signed out (the welcome content shows instead).
+ * while signed out (the welcome content shows instead). Workspace nodes are kept across
+ * calls, so their cached lists survive until a refresh invalidates them.
  */
-export function resourceRoots(connection: Connection, auth: AppHostAuthProvider, workspaces: Workspaces, state: TreeState): () => Promise<TreeNode[]> {
-  const roots = async (): Promise<TreeNode[]> => {
-    const session = await connection.session();
+export class ResourceRoots {
+  private known = new Map<string, WorkspaceNode>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly auth: AppHostAuthProvider,
+    private readonly workspaces: Workspaces,
+    private readonly state: TreeState,
+  ) {}
+
+  async get(): Promise<TreeNode[]> {
+    const session = await this.connection.session();
     if (!session) return [];
     const idPrefix = session.apiRoot;
-    if (auth.isExpired(session)) {
+    if (this.auth.isExpired(session)) {
       return [new MessageNode(`${idPrefix}/expired`, vscode.l10n.t('Session expired — click to sign in again'), 'account', { command: 'apphost.signIn', title: vscode.l10n.t('Sign In') })];
     }
+    let list: Workspace[];
     try {
-      const ctx = { api: () => connection.api(), idPrefix, state, isAdmin: session.account.role === 'admin' };
-      return (await workspaces.list(connection.api(), session)).map((w) => new WorkspaceNode(ctx, w));
+      list = await this.workspaces.list(this.connection.api(), session);
     } catch (error) {
       return [errorNode(idPrefix, error)];
     }
-  };
-  return roots;
+    const ctx = { api: () => this.connection.api(), idPrefix, state: this.state, isAdmin: session.account.role === 'admin' };
+    const next = new Map<string, WorkspaceNode>();
+    for (const w of list) {
+      const key = JSON.stringify([session.id, w.slug, w.label, w.source]);
+      next.set(key, this.known.get(key) ?? new WorkspaceNode(ctx, w));
+    }
+    this.known = next;
+    return [...next.values()];
+  }
+
+  /** Everything is fetched again on the next look (a full refresh). */
+  invalidate(): void {
+    for (const node of this.known.values()) node.invalidate();
+  }
 }

@@ -1,5 +1,6 @@
-import type { ApiClient } from '../api';
+import type { ApiClient, App } from '../api';
 import type { AppRef } from '../commands/targets';
+import type { TreeNode } from './resourcesProvider';
 
 export interface AppFilter {
   /** Server-side name filter (`?q=`). */
@@ -11,6 +12,13 @@ export interface AppFilter {
 /** Extra `:flag` segments for an app's contextValue (e.g. `tailing` from the logs area). */
 export type AppFlagProvider = (app: AppRef) => string | undefined;
 
+/** What the registry needs of an app row (AppNode), without importing the tree. */
+export interface AppRow {
+  readonly id: string;
+  app: App;
+  appRef(): AppRef;
+}
+
 /** What outlives node objects (nodes are rebuilt on refresh; this is not). */
 export class TreeState {
   /** Node id → what runs on it now ("Restarting…"). */
@@ -18,6 +26,20 @@ export class TreeState {
   /** Workspace node id → app filter. */
   readonly filters = new Map<string, AppFilter>();
   readonly appFlags: AppFlagProvider[] = [];
+  /** Rows showing an app (under Apps and under its server), by node id. */
+  private readonly appRows = new Map<string, AppRow>();
+
+  /** The current node of each workspace (key: slug, or '' for personal). */
+  readonly workspaceNodes = new Map<string, TreeNode>();
+
+  registerAppRow(row: AppRow): void {
+    this.appRows.set(row.id, row);
+  }
+
+  /** The rows currently showing the app, to update them after an action without a refetch. */
+  rowsOf(app: AppRef): AppRow[] {
+    return [...this.appRows.values()].filter((r) => r.appRef().id === app.id && r.appRef().workspace === app.workspace);
+  }
 
   filterOf(workspaceNodeId: string): AppFilter {
     return this.filters.get(workspaceNodeId) ?? { previews: true };

@@ -26,6 +26,7 @@ export class WorkspaceNode implements TreeNode {
     this.servers = new ServersGroup(this);
     this.apps = new AppsGroup(this);
     this.databases = new DatabasesGroup(this);
+    ctx.state.workspaceNodes.set(workspace.slug ?? '', this);
   }
 
   /** Options of every call made for this workspace (the header only for team workspaces). */
@@ -49,6 +50,12 @@ export class WorkspaceNode implements TreeNode {
 
   async getChildren(): Promise<TreeNode[]> {
     return [this.servers, this.apps, this.databases];
+  }
+
+  invalidate(): void {
+    this.servers.invalidate();
+    this.apps.invalidate();
+    this.databases.invalidate();
   }
 
   /** Server names by id, when the Servers group was already fetched (never a request). */

@@ -1,0 +1,176 @@
+import * as vscode from 'vscode';
+import { ApiError, type App } from '../api';
+import type { Services } from '../services';
+import { AppNode } from '../tree/appNode';
+import { ServerNode } from '../tree/serverNode';
+import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
+import { UserCancelled } from './errorReporting';
+import type { CommandTable } from './index';
+import { runAction } from './progress';
+import { activeWorkspace, pickServer, resolveApp, type AppRef } from './targets';
+
+const APP_NAME = /^[a-z][a-z0-9-]{0,62}$/;
+const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
+
+export function validateAppName(value: string): string | undefined {
+  const name = value.trim();
+  if (!name) return vscode.l10n.t('Enter a name');
+  if (!APP_NAME.test(name) || name.endsWith('-')) {
+    return vscode.l10n.t('Use lowercase letters, digits and dashes, starting with a letter (e.g. "shop-api"); at most 63 characters.');
+  }
+  return undefined;
+}
+
+function validateBranch(value: string): string | undefined {
+  return BRANCH.test(value.trim()) ? undefined : vscode.l10n.t('Not a valid git branch name');
+}
+
+/** Create, update, delete, lifecycle and links of apps. */
+export function appCommands(s: Services): CommandTable {
+  type Say = (name: string) => string;
+  const lifecycle = (verb: 'start' | 'stop' | 'restart', busy: Say, done: Say) => async (target?: unknown) => {
+    const app = await resolveApp(s, target);
+    const api = s.connection.api();
+    const node = target instanceof AppNode ? target : undefined;
+    await runAction(s, node, busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
+    await reloadApp(s, app);
+    void vscode.window.showInformationMessage(done(app.name));
+  };
+  return {
+    'apphost.app.create': (target?: unknown) => createApp(s, target),
+    'apphost.app.update': (target?: unknown) => updateApp(s, target),
+    'apphost.app.delete': (target?: unknown) => deleteApp(s, target),
+    'apphost.app.start': lifecycle('start', (n) => vscode.l10n.t('Starting {0}…', n), (n) => vscode.l10n.t('{0} started.', n)),
+    'apphost.app.stop': lifecycle('stop', (n) => vscode.l10n.t('Stopping {0}…', n), (n) => vscode.l10n.t('{0} stopped.', n)),
+    'apphost.app.restart': lifecycle('restart', (n) => vscode.l10n.t('Restarting {0}…', n), (n) => vscode.l10n.t('{0} restarted.', n)),
+    'apphost.app.openInBrowser': (target?: unknown) => openInBrowser(s, target),
+    'apphost.app.copyGitRemote': (target?: unknown) =>
+      copyFromDetails(s, target, 'gitRemote', (n) => vscode.l10n.t('Git remote of {0} copied.', n)),
+    'apphost.app.copyPushInstructions': (target?: unknown) =>
+      copyFromDetails(s, target, 'pushInstructions', (n) => vscode.l10n.t('Push instructions for {0} copied.', n)),
+  };
+}
+
+/** Re-reads one app (one request) and updates every row showing it, without touching other nodes. */
+export async function reloadApp(s: Services, app: AppRef): Promise<App | undefined> {
+  try {
+    const fresh = await s.connection.api().apps.get(app.id, { workspace: app.workspace, priority: 'view' });
+    for (const row of s.tree.rowsOf(app)) {
+      row.app = { ...row.app, ...fresh };
+      s.resources.refresh(row as AppNode, { refetch: false });
+    }
+    return fresh;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/** The Apps group of a workspace as currently shown (to refresh only it). */
+function appsGroupOf(s: Services, workspace: string | undefined): AppsGroup | undefined {
+  const node = s.tree.workspaceNodes.get(workspace ?? '');
+  return node instanceof WorkspaceNode ? node.apps : undefined;
+}
+
+async function createApp(s: Services, target?: unknown): Promise<void> {
+  const workspaceNode = target instanceof WorkspaceNode ? target : target instanceof AppsGroup || target instanceof ServerNode ? target.workspaceNode : undefined;
+  const workspace = workspaceNode ? workspaceNode.workspace.slug : await activeWorkspace(s);
+  const title = vscode.l10n.t('Create an AppHost app');
+  const server = target instanceof ServerNode ? target.server : await pickServer(s, workspace, title);
+  const name = await vscode.window.showInputBox({
+    title,
+    prompt: vscode.l10n.t('Name of the new app on {0}', server.name),
+    placeHolder: 'shop-api',
+    ignoreFocusOut: true,
+    validateInput: validateAppName,
+  });
+  if (name === undefined) throw new UserCancelled();
+  const branch = await vscode.window.showInputBox({
+    title,
+    prompt: vscode.l10n.t('Branch that deploys to {0}', name.trim()),
+    value: 'main',
+    ignoreFocusOut: true,
+    validateInput: validateBranch,
+  });
+  if (branch === undefined) throw new UserCancelled();
+  const created = await runAction(s, undefined, vscode.l10n.t('Creating {0}…', name.trim()), () =>
+    s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace }),
+  );
+  const group = appsGroupOf(s, workspace);
+  if (target instanceof ServerNode) s.resources.refresh(target);
+  if (!group) return;
+  s.resources.refresh(group);
+  const rows = await group.getChildren();
+  const row = rows.find((r) => r instanceof AppNode && r.app.id === created.id);
+  if (row) await s.view.reveal(row, { select: true, focus: false, expand: false });
+}
+
+async function updateApp(s: Services, target?: unknown): Promise<void> {
+  const app = await resolveApp(s, target);
+  const current = target instanceof AppNode ? target.app : await s.connection.api().apps.get(app.id, { workspace: app.workspace });
+  const rename = vscode.l10n.t('Rename…');
+  const branch = vscode.l10n.t('Change Deploy Branch…');
+  const what = await vscode.window.showQuickPick(
+    [
+      { label: `$(edit) ${rename}`, description: current.name, key: 'name' as const },
+      { label: `$(git-branch) ${branch}`, description: current.deployBranch, key: 'deployBranch' as const },
+    ],
+    { title: vscode.l10n.t('Update {0}', app.name) },
+  );
+  if (!what) throw new UserCancelled();
+  const value = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Update {0}', app.name),
+    prompt: what.key === 'name' ? vscode.l10n.t('New name of {0}', app.name) : vscode.l10n.t('Branch that deploys to {0}', app.name),
+    value: what.key === 'name' ? current.name : (current.deployBranch ?? 'main'),
+    ignoreFocusOut: true,
+    validateInput: what.key === 'name' ? validateAppName : validateBranch,
+  });
+  if (value === undefined) throw new UserCancelled();
+  await runAction(s, target instanceof AppNode ? target : undefined, vscode.l10n.t('Updating {0}…', app.name), () =>
+    s.connection.api().apps.update(app.id, { [what.key]: value.trim() }, { workspace: app.workspace }),
+  );
+  await reloadApp(s, app);
+}
+
+async function deleteApp(s: Services, target?: unknown): Promise<void> {
+  const app = await resolveApp(s, target, vscode.l10n.t('Select the app to delete'));
+  const typed = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Delete {0}', app.name),
+    prompt: vscode.l10n.t('This destroys {0}, its config, domains, releases and deploys. Type the app name to confirm.', app.name),
+    placeHolder: app.name,
+    ignoreFocusOut: true,
+    validateInput: (v) => (v === app.name ? undefined : vscode.l10n.t('Type "{0}" exactly to delete it', app.name)),
+  });
+  if (typed !== app.name) throw new UserCancelled();
+  await runAction(s, target instanceof AppNode ? target : undefined, vscode.l10n.t('Deleting {0}…', app.name), () =>
+    s.connection.api().apps.delete(app.id, { workspace: app.workspace }),
+  );
+  // Refresh the lists that showed it (the Apps group, the server's apps).
+  const parents = new Set(s.tree.rowsOf(app).map((r) => (r as AppNode).parent));
+  const group = appsGroupOf(s, app.workspace);
+  if (group) parents.add(group);
+  for (const parent of parents) s.resources.refresh(parent);
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} deleted.', app.name));
+}
+
+async function openInBrowser(s: Services, target?: unknown): Promise<void> {
+  const app = await resolveApp(s, target);
+  const domains = await s.connection.api().domains.list(app.id, { workspace: app.workspace });
+  const domain = domains.find((d) => d.sslEnabled) ?? domains[0];
+  if (!domain) {
+    const add = vscode.l10n.t('Add Domain…');
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} has no domain yet.', app.name), add);
+    if (choice === add) await vscode.commands.executeCommand('apphost.domain.add', app);
+    return;
+  }
+  await vscode.env.openExternal(vscode.Uri.parse(`${domain.sslEnabled ? 'https' : 'http'}://${domain.hostname}`));
+}
+
+async function copyFromDetails(s: Services, target: unknown, field: 'gitRemote' | 'pushInstructions', done: (name: string) => string): Promise<void> {
+  const app = await resolveApp(s, target);
+  const details = await s.connection.api().apps.get(app.id, { workspace: app.workspace });
+  const value = details[field];
+  if (!value) throw new Error(vscode.l10n.t('The service did not return this for {0}.', app.name));
+  await vscode.env.clipboard.writeText(value);
+  void vscode.window.showInformationMessage(done(app.name));
+}

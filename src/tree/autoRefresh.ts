@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import type { RequestBudget } from '../api';
+import type { ResourcesProvider, TreeNode } from './resourcesProvider';
+
+/**
+ * Refreshes the Resources view on an interval, but only while it is visible and the
+ * window has focus, and only when the shared request budget has room: a hidden view
+ * costs nothing. `apphost.autoRefreshSeconds` (0 = off).
+ */
+export class AutoRefresh implements vscode.Disposable {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly view: vscode.TreeView<TreeNode>,
+    private readonly resources: ResourcesProvider,
+    private readonly budget: RequestBudget,
+  ) {
+    this.disposables = [
+      view.onDidChangeVisibility(() => this.schedule()),
+      vscode.window.onDidChangeWindowState(() => this.schedule()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('apphost.autoRefreshSeconds') && this.schedule()),
+    ];
+    this.schedule();
+  }
+
+  private schedule(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const seconds = vscode.workspace.getConfiguration('apphost').get<number>('autoRefreshSeconds', 60);
+    if (!seconds || !this.view.visible || !vscode.window.state.focused) return;
+    this.timer = setInterval(() => this.tick(), Math.max(15, seconds) * 1000);
+  }
+
+  private tick(): void {
+    // Leave the budget to the user's actions and log tails when it runs low.
+    const { available, capacity } = this.budget.snapshot();
+    if (available < capacity / 2) return;
+    this.resources.refresh();
+  }
+
+  dispose(): void {
+    clearInterval(this.timer);
+    this.disposables.forEach((d) => d.dispose());
+  }
+}

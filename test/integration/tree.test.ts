@@ -1,0 +1,241 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { ApiClient } from '../../src/api';
+import { validateAppName } from '../../src/commands/apps';
+import type { TreeNode } from '../../src/tree/resourcesProvider';
+import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { scriptUi } from './support/scriptedUi';
+
+async function label(node: TreeNode): Promise<string> {
+  return String((await node.getTreeItem()).label);
+}
+
+async function child(parent: TreeNode | undefined, name: string): Promise<TreeNode> {
+  const api = await extensionApi();
+  const children = await api.resources.getChildren(parent);
+  for (const c of children) if ((await label(c)) === name) return c;
+  throw new Error(`no "${name}" among ${(await Promise.all(children.map(label))).join(', ')}`);
+}
+
+async function path(...names: string[]): Promise<TreeNode> {
+  let node: TreeNode | undefined;
+  for (const name of names) node = await child(node, name);
+  return node!;
+}
+
+async function run(command: string, script: Parameters<typeof scriptUi>[0], ...args: unknown[]) {
+  const ui = scriptUi(script);
+  try {
+    await vscode.commands.executeCommand(command, ...args);
+  } finally {
+    ui.restore();
+  }
+  return ui;
+}
+
+describe('tree: resources, request economy and lifecycle', function () {
+  let server: RunningServer;
+
+  before(async () => {
+    server = await useServer();
+    await signInWithIssuedToken(server, DEMO_USER.email);
+  });
+  afterEach(() => server.control.clearFaults());
+  after(async () => {
+    await signOutQuietly();
+    await server.close();
+  });
+
+  const requests = () =>
+    server.control.requestLog.map((e) => `${e.method} ${e.path}${Object.keys(e.query ?? {}).length ? `?${new URLSearchParams(e.query)}` : ''}`);
+
+  it('costs exactly one request per expanded list, and none to render rows', async () => {
+    const api = await extensionApi();
+    api.resources.refresh();
+    server.control.clearRequestLog();
+    const roots = await api.resources.getChildren();
+    assert.deepEqual(requests(), ['GET /api/v1/teams'], 'roots: the teams');
+    const personal = roots[0];
+    const groups = await api.resources.getChildren(personal);
+    assert.equal(server.control.requestLog.length, 1, 'a workspace shows its groups for free');
+    server.control.clearRequestLog();
+    const apps = await api.resources.getChildren(groups[1]);
+    assert.equal(requests().length, 1);
+    assert.match(requests()[0], /^GET \/api\/v1\/apps/);
+    server.control.clearRequestLog();
+    for (const a of apps) await a.getTreeItem();
+    const storefront = await child(groups[1], 'storefront');
+    const parts = await api.resources.getChildren(storefront);
+    assert.deepEqual(await Promise.all(parts.map(label)), ['Config', 'Domains', 'Releases', 'Processes', 'Health Checks', 'Deploys', 'Addons', 'Log Drains']);
+    assert.deepEqual(requests(), [], 'rendering rows and showing app parts costs nothing');
+    for (const part of parts) await api.resources.getChildren(part);
+    assert.equal(requests().length, 8, `one request per part: ${requests().join(', ')}`);
+    server.control.clearRequestLog();
+    await api.resources.getChildren(groups[1]);
+    assert.deepEqual(requests(), [], 'a second look uses the cache');
+  });
+
+  it('shows state at a glance: status icon, status and server in the description', async () => {
+    const api = await extensionApi();
+    await api.resources.getChildren(await path('Personal', 'Servers')); // server names become known
+    const crashed = await (await path('Personal', 'Apps', 'image-resizer')).getTreeItem();
+    assert.equal((crashed.iconPath as vscode.ThemeIcon).id, 'error');
+    assert.match(String(crashed.description), /^crashed · /);
+    assert.match(String(crashed.contextValue), /^app:crashed\b/);
+    const tooltip = (await path('Personal', 'Apps', 'image-resizer')).tooltip?.();
+    assert.match(String((tooltip as vscode.MarkdownString).value), /image-resizer/);
+  });
+
+  it('restarts an app from its node: busy while running, then only that app is re-read', async () => {
+    const api = await extensionApi();
+    server.control.setActionDelay(300);
+    const node = await path('Personal', 'Apps', 'api-gateway');
+    server.control.clearRequestLog();
+    const restarting = vscode.commands.executeCommand('apphost.app.restart', node);
+    await until('the busy mark', () => (api.tree.busy.get(node.id) ?? '').startsWith('Restarting'));
+    assert.match(String((await node.getTreeItem()).description), /^Restarting api-gateway…/);
+    await restarting;
+    server.control.setActionDelay(20);
+    assert.equal(api.tree.busy.has(node.id), false);
+    assert.deepEqual(requests().map((r) => r.replace(/[0-9a-f-]{36}/g, ':id')), ['POST /api/v1/apps/:id/restart', 'GET /api/v1/apps/:id']);
+    assert.match(String((await node.getTreeItem()).description), /^running/);
+  });
+
+  it('stops and starts an app picked from the Command Palette', async () => {
+    await run('apphost.app.stop', { picks: ['admin-panel'] });
+    assert.equal(server.control.findApp('admin-panel')?.status, 'stopped');
+    await run('apphost.app.start', { picks: ['admin-panel'] });
+    assert.equal(server.control.findApp('admin-panel')?.status, 'running');
+    const item = await (await path('Personal', 'Apps', 'admin-panel')).getTreeItem();
+    assert.match(String(item.description), /^running/, 'the row was updated without refetching the list');
+  });
+
+  it('creates an app (server picked, name validated) and reveals it', async () => {
+    const apps = await path('Personal', 'Apps');
+    const ui = await run('apphost.app.create', { picks: ['eu-central'], inputs: ['shop-api', 'main'] }, apps);
+    assert.ok(!ui.shown.some((m) => m.kind === 'error'), JSON.stringify(ui.shown));
+    assert.ok(server.control.findApp('shop-api'));
+    await child(apps, 'shop-api');
+  });
+
+  it('refuses invalid app names as they are typed', async () => {
+    for (const bad of ['Shop', '1app', 'shop_api', 'shop-', '']) assert.ok(validateAppName(bad), bad);
+    assert.equal(validateAppName('shop-api-2'), undefined);
+  });
+
+  it('renames an app and changes its deploy branch', async () => {
+    const node = await path('Personal', 'Apps', 'shop-api');
+    await run('apphost.app.update', { picks: ['Change Deploy Branch'], inputs: ['release/v2'] }, node);
+    assert.equal(server.control.findApp('shop-api')?.deployBranch, 'release/v2');
+    await run('apphost.app.update', { picks: ['Rename'], inputs: ['shop-backend'] }, node);
+    assert.ok(server.control.findApp('shop-backend'));
+    assert.equal(await label(node), 'shop-backend');
+  });
+
+  it('deletes an app only when its name is typed', async () => {
+    const node = await path('Personal', 'Apps', 'shop-backend');
+    await run('apphost.app.delete', { inputs: [undefined] }, node);
+    assert.ok(server.control.findApp('shop-backend'), 'Escape keeps the app');
+    await run('apphost.app.delete', { inputs: ['shop-backend'] }, node);
+    assert.equal(server.control.findApp('shop-backend'), undefined);
+    const names = await Promise.all((await (await extensionApi()).resources.getChildren(await path('Personal', 'Apps'))).map(label));
+    assert.ok(!names.includes('shop-backend'));
+  });
+
+  it('opens the first domain, copies the git remote and the push instructions', async () => {
+    const env = vscode.env as { openExternal: typeof vscode.env.openExternal };
+    const original = env.openExternal;
+    let opened: string | undefined;
+    env.openExternal = async (uri) => {
+      opened = uri.toString(true);
+      return true;
+    };
+    try {
+      await run('apphost.app.openInBrowser', {}, await path('Personal', 'Apps', 'storefront'));
+    } finally {
+      env.openExternal = original;
+    }
+    assert.match(opened ?? '', /^https:\/\//);
+    const node = await path('Personal', 'Apps', 'storefront');
+    await run('apphost.app.copyGitRemote', {}, node);
+    assert.match(await vscode.env.clipboard.readText(), /storefront/);
+    await run('apphost.app.copyPushInstructions', {}, node);
+    assert.match(await vscode.env.clipboard.readText(), /git/);
+  });
+
+  it('filters apps on the server and hides preview apps', async () => {
+    const apps = await path('Acme Corp', 'Apps');
+    server.control.clearRequestLog();
+    await run('apphost.apps.filter', { inputs: ['web'] }, apps);
+    const names = await Promise.all((await (await extensionApi()).resources.getChildren(apps)).map(label));
+    assert.deepEqual(names.sort(), ['acme-web', 'acme-web-pr-7']);
+    assert.ok(server.control.requestLog.some((e) => e.path === '/api/v1/apps' && e.query.q === 'web'), 'filtered by the service');
+    assert.match(String((await apps.getTreeItem()).description), /filter: "web"/);
+    await run('apphost.apps.hidePreviews', {}, apps);
+    assert.deepEqual(await Promise.all((await (await extensionApi()).resources.getChildren(apps)).map(label)), ['acme-web']);
+    await run('apphost.apps.clearFilter', {}, apps);
+    await run('apphost.apps.showPreviews', {}, apps);
+    assert.equal((await (await extensionApi()).resources.getChildren(apps)).length, 4);
+  });
+
+  it('explains failures under the failing node, and Retry fetches again', async () => {
+    const api = await extensionApi();
+    const apps = await path('Personal', 'Apps');
+    api.resources.refresh(apps);
+    server.control.failNext({ count: 1, status: 500, method: 'GET', path: '/apps' });
+    const [row] = await api.resources.getChildren(apps);
+    const item = await row.getTreeItem();
+    assert.match(String(item.label), /click to retry/);
+    assert.equal(item.command?.command, 'apphost.refresh');
+    await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
+    assert.ok((await api.resources.getChildren(apps)).length > 5, 'retry worked');
+  });
+
+  it('says the server is unreachable for an app hosted on it', async () => {
+    const api = await extensionApi();
+    const legacy = await path('Personal', 'Apps', 'legacy-crm');
+    const processes = (await api.resources.getChildren(legacy))[3];
+    const [row] = await api.resources.getChildren(processes);
+    assert.match(await label(row), /Cannot connect to server/);
+  });
+});
+
+describe('tree: long lists', function () {
+  let server: RunningServer;
+  this.timeout(120_000);
+
+  before(async () => {
+    server = await useServer({ seed: 'empty' });
+    // An empty service: the admin adds a server, then 2,000 apps on it.
+    await signInWithIssuedToken(server, ADMIN_USER.email);
+    server.control.setPlan(ADMIN_USER.email, { maxApps: 5000 });
+    const token = server.control.issueToken(ADMIN_USER.email);
+    const client = new ApiClient({ baseUrl: server.url, getToken: () => token });
+    const { id: serverId } = await client.servers.create({ name: 'big-box', host: '10.0.0.5', port: 22, sshUser: 'dokku', sshPrivateKey: '-----BEGIN OPENSSH PRIVATE KEY-----\ntest\n-----END OPENSSH PRIVATE KEY-----' });
+    await until('the new server to connect', async () => (await client.servers.get(serverId)).status === 'connected');
+    const names = Array.from({ length: 2000 }, (_, i) => `app-${String(i).padStart(4, '0')}`);
+    for (let i = 0; i < names.length; i += 50) {
+      await Promise.all(names.slice(i, i + 50).map((name) => client.apps.create({ name, serverId })));
+    }
+  });
+  after(async () => {
+    await signOutQuietly();
+    await server.close();
+  });
+
+  it('shows the first 200 of 2,000 apps with "Load more", in one request', async () => {
+    const api = await extensionApi();
+    api.resources.refresh();
+    const apps = await path('Personal', 'Apps');
+    server.control.clearRequestLog();
+    let rows = await api.resources.getChildren(apps);
+    assert.equal(rows.length, 201);
+    assert.match(await label(rows[200]), /^Load 200 more \(1,800 remaining\)/);
+    const more = await rows[200].getTreeItem();
+    await vscode.commands.executeCommand(more.command!.command, ...(more.command!.arguments ?? []));
+    rows = await api.resources.getChildren(apps);
+    assert.equal(rows.length, 401);
+    assert.equal(server.control.requestLog.length, 1, 'paging is client-side');
+  });
+});

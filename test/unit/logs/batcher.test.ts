@@ -1,0 +1,77 @@
+// Output batching: coalescing within ~50 ms, 64 KB chunks, a 100k-line burst that
+// never blocks, bounded memory with a marker for what was dropped.
+
+import { strict as assert } from 'node:assert';
+import { isMarker, OutputBatcher } from '../../../src/logs';
+import { CaptureSink, FakeClock } from './helpers';
+
+describe('logs: output batcher', () => {
+  it('coalesces lines and writes them within the flush interval', async () => {
+    const clock = new FakeClock();
+    const sink = new CaptureSink();
+    const b = new OutputBatcher(sink, { clock });
+    b.pushLines(['a', 'b']);
+    await clock.advance(20);
+    b.pushLines(['c']);
+    await clock.advance(29);
+    assert.equal(sink.appends.length, 0);
+    await clock.advance(1);
+    assert.deepEqual(sink.appends, ['a\nb\nc\n']);
+  });
+
+  it('writes at once when a chunk is full, and never more than a chunk per append', async () => {
+    const clock = new FakeClock();
+    const sink = new CaptureSink();
+    const b = new OutputBatcher(sink, { clock, maxChunkChars: 100 });
+    const lines = Array.from({ length: 50 }, (_, i) => `line ${String(i).padStart(3, '0')}`); // 9 chars each
+    b.pushLines(lines);
+    await clock.advance(0);
+    assert.ok(sink.appends.length >= 4, String(sink.appends.length));
+    assert.ok(sink.appends.every((a) => a.length <= 100 + 9));
+    await clock.advance(50);
+    assert.deepEqual(sink.all, lines);
+  });
+
+  it('a burst of 100k lines is written in chunks without blocking the event loop', async () => {
+    const sink = new CaptureSink();
+    const b = new OutputBatcher(sink);
+    const lines = Array.from({ length: 100_000 }, (_, i) => `2026-01-01T00:00:00.000Z app[web.1]: burst line ${i}`);
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 1);
+    const t0 = Date.now();
+    b.pushLines(lines);
+    const pushMs = Date.now() - t0;
+    await b.flush();
+    clearInterval(ticker);
+    assert.ok(pushMs < 50, `push blocked for ${pushMs} ms`);
+    assert.ok(sink.appends.length > 50, `${sink.appends.length} appends`);
+    assert.ok(Math.max(...sink.appends.map((a) => a.length)) <= 64 * 1024 + 100);
+    assert.ok(ticks > 5, `the event loop ran only ${ticks} times`);
+    assert.deepEqual(sink.all, lines);
+  });
+
+  it('bounds pending output: drops the oldest lines and says how many', async () => {
+    const clock = new FakeClock();
+    const sink = new CaptureSink();
+    const b = new OutputBatcher(sink, { clock, maxChunkChars: 1_000, maxPendingChars: 10_000 });
+    for (let i = 0; i < 100; i++) b.pushLines(Array.from({ length: 100 }, (_, j) => `l${i}-${j}`)); // no time passes
+    assert.ok(b.pendingChars <= 10_000, String(b.pendingChars));
+    const flushed = b.flush();
+    await clock.advance(1_000);
+    await flushed;
+    const all = sink.all;
+    const marker = all.find(isMarker);
+    assert.match(String(marker), /lines skipped/);
+    assert.equal(all[all.length - 1], 'l99-99', 'the newest lines are kept');
+  });
+
+  it('close() writes what is pending and then ignores new lines', async () => {
+    const sink = new CaptureSink();
+    const b = new OutputBatcher(sink);
+    b.pushLines(['x']);
+    await b.close();
+    b.pushLines(['y']);
+    await new Promise((r) => setTimeout(r, 70));
+    assert.deepEqual(sink.all, ['x']);
+  });
+});
