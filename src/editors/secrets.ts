@@ -1,0 +1,31 @@
+// Which config values to hide by default in the tree (setting apphost.maskSecrets).
+// A heuristic on the name, plus two unmistakable value shapes; it errs on the side
+// of hiding: a masked harmless value costs a click, a shown secret may leak in a
+// screen share.
+
+/** Name parts that mean "secret" wherever they appear, also glued (DBPASSWORD, APITOKEN). */
+const SECRET_SUBSTRINGS = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|APIKEY|ACCESSKEY/;
+/** Short words that only count as whole parts of a name (PASS but not PASSENGER, KEY but not MONKEY). */
+const SECRET_WORDS = new Set(['KEY', 'KEYS', 'PASS', 'PWD', 'PW', 'AUTH', 'DSN', 'SALT', 'PEPPER', 'JWT', 'CREDS', 'PEM', 'HMAC']);
+/** URLs that carry credentials by convention, even without user:password in them. */
+const SECRET_URL_NAMES = /^(DATABASE|DB|REDIS|MONGO(DB)?|MYSQL|POSTGRES(QL)?|PG|AMQP|RABBITMQ|CLOUDAMQP|ELASTICSEARCH|MEMCACHE[DS]?|SENTRY|WEBHOOK)(_[A-Z0-9]+)*_(URL|URI|DSN)$/;
+/** scheme://user:password@host */
+const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:[^/\s@]+@/i;
+
+/** True when the variable `key` (with `value`, if known) should be masked by default. */
+export function looksSecret(key: string, value?: string): boolean {
+  const upper = key.toUpperCase();
+  if (SECRET_SUBSTRINGS.test(upper.replace(/[^A-Z0-9]/g, '')) || SECRET_URL_NAMES.test(upper)) return true;
+  if (nameWords(key).some((w) => SECRET_WORDS.has(w))) return true;
+  return value !== undefined && (URL_WITH_PASSWORD.test(value.trim()) || value.includes('PRIVATE KEY-----'));
+}
+
+/** "apiKey", "api-key", "API_KEY" → ["API", "KEY"]. */
+function nameWords(key: string): string[] {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean);
+}
+
+/** A fixed-width mask: it shows that there is a value, not how long it is. Empty stays empty. */
+export function maskValue(value: string): string {
+  return value === '' ? '' : '••••••••';
+}
