@@ -78,7 +78,7 @@ describe('editors: checks.json', () => {
       wait: fc.integer({ min: 0, max: 300 }).map(String),
       timeout: fc.integer({ min: 1, max: 600 }).map(String),
       attempts: fc.integer({ min: 1, max: 20 }).map(String),
-    }, { requiredKeys: [] });
+    }, { requiredKeys: [], noNullPrototype: true });
     fc.assert(fc.property(report, (r) => {
       const { text, values } = renderChecksFile(r);
       assert.deepEqual(values, r);
