@@ -7,7 +7,7 @@ import { parseEnvFile, renderEnvFile, RUN_ON_GUARD } from '../../../src/editors/
 import { describeProblem, hasErrors } from '../../../src/editors/textProblem';
 import { envKey, envVars, nastyString } from './arbitraries';
 
-/** Values no dotenv spelling carries (see the report in envValueSpelling.ts). */
+/** Values no dotenv spelling carries (src/editors/README.md, "What dotenv (v18) cannot carry"). */
 function isUnwritable(v: string): boolean {
   if (v.includes('\r')) return v.includes('"') || /\\[nr]/.test(v);
   return /[#\n\u2028\u2029]/.test(v) && v.includes("'") && v.includes('`') && (v.includes('"') || /\\[nr]/.test(v));
