@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ApiClient } from '../../src/api';
+import { ApiClient, RequestBudget } from '../../src/api';
 import { validateAppName } from '../../src/commands/apps';
 import type { TreeNode } from '../../src/tree/resourcesProvider';
 import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
@@ -211,7 +211,7 @@ describe('tree: long lists', function () {
     await signInWithIssuedToken(server, ADMIN_USER.email);
     server.control.setPlan(ADMIN_USER.email, { maxApps: 5000 });
     const token = server.control.issueToken(ADMIN_USER.email);
-    const client = new ApiClient({ baseUrl: server.url, getToken: () => token });
+    const client = new ApiClient({ baseUrl: server.url, getToken: () => token, budget: new RequestBudget({ perMinute: 1_000_000 }) });
     const { id: serverId } = await client.servers.create({ name: 'big-box', host: '10.0.0.5', port: 22, sshUser: 'dokku', sshPrivateKey: '-----BEGIN OPENSSH PRIVATE KEY-----\ntest\n-----END OPENSSH PRIVATE KEY-----' });
     await until('the new server to connect', async () => (await client.servers.get(serverId)).status === 'connected');
     const names = Array.from({ length: 2000 }, (_, i) => `app-${String(i).padStart(4, '0')}`);

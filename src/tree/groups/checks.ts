@@ -1,0 +1,17 @@
+import * as vscode from 'vscode';
+import type { AppGroupDescriptor } from '../appGroups';
+import { ItemNode } from '../itemNode';
+import { groupCall, icon } from './common';
+
+export const checksGroup: AppGroupDescriptor = {
+  kind: 'checks',
+  label: () => vscode.l10n.t('Health Checks'),
+  icon: 'heart',
+  emptyLabel: () => vscode.l10n.t('No health check settings'),
+  async fetch(group) {
+    const { api, id, opts } = groupCall(group);
+    const checks = await api.checks.get(id, opts);
+    return Object.keys(checks).sort().map((key) =>
+      new ItemNode(group, 'check', key, checks[key], (value) => ({ label: key, description: value, icon: icon('settings') })));
+  },
+};
