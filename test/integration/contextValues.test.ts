@@ -1,0 +1,76 @@
+// Every context menu entry can appear: each `viewItem` pattern of the manifest matches a
+// contextValue that the real tree produces (walked in full against the demo data, as a
+// developer and as an admin).
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TreeNode } from '../../src/tree/resourcesProvider';
+import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
+
+/** The positive `viewItem` conditions of a `when` clause, as regexes (negated ones are skipped). */
+export function viewItemConditions(when: string): RegExp[] {
+  const conditions: RegExp[] = [];
+  for (const m of when.matchAll(/(!\s*\(\s*)?viewItem\s*=~\s*\/((?:\\\/|[^/])+)\/([a-z]*)/g)) {
+    if (!m[1]) conditions.push(new RegExp(m[2], m[3]));
+  }
+  for (const m of when.matchAll(/(!?)viewItem\s*==\s*([\w:.-]+)/g)) {
+    if (!m[1]) conditions.push(new RegExp(`^${m[2].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  }
+  return conditions;
+}
+
+async function collect(node: TreeNode | undefined, into: Set<string>): Promise<void> {
+  const api = await extensionApi();
+  for (const child of await api.resources.getChildren(node)) {
+    const item = await child.getTreeItem();
+    if (item.contextValue) into.add(item.contextValue);
+    if (item.collapsibleState !== vscode.TreeItemCollapsibleState.None) await collect(child, into);
+  }
+}
+
+describe('manifest: context menus match what the tree produces', function () {
+  this.timeout(120_000);
+  let server: RunningServer;
+  const produced = new Set<string>();
+
+  before(async () => {
+    server = await useServer();
+    const api = await extensionApi();
+    for (const email of [DEMO_USER.email, ADMIN_USER.email]) {
+      await signInWithIssuedToken(server, email);
+      const apiRoot = (await api.connection.session())!.apiRoot;
+      await api.workspaces.addSlug(apiRoot, 'globex'); // a workspace added by hand
+      api.resources.refresh();
+      await collect(undefined, produced);
+      // The filtered states of the Apps group.
+      const [personal] = await api.resources.getChildren();
+      api.tree.filters.set(personal.id, { q: 'a', previews: false });
+      api.resources.refresh();
+      await collect(undefined, produced);
+      api.tree.filters.clear();
+      await api.workspaces.removeSlug(apiRoot, 'globex');
+      await signOutQuietly();
+    }
+  });
+  after(async () => server.close());
+
+  it('produces the kinds of rows the menus are written for', () => {
+    for (const kind of ['workspace:personal', 'workspace:team', 'group:apps', 'app:running', 'app:stopped', 'server:connected', 'database:running']) {
+      assert.ok([...produced].some((v) => v.startsWith(kind)), `${kind} in ${[...produced].join(' ')}`);
+    }
+  });
+
+  it('has, for every view/item/context entry, a row it applies to', () => {
+    const manifest = vscode.extensions.getExtension('apphost.apphost')!.packageJSON;
+    const entries: { command: string; when?: string }[] = manifest.contributes.menus['view/item/context'];
+    const orphans: string[] = [];
+    for (const entry of entries) {
+      if (!entry.when?.includes('view == apphost.resources')) continue;
+      const conditions = viewItemConditions(entry.when);
+      if (!conditions.length) continue;
+      const matches = [...produced].some((value) => conditions.every((re) => re.test(value)));
+      if (!matches) orphans.push(`${entry.command} when ${entry.when}`);
+    }
+    assert.deepEqual(orphans, [], `menu entries that no row can show:\n${orphans.join('\n')}\nproduced: ${[...produced].sort().join(' ')}`);
+  });
+});
