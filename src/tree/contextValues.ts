@@ -14,6 +14,7 @@ export type NodeKind =
   | 'domain'
   | 'release'
   | 'process'
+  | 'processInstance'
   | 'check'
   | 'deploy'
   | 'addon'

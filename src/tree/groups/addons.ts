@@ -1,8 +1,16 @@
 import * as vscode from 'vscode';
 import type { Addon } from '../../api';
 import type { AppGroupDescriptor } from '../appGroups';
-import { ItemNode } from '../itemNode';
-import { groupCall, icon } from './common';
+import { groupCall, icon, BLUE, GREEN, RED } from './common';
+import { partItem, tooltipLines } from './partItem';
+
+/** Same vocabulary as databases: an addon is a service provisioned for one app. */
+const STATUS_ICONS: Record<string, vscode.ThemeIcon> = {
+  running: icon('extensions', GREEN),
+  creating: icon('sync~spin', BLUE),
+  error: icon('error', RED),
+  stopped: icon('extensions', new vscode.ThemeColor('disabledForeground')),
+};
 
 export const addonsGroup: AppGroupDescriptor = {
   kind: 'addons',
@@ -12,10 +20,16 @@ export const addonsGroup: AppGroupDescriptor = {
   async fetch(group) {
     const { api, id, opts } = groupCall(group);
     return (await api.addons.list(id, opts)).map((a) =>
-      new ItemNode<Addon>(group, 'addon', a.id, a, (x) => ({
+      partItem<Addon>(group, 'addon', a.id, a, (x) => ({
         label: x.name,
         description: [x.serviceType, x.status].filter(Boolean).join(' · '),
-        icon: icon('extensions'),
+        icon: STATUS_ICONS[x.status ?? ''] ?? icon('extensions'),
+        flags: [x.status],
+        tooltip: tooltipLines(x.name, [
+          [vscode.l10n.t('Service'), x.serviceType],
+          [vscode.l10n.t('Status'), x.status],
+          [vscode.l10n.t('Server'), x.server],
+        ]),
       })));
   },
 };

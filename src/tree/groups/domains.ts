@@ -1,8 +1,14 @@
 import * as vscode from 'vscode';
 import type { Domain } from '../../api';
+import { relativeTime } from '../../format';
 import type { AppGroupDescriptor } from '../appGroups';
-import { ItemNode } from '../itemNode';
 import { groupCall, icon, GREEN } from './common';
+import { partItem, tooltipLines } from './partItem';
+
+/** The address a domain serves: https once a certificate is in place. */
+export function domainUrl(domain: Domain): string {
+  return `${domain.sslEnabled ? 'https' : 'http'}://${domain.hostname}`;
+}
 
 export const domainsGroup: AppGroupDescriptor = {
   kind: 'domains',
@@ -12,11 +18,17 @@ export const domainsGroup: AppGroupDescriptor = {
   async fetch(group) {
     const { api, id, opts } = groupCall(group);
     return (await api.domains.list(id, opts)).map((d) =>
-      new ItemNode<Domain>(group, 'domain', d.id, d, (x) => ({
+      partItem<Domain>(group, 'domain', d.id, d, (x) => ({
         label: x.hostname,
         description: x.sslEnabled ? vscode.l10n.t('SSL') : vscode.l10n.t('no SSL'),
         icon: x.sslEnabled ? icon('lock', GREEN) : icon('unlock'),
+        // `ssl`/`nossl` decide whether "Enable SSL" is offered.
         flags: [x.sslEnabled ? 'ssl' : 'nossl'],
+        tooltip: tooltipLines(x.hostname, [
+          [vscode.l10n.t('Address'), domainUrl(x)],
+          [vscode.l10n.t('SSL'), x.sslEnabled ? vscode.l10n.t('enabled') : vscode.l10n.t('not enabled')],
+          [vscode.l10n.t('Added'), relativeTime(x.createdAt)],
+        ]),
       })));
   },
 };

@@ -1,8 +1,19 @@
 import * as vscode from 'vscode';
 import type { LogDrain } from '../../api';
+import { relativeTime } from '../../format';
 import type { AppGroupDescriptor } from '../appGroups';
-import { ItemNode } from '../itemNode';
 import { groupCall, icon } from './common';
+import { partItem, tooltipLines } from './partItem';
+
+/** The URL without credentials or query (API keys often ride in the query string). */
+export function drainLabel(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return url;
+  }
+}
 
 export const logDrainsGroup: AppGroupDescriptor = {
   kind: 'logDrains',
@@ -12,6 +23,16 @@ export const logDrainsGroup: AppGroupDescriptor = {
   async fetch(group) {
     const { api, id, opts } = groupCall(group);
     return (await api.logDrains.list(id, opts)).map((d) =>
-      new ItemNode<LogDrain>(group, 'logDrain', d.id, d, (x) => ({ label: x.url, description: x.drainType, icon: icon('output') })));
+      partItem<LogDrain>(group, 'logDrain', d.id, d, (x) => ({
+        label: drainLabel(x.url),
+        description: x.drainType,
+        icon: icon(x.drainType === 'syslog' ? 'terminal' : 'cloud-upload'),
+        flags: [x.drainType],
+        tooltip: tooltipLines(drainLabel(x.url), [
+          [vscode.l10n.t('Type'), x.drainType],
+          [vscode.l10n.t('Added'), relativeTime(x.createdAt)],
+          [vscode.l10n.t('Query'), x.url.includes('?') ? vscode.l10n.t('hidden (may hold an API key); see Show Details') : undefined],
+        ]),
+      })));
   },
 };

@@ -1,8 +1,60 @@
 import * as vscode from 'vscode';
-import { readProcessReport, type ProcessType } from '../../api';
+import { readProcessReport, type ProcessInstance, type ProcessType } from '../../api';
 import type { AppGroupDescriptor } from '../appGroups';
 import { ItemNode } from '../itemNode';
-import { groupCall, icon, GREEN, RED } from './common';
+import { MessageNode } from '../messageNode';
+import type { TreeNode } from '../resourcesProvider';
+import { groupCall, icon, BLUE, GREEN, RED } from './common';
+import { tooltipLines } from './partItem';
+
+const GREY = new vscode.ThemeColor('disabledForeground');
+const YELLOW = new vscode.ThemeColor('list.warningForeground');
+
+/** Container states as the platform words them (first word of `status_<type>_<n>`). */
+const INSTANCE_ICONS: Record<string, vscode.ThemeIcon> = {
+  running: icon('circle-filled', GREEN),
+  restarting: icon('sync~spin', BLUE),
+  starting: icon('sync~spin', BLUE),
+  paused: icon('debug-pause', YELLOW),
+  exited: icon('circle-slash', RED),
+  dead: icon('circle-slash', RED),
+  missing: icon('circle-outline', GREY),
+};
+
+/** A process type (web, worker…): its count at a glance, its instances as children. */
+export class ProcessTypeNode extends ItemNode<ProcessType> {
+  override getTreeItem(): vscode.TreeItem {
+    const item = super.getTreeItem();
+    item.collapsibleState = this.data.instances.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+    return item;
+  }
+
+  /** The instances come with the report: no request. */
+  async getChildren(): Promise<TreeNode[]> {
+    return this.data.instances.map((i) =>
+      new ItemNode<ProcessInstance>(this, 'processInstance', String(i.index), i, (x) => ({
+        label: `${this.data.type}.${x.index}`,
+        description: x.detail,
+        icon: INSTANCE_ICONS[x.state] ?? icon('circle-outline'),
+        flags: [x.state],
+      })));
+  }
+}
+
+function typeLook(t: ProcessType) {
+  const running = t.instances.filter((i) => i.state === 'running').length;
+  const total = t.instances.length;
+  const others = [...new Set(t.instances.filter((i) => i.state !== 'running').map((i) => i.state))];
+  return {
+    label: t.type,
+    description: running === total
+      ? vscode.l10n.t('{0} × running', total)
+      : [vscode.l10n.t('{0} of {1} running', running, total), ...others].join(' · '),
+    icon: running === total ? icon('pulse', GREEN) : running === 0 ? icon('error', RED) : icon('warning', YELLOW),
+    flags: [running === total ? 'healthy' : 'degraded'],
+    tooltip: tooltipLines(vscode.l10n.t('{0}: {1} instance(s)', t.type, total), t.instances.map((i) => [`${t.type}.${i.index}`, i.detail])),
+  };
+}
 
 export const processesGroup: AppGroupDescriptor = {
   kind: 'processes',
@@ -12,15 +64,8 @@ export const processesGroup: AppGroupDescriptor = {
   async fetch(group) {
     const { api, id, opts } = groupCall(group);
     const summary = readProcessReport(await api.processes.get(id, opts));
-    return summary.types.map((t) =>
-      new ItemNode<ProcessType>(group, 'process', t.type, t, (x) => {
-        const running = x.instances.filter((i) => i.state === 'running').length;
-        return {
-          label: x.type,
-          description: vscode.l10n.t('{0} running of {1}', running, x.instances.length),
-          icon: running === x.instances.length ? icon('pulse', GREEN) : icon('warning', RED),
-          tooltip: x.instances.map((i) => `${x.type}.${i.index}: ${i.detail}`).join('\n'),
-        };
-      }));
+    // An app never deployed has no containers to scale: say so rather than "no processes".
+    if (!summary.deployed && !summary.types.length) return [new MessageNode(`${group.id}/not-deployed`, vscode.l10n.t('Not deployed yet: push code to start processes'), 'info')];
+    return summary.types.map((t) => new ProcessTypeNode(group, 'process', t.type, t, typeLook));
   },
 };

@@ -1,0 +1,88 @@
+// What the commands on an app's parts (domains, releases, processes, checks, addons,
+// log drains) share: finding the row they were invoked on, asking for one when they
+// come from the palette, refreshing only the part that changed, and wording errors.
+import * as vscode from 'vscode';
+import { ApiError } from '../api';
+import type { Services } from '../services';
+import { AppGroupNode, AppNode } from '../tree/appNode';
+import type { NodeKind } from '../tree/contextValues';
+import { ItemNode } from '../tree/itemNode';
+import { UserCancelled } from './errorReporting';
+import { resolveApp, type AppRef } from './targets';
+
+/** The row of a part (a domain, a release…) when the command was invoked on one. */
+export function itemOf<T>(target: unknown, kind: NodeKind): ItemNode<T> | undefined {
+  return target instanceof ItemNode && target.kind === kind ? (target as ItemNode<T>) : undefined;
+}
+
+/** The part's group under the app row the command came from (for a busy mark or a refresh). */
+export function groupOf(target: unknown, kind: string): AppGroupNode | undefined {
+  if (target instanceof AppGroupNode) return target.descriptor.kind === kind ? target : undefined;
+  if (target instanceof ItemNode && target.parent instanceof AppGroupNode) return groupOf(target.parent, kind);
+  if (target instanceof AppNode) return target.group(kind);
+  return undefined;
+}
+
+/**
+ * Fetches one part of the app again, in every row showing it (under Apps and under its
+ * server), and nothing else. A group never expanded is only marked stale: no request.
+ */
+export function refreshPart(s: Services, app: AppRef, kind: string): void {
+  for (const row of s.tree.rowsOf(app)) {
+    const group = row instanceof AppNode ? row.group(kind) : undefined;
+    if (group) s.resources.refresh(group);
+  }
+}
+
+/**
+ * The item a command acts on: the row it was invoked on, or (from the palette) one the
+ * user picks among the app's items, after picking the app.
+ */
+export async function resolveItem<T>(
+  s: Services,
+  target: unknown,
+  kind: NodeKind,
+  ask: { appPlaceHolder: string; title: (app: AppRef) => string; placeHolder: string; empty: (app: AppRef) => string },
+  load: (app: AppRef) => Promise<T[]>,
+  toPick: (item: T) => vscode.QuickPickItem,
+): Promise<{ app: AppRef; item: T; node?: ItemNode<T> }> {
+  const node = itemOf<T>(target, kind);
+  if (node) return { app: node.appRef(), item: node.data, node };
+  const app = await resolveApp(s, target, ask.appPlaceHolder);
+  const items = load(app).then((list) => {
+    if (!list.length) throw new Error(ask.empty(app));
+    return list.map((item) => ({ ...toPick(item), item }));
+  });
+  const picked = await vscode.window.showQuickPick(items, { title: ask.title(app), placeHolder: ask.placeHolder, matchOnDescription: true });
+  if (!picked) throw new UserCancelled();
+  return { app, item: picked.item };
+}
+
+/** A modal question with one action button; anything else cancels. */
+export async function confirm(message: string, detail: string, action: string): Promise<void> {
+  const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
+  if (answer !== action) throw new UserCancelled();
+}
+
+/**
+ * Rewords what the service said so that it names the action: every validation message of
+ * a 422 (`{errors:[...]}` or the platform's stderr), and what to do about an unreachable
+ * host (503). Other errors pass through unchanged.
+ */
+export function explain(error: unknown, action: string): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (error.status === 422) return new Error(vscode.l10n.t('{0}: {1}', action, error.messages.join(' · ')), { cause: error });
+  if (error.status === 503) {
+    return new Error(vscode.l10n.t('{0}: the app\'s server cannot be reached ({1}). Try again when it is back.', action, error.message), { cause: error });
+  }
+  return error;
+}
+
+/** Runs a call and rewords its failure with `explain`. */
+export async function explained<T>(action: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw explain(error, action);
+  }
+}

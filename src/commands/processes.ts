@@ -1,0 +1,98 @@
+// Scaling: one input for every process type ("web=2 worker=1"), checked as you type and
+// prefilled with the current counts, then one PUT for all of them.
+import * as vscode from 'vscode';
+import { readProcessReport, type ProcessType } from '../api';
+import type { Services } from '../services';
+import { ItemNode } from '../tree/itemNode';
+import { explained, groupOf, itemOf, refreshPart } from './appParts';
+import { confirm } from './appParts';
+import { UserCancelled } from './errorReporting';
+import type { CommandTable } from './index';
+import { runAction } from './progress';
+import { resolveApp, type AppRef } from './targets';
+
+const PROCESS_NAME = /^[a-z][a-z0-9_]*$/;
+
+export type Scaling = Record<string, number>;
+
+/**
+ * Reads "web=2 worker=1" (spaces or commas between entries, spaces around "=" allowed)
+ * into `{web: 2, worker: 1}`, or says what is wrong with the first bad entry.
+ */
+export function parseScaling(value: string): { scaling: Scaling } | { error: string } {
+  const entries = value.trim().replace(/\s*=\s*/g, '=').split(/[\s,]+/).filter(Boolean);
+  if (!entries.length) return { error: vscode.l10n.t('Enter process types and counts, e.g. "web=2 worker=1"') };
+  const scaling: Scaling = {};
+  for (const entry of entries) {
+    const m = /^([^=]*)=(.*)$/.exec(entry);
+    if (!m) return { error: vscode.l10n.t('"{0}": write type=count, e.g. "web=2"', entry) };
+    const [, name, count] = m;
+    if (!PROCESS_NAME.test(name)) return { error: vscode.l10n.t('"{0}" is not a process type: lowercase letters, digits and "_", starting with a letter', name) };
+    if (!/^\d+$/.test(count)) return { error: vscode.l10n.t('The count of {0} must be a whole number, 0 or more', name) };
+    if (name in scaling) return { error: vscode.l10n.t('{0} is given twice', name) };
+    scaling[name] = Number(count);
+  }
+  return { scaling };
+}
+
+export function validateScaling(value: string): string | undefined {
+  const parsed = parseScaling(value);
+  return 'error' in parsed ? parsed.error : undefined;
+}
+
+export const formatScaling = (scaling: Scaling) => Object.entries(scaling).map(([k, v]) => `${k}=${v}`).join(' ');
+
+export function processCommands(s: Services): CommandTable {
+  return {
+    'apphost.processes.scale': (target?: unknown) => scale(s, target),
+  };
+}
+
+/** Current counts: from the Processes group when loaded (no request), else one GET of the report. */
+async function currentScaling(s: Services, app: AppRef, target: unknown): Promise<Scaling> {
+  const cached = groupOf(target, 'processes')?.children;
+  const types = cached
+    ? cached.filter((n): n is ItemNode<ProcessType> => n instanceof ItemNode && n.kind === 'process').map((n) => n.data)
+    : readProcessReport(await s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'user' })).types;
+  return Object.fromEntries(types.map((t) => [t.type, t.instances.length]));
+}
+
+async function scale(s: Services, target?: unknown): Promise<void> {
+  const app = await resolveApp(s, target, vscode.l10n.t('Select the app to scale'));
+  const current = await currentScaling(s, app, target);
+  const value = formatScaling(Object.keys(current).length ? current : { web: 1 });
+  // Invoked on one type: select its count, so typing replaces just that.
+  const type = itemOf<ProcessType>(target, 'process')?.data.type;
+  const at = type ? value.indexOf(`${type}=`) : -1;
+  const selection: [number, number] | undefined = at >= 0 ? [at + type!.length + 1, at + type!.length + 1 + String(current[type!]).length] : undefined;
+  const input = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Scale {0}', app.name),
+    prompt: vscode.l10n.t('Process types and counts, e.g. "web=2 worker=1"; 0 stops a type. Types left out keep their count.'),
+    value,
+    valueSelection: selection,
+    ignoreFocusOut: true,
+    validateInput: validateScaling,
+  });
+  if (input === undefined) throw new UserCancelled();
+  const parsed = parseScaling(input);
+  if ('error' in parsed) throw new Error(parsed.error);
+  // Only what changes is sent: the rest keeps running untouched.
+  const changes = Object.fromEntries(Object.entries(parsed.scaling).filter(([k, v]) => current[k] !== v));
+  if (!Object.keys(changes).length) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} already runs {1}: nothing to change.', app.name, formatScaling(parsed.scaling)));
+    return;
+  }
+  const stopped = Object.keys(changes).filter((k) => changes[k] === 0 && (current[k] ?? 0) > 0);
+  if (stopped.length) {
+    await confirm(
+      vscode.l10n.t('Stop every {0} process of {1}?', stopped.join(', '), app.name),
+      stopped.includes('web') ? vscode.l10n.t('With web=0 the app stops answering requests.') : vscode.l10n.t('The processes are stopped until you scale them up again.'),
+      vscode.l10n.t('Scale'),
+    );
+  }
+  const result = await runAction(s, groupOf(target, 'processes'), vscode.l10n.t('Scaling {0} to {1}…', app.name, formatScaling(changes)), () =>
+    explained(vscode.l10n.t('Cannot scale {0}', app.name), () => s.connection.api().processes.scale(app.id, changes, { workspace: app.workspace })),
+  );
+  refreshPart(s, app, 'processes');
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} scaled: {1}.', app.name, formatScaling({ ...current, ...result.scaling })));
+}

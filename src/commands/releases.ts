@@ -1,0 +1,78 @@
+// Releases of an app: details (read-only JSON through Show Details) and roll back
+// (confirmed; the service answers with the new release, which then tops the list).
+import * as vscode from 'vscode';
+import { ApiError, type Release } from '../api';
+import type { Services } from '../services';
+import { ItemNode } from '../tree/itemNode';
+import type { TreeNode } from '../tree/resourcesProvider';
+import { releaseLabel } from '../tree/groups/releases';
+import { reloadApp } from './apps';
+import { confirm, explain, refreshPart, resolveItem } from './appParts';
+import type { CommandTable } from './index';
+import { runAction } from './progress';
+import type { AppRef } from './targets';
+
+export function releaseCommands(s: Services): CommandTable {
+  return {
+    'apphost.release.rollback': (target?: unknown) => rollback(s, target),
+    'apphost.release.showDetails': (target?: unknown) => showDetails(s, target),
+  };
+}
+
+function resolveRelease(s: Services, target: unknown, placeHolder: string, skipCurrent: boolean) {
+  return resolveItem<Release>(
+    s,
+    target,
+    'release',
+    {
+      appPlaceHolder: vscode.l10n.t('Select the app whose releases to use'),
+      title: (app) => vscode.l10n.t('Releases of {0}', app.name),
+      placeHolder,
+      empty: (app) => (skipCurrent ? vscode.l10n.t('{0} has no earlier release to roll back to.', app.name) : vscode.l10n.t('{0} has no release yet.', app.name)),
+    },
+    // Newest first; the first one is what runs now, so it is no rollback target.
+    async (app) => (await s.connection.api().releases.list(app.id, { workspace: app.workspace, priority: 'user' })).slice(skipCurrent ? 1 : 0),
+    (r) => ({ label: releaseLabel(r), description: r.description, detail: r.createdAt && new Date(r.createdAt).toLocaleString() }),
+  );
+}
+
+async function rollback(s: Services, target?: unknown): Promise<void> {
+  const { app, item: release, node } = await resolveRelease(s, target, vscode.l10n.t('Release to roll back to'), true);
+  const label = releaseLabel(release);
+  const action = vscode.l10n.t('Roll Back');
+  await confirm(
+    vscode.l10n.t('Roll {0} back to {1}?', app.name, label),
+    vscode.l10n.t('A new release runs the code of {0}{1}. The app restarts; config vars stay as they are now.', label, release.description ? ` (${release.description})` : ''),
+    action,
+  );
+  const created = await runAction(s, node, vscode.l10n.t('Rolling {0} back to {1}…', app.name, label), async () => {
+    try {
+      return await s.connection.api().releases.rollback(app.id, release.id, { workspace: app.workspace });
+    } catch (error) {
+      // 422: the platform has no commit for that release (e.g. one made by a config change before any deploy).
+      if (error instanceof ApiError && error.status === 422) {
+        throw new Error(
+          vscode.l10n.t('Cannot roll {0} back to {1}: {2}. Pick a release created by a deploy.', app.name, label, error.messages.join(' · ')),
+          { cause: error },
+        );
+      }
+      throw explain(error, vscode.l10n.t('Cannot roll {0} back to {1}', app.name, label));
+    }
+  });
+  refreshPart(s, app, 'releases');
+  // The rollback restarts the app: its row shows the new status.
+  await reloadApp(s, app);
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} rolled back to {1}: now {2}.', app.name, label, releaseLabel(created)));
+}
+
+/** From the palette: pick an app and a release, then show it as "Show Details" does for a row. */
+async function showDetails(s: Services, target?: unknown): Promise<void> {
+  const { app, item, node } = await resolveRelease(s, target, vscode.l10n.t('Release to show'), false);
+  await vscode.commands.executeCommand('apphost.showDetails', node ?? transientRow(app, item));
+}
+
+/** A release row that is not in the tree, for commands that take one. */
+function transientRow(app: AppRef, release: Release): ItemNode<Release> {
+  const owner: TreeNode & { appRef(): AppRef } = { id: `palette/${app.id}/releases`, appRef: () => app, getTreeItem: () => new vscode.TreeItem(app.name) };
+  return new ItemNode<Release>(owner, 'release', release.id, release, (r) => ({ label: releaseLabel(r), icon: new vscode.ThemeIcon('tag') }));
+}
