@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerActivityView } from './activity/activityView';
 import { AppHostAuthProvider } from './auth/authProvider';
 import { SessionStore } from './auth/sessionStore';
 import { Workspaces } from './auth/workspaces';
@@ -39,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   );
   const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree };
   registerCommands(context, log, commandTable(services));
+  registerActivityView(services);
 
   return { ...services, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
 }

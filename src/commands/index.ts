@@ -5,7 +5,17 @@ import { appCommands } from './apps';
 import { databaseCommands } from './databases';
 import { detailsCommands } from './details';
 import { reportError } from './errorReporting';
+import { addonCommands } from './addons';
+import { checkSettingCommands } from './checkSettings';
+import { domainCommands } from './domains';
+import { logDrainCommands } from './logDrains';
+import { processCommands } from './processes';
+import { releaseCommands } from './releases';
+import { notificationCommands } from './notifications';
 import { serverCommands } from './servers';
+import { sshKeyCommands } from './sshKeys';
+import { teamCommands } from './teams';
+import { templateCommands } from './templates';
 import { viewCommands } from './view';
 import { workspaceCommands } from './workspaces';
 
@@ -23,6 +33,16 @@ export function commandTable(s: Services): CommandTable {
     ...serverCommands(s),
     ...databaseCommands(s),
     ...detailsCommands(s),
+    ...domainCommands(s),
+    ...releaseCommands(s),
+    ...processCommands(s),
+    ...checkSettingCommands(s),
+    ...addonCommands(s),
+    ...logDrainCommands(s),
+    ...templateCommands(s),
+    ...sshKeyCommands(s),
+    ...teamCommands(s),
+    ...notificationCommands(s),
   };
 }
 

@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+
+type Look = [icon: string, color?: string];
+
+const GREEN = 'testing.iconPassed';
+const RED = 'testing.iconFailed';
+const BLUE = 'charts.blue';
+
+/** Exact actions first, then by resource (the part before the dot), then by verb. */
+const BY_ACTION: Record<string, Look> = {
+  'deploy.succeeded': ['pass', GREEN],
+  'deploy.failed': ['error', RED],
+  'deploy.timed_out': ['watch', RED],
+  'deploy.started': ['sync', BLUE],
+  'template.deploy': ['rocket', BLUE],
+  'app.restart': ['debug-restart'],
+  'app.stop': ['debug-stop'],
+  'app.start': ['play'],
+  'app.crashed': ['error', RED],
+  'release.rollback': ['history'],
+  'domain.ssl': ['lock'],
+};
+
+const BY_RESOURCE: Record<string, string> = {
+  app: 'package', server: 'server', database: 'database', backup: 'archive', config: 'settings', domain: 'globe',
+  ssl: 'lock', release: 'tag', ps: 'layers', process: 'layers', scale: 'layers', checks: 'pulse', check: 'pulse',
+  addon: 'extensions', log_drain: 'output', drain: 'output', ssh_key: 'key', team: 'organization', member: 'person',
+  notification: 'bell', token: 'key', deploy: 'rocket', template: 'rocket', link: 'link', auth: 'account',
+};
+
+const BY_VERB: Record<string, Look> = {
+  create: ['add'], add: ['add'], delete: ['trash'], destroy: ['trash'], remove: ['trash'],
+  link: ['link'], unlink: ['debug-disconnect'], update: ['edit'], rename: ['edit'],
+};
+
+/** An icon for an activity's action, e.g. `app.create`, `deploy.failed`, `member.add`. */
+export function activityIcon(action: string): vscode.ThemeIcon {
+  const [resource, verb = ''] = action.toLowerCase().split('.', 2);
+  const look: Look = BY_ACTION[action.toLowerCase()]
+    ?? (verb in BY_VERB && (resource === 'app' || !(resource in BY_RESOURCE)) ? BY_VERB[verb] : undefined)
+    ?? (resource in BY_RESOURCE ? [BY_RESOURCE[resource], verb === 'delete' || verb === 'remove' ? RED : undefined] : undefined)
+    ?? ['history'];
+  return new vscode.ThemeIcon(look[0], look[1] ? new vscode.ThemeColor(look[1]) : undefined);
+}

@@ -1,0 +1,56 @@
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { ActivityProvider, type ActivitySource } from './activityProvider';
+
+/** Same setting as the Resources view: one knob for "refresh while I look at it". */
+function intervalMs(): number {
+  const seconds = vscode.workspace.getConfiguration('apphost').get<number>('autoRefreshSeconds', 60);
+  return seconds > 0 ? Math.max(15, seconds) * 1000 : 0;
+}
+
+/** The activity log of the active workspace, newest first. */
+function sourceOf(s: Services): ActivitySource {
+  const active = async () => {
+    const session = await s.connection.session();
+    if (!session || s.auth.isExpired(session)) return undefined;
+    return { session, workspace: s.workspaces.active(session.apiRoot) };
+  };
+  return {
+    async scope() {
+      const current = await active();
+      if (!current) return undefined;
+      const { session, workspace } = current;
+      const label = workspace ? ((s.tree.workspaceNodes.get(workspace) as { workspace?: { label: string } } | undefined)?.workspace?.label ?? workspace) : vscode.l10n.t('Personal');
+      return { key: `${session.id}/${workspace ?? ''}`, label };
+    },
+    async fetch(limit) {
+      const current = await active();
+      return s.connection.api().activities.list({ limit }, { workspace: current?.workspace, priority: 'view' });
+    },
+    hasRoom() {
+      const { available, capacity } = s.connection.budget.snapshot();
+      return available >= capacity / 2;
+    },
+  };
+}
+
+/** Registers `apphost.activity` and its commands (refresh, load more). */
+export function registerActivityView(s: Services): ActivityProvider {
+  const provider = new ActivityProvider(sourceOf(s), intervalMs());
+  const view = vscode.window.createTreeView('apphost.activity', { treeDataProvider: provider });
+  s.context.subscriptions.push(
+    provider,
+    view,
+    view.onDidChangeVisibility((e) => provider.setVisible(e.visible)),
+    vscode.window.onDidChangeWindowState((e) => provider.setFocused(e.focused)),
+    provider.onDidChangeScope((label) => (view.description = label)),
+    s.connection.onDidChange(() => provider.refresh()),
+    s.workspaces.onDidChange(() => provider.refresh()),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('apphost.autoRefreshSeconds') && provider.setInterval(intervalMs())),
+    vscode.commands.registerCommand('apphost.activity.refresh', () => provider.refresh()),
+    vscode.commands.registerCommand('apphost.activity.loadMore', () => provider.loadMore()),
+  );
+  provider.setFocused(vscode.window.state.focused);
+  provider.setVisible(view.visible);
+  return provider;
+}

@@ -1,0 +1,39 @@
+// Small pieces shared by the account-level areas (SSH keys, teams, notification channels).
+import * as vscode from 'vscode';
+import type { Workspace } from '../auth/workspaces';
+import type { Services } from '../services';
+import { WorkspaceNode } from '../tree/workspaceNode';
+import { UserCancelled } from './errorReporting';
+
+export async function signedIn(s: Services) {
+  const session = await s.connection.session();
+  if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+  return session;
+}
+
+/** A modal "Remove" confirmation; anything but the button cancels. */
+export async function confirmRemoval(question: string, detail: string, button = vscode.l10n.t('Remove')): Promise<void> {
+  const answer = await vscode.window.showWarningMessage(question, { modal: true, detail }, button);
+  if (answer !== button) throw new UserCancelled();
+}
+
+/**
+ * The workspace a command acts in: the tree node it was invoked on, else the active one.
+ * Looked up in the workspace list (one GET /teams) only when the team id is needed.
+ */
+export async function targetWorkspace(s: Services, target: unknown, needTeamId = false): Promise<Workspace> {
+  if (target instanceof WorkspaceNode) return target.workspace;
+  const session = await signedIn(s);
+  const slug = s.workspaces.active(session.apiRoot);
+  if (!slug) return { slug: undefined, label: vscode.l10n.t('Personal'), source: 'personal' };
+  const shown = s.tree.workspaceNodes.get(slug);
+  if (shown instanceof WorkspaceNode && (!needTeamId || shown.workspace.teamId)) return shown.workspace;
+  if (!needTeamId) return { slug, label: slug, source: 'manual' };
+  const list = await s.workspaces.list(s.connection.api(), session, { priority: 'user' });
+  return list.find((w) => w.slug === slug) ?? { slug, label: slug, source: 'manual' };
+}
+
+/** "in Acme Corp" / "in your personal workspace", for titles. */
+export function workspaceLabel(w: Workspace): string {
+  return w.slug ? w.label : vscode.l10n.t('your personal workspace');
+}

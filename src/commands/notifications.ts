@@ -1,0 +1,148 @@
+import * as vscode from 'vscode';
+import type { NotificationChannel } from '../api';
+import type { Workspace } from '../auth/workspaces';
+import type { Services } from '../services';
+import { confirmRemoval, targetWorkspace, workspaceLabel } from './accountPicks';
+import { UserCancelled } from './errorReporting';
+import type { CommandTable } from './index';
+
+export const EVENTS = [
+  'deploy.started', 'deploy.succeeded', 'deploy.failed', 'app.crashed', 'app.restarted',
+  'backup.completed', 'backup.failed', 'server.unreachable', 'ssl.expiring',
+] as const;
+
+/** A config field a channel type needs: its key, what to ask, and how to check it as the user types. */
+interface ConfigField {
+  key: string;
+  prompt: string;
+  placeholder: string;
+  check: RegExp;
+  problem: string;
+}
+
+const url = (pattern: RegExp, example: string) => ({ check: pattern, placeholder: example });
+
+/** The channel types and the config each needs (what the service validates). */
+export function channelTypes(): Record<string, { icon: string; label: string; fields: ConfigField[] }> {
+  const t = vscode.l10n.t;
+  return {
+    email: { icon: 'mail', label: t('E-mail'), fields: [{ key: 'address', prompt: t('E-mail address that receives the notifications'), placeholder: 'ops@example.com', check: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, problem: t('Enter an e-mail address, e.g. ops@example.com') }] },
+    slack: { icon: 'comment-discussion', label: 'Slack', fields: [{ key: 'webhook_url', prompt: t('Slack incoming webhook URL'), ...url(/^https:\/\/hooks\.slack\.com\/\S+$/, 'https://hooks.slack.com/services/T000/B000/XXXX'), problem: t('A Slack webhook URL starts with https://hooks.slack.com/') }] },
+    webhook: { icon: 'globe', label: t('Webhook'), fields: [{ key: 'url', prompt: t('URL that receives a POST for each event'), ...url(/^https?:\/\/[^\s/]+\S*$/, 'https://example.com/hooks/apphost'), problem: t('Enter an http:// or https:// URL') }] },
+    discord: { icon: 'comment', label: 'Discord', fields: [{ key: 'webhook_url', prompt: t('Discord webhook URL'), ...url(/^https:\/\/(discord\.com|discordapp\.com)\/api\/webhooks\/\S+$/, 'https://discord.com/api/webhooks/123/abc'), problem: t('A Discord webhook URL starts with https://discord.com/api/webhooks/') }] },
+    telegram: {
+      icon: 'send',
+      label: 'Telegram',
+      fields: [
+        { key: 'bot_token', prompt: t('Token of the Telegram bot (from @BotFather)'), placeholder: '123456:ABC-DEF', check: /^\d+:[\w-]+$/, problem: t('A bot token looks like 123456:ABC-DEF') },
+        { key: 'chat_id', prompt: t('Chat id the bot posts to'), placeholder: '-1001234567890', check: /^-?\d+$/, problem: t('A chat id is a number, e.g. -1001234567890') },
+      ],
+    },
+    push: { icon: 'device-mobile', label: t('Push (mobile app)'), fields: [] },
+  };
+}
+
+export function validateField(field: ConfigField, value: string): string | undefined {
+  return field.check.test(value.trim()) ? undefined : field.problem;
+}
+
+/** The team id to send for a workspace: its team's id (or slug), none for the personal one. */
+function teamIdOf(w: Workspace): string | undefined {
+  return w.slug ? (w.teamId ?? w.slug) : undefined;
+}
+
+/** Notification channels of a workspace. */
+export function notificationCommands(s: Services): CommandTable {
+  return {
+    'apphost.notifications.manage': (target?: unknown) => manageChannels(s, target),
+    'apphost.notification.create': (target?: unknown) => createChannel(s, target),
+    'apphost.notification.delete': (target?: unknown, channel?: NotificationChannel) => deleteChannel(s, target, channel),
+  };
+}
+
+function channelLabel(c: NotificationChannel): string {
+  const type = channelTypes()[c.channel];
+  const where = ['address', 'url', 'webhook_url', 'chat_id'].map((k) => c.config[k]).find((v) => typeof v === 'string') as string | undefined;
+  return `$(${type?.icon ?? 'bell'}) ${type?.label ?? c.channel}${where ? ` · ${where}` : ''}`;
+}
+
+type ChannelItem = vscode.QuickPickItem & { channel?: NotificationChannel; create?: true };
+
+/** The workspace's channels: create from the top, select one to delete it. Comes back until Escape. */
+async function manageChannels(s: Services, target: unknown): Promise<void> {
+  const workspace = await targetWorkspace(s, target, true);
+  for (;;) {
+    const items = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((list): ChannelItem[] => [
+      { label: `$(add) ${vscode.l10n.t('Create Notification Channel…')}`, create: true, alwaysShow: true },
+      { label: vscode.l10n.t('Channels'), kind: vscode.QuickPickItemKind.Separator },
+      ...list.map((c): ChannelItem => ({ label: channelLabel(c), description: c.events.join(', '), detail: vscode.l10n.t('Select to delete'), channel: c })),
+    ]);
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Notification channels of {0}', workspaceLabel(workspace)),
+      placeHolder: vscode.l10n.t('Create a channel, or select one to delete it'),
+      matchOnDescription: true,
+    });
+    if (!picked) return;
+    try {
+      if (picked.create) await createChannel(s, workspace);
+      else if (picked.channel) await deleteChannel(s, workspace, picked.channel);
+    } catch (error) {
+      if (!(error instanceof UserCancelled)) throw error;
+    }
+  }
+}
+
+function isWorkspace(v: unknown): v is Workspace {
+  return !!v && typeof v === 'object' && 'source' in v && 'label' in v;
+}
+
+async function createChannel(s: Services, target: unknown): Promise<NotificationChannel> {
+  const workspace = isWorkspace(target) ? target : await targetWorkspace(s, target, true);
+  const title = vscode.l10n.t('New notification channel for {0}', workspaceLabel(workspace));
+  const types = channelTypes();
+  const type = await vscode.window.showQuickPick(
+    Object.entries(types).map(([key, t]) => ({ label: `$(${t.icon}) ${t.label}`, description: key, key })),
+    { title, placeHolder: vscode.l10n.t('Where should notifications go?') },
+  );
+  if (!type) throw new UserCancelled();
+  const events = await vscode.window.showQuickPick(
+    EVENTS.map((e) => ({ label: e, picked: e === 'deploy.failed' || e === 'app.crashed' })),
+    { title, placeHolder: vscode.l10n.t('Events to notify (select one or more)'), canPickMany: true },
+  );
+  if (!events?.length) throw new UserCancelled();
+  const config: Record<string, string> = {};
+  for (const field of types[type.key].fields) {
+    const value = await vscode.window.showInputBox({
+      title,
+      prompt: field.prompt,
+      placeHolder: field.placeholder,
+      ignoreFocusOut: true,
+      validateInput: (v) => validateField(field, v),
+    });
+    if (value === undefined) throw new UserCancelled();
+    config[field.key] = value.trim();
+  }
+  const channel = await s.connection.api().notifications.create(
+    { teamId: teamIdOf(workspace), channel: type.key, events: events.map((e) => e.label), config },
+    { workspace: workspace.slug, priority: 'user' },
+  );
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} notifications created for {1}.', types[type.key].label, events.map((e) => e.label).join(', ')));
+  return channel;
+}
+
+async function deleteChannel(s: Services, target: unknown, channel?: NotificationChannel): Promise<void> {
+  const workspace = isWorkspace(target) ? target : await targetWorkspace(s, target);
+  if (!channel?.id) {
+    const list = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((l) => l.map((c) => ({ label: channelLabel(c), description: c.events.join(', '), channel: c })));
+    const picked = await vscode.window.showQuickPick(list, { title: vscode.l10n.t('Delete a notification channel of {0}', workspaceLabel(workspace)), placeHolder: vscode.l10n.t('Select the channel to delete') });
+    if (!picked) throw new UserCancelled();
+    channel = picked.channel;
+  }
+  await confirmRemoval(
+    vscode.l10n.t('Delete this notification channel?'),
+    `${channelLabel(channel).replace(/^\$\([^)]+\) /, '')}\n${channel.events.join(', ')}`,
+    vscode.l10n.t('Delete'),
+  );
+  await s.connection.api().notifications.delete(channel.id, { workspace: workspace.slug, priority: 'user' });
+  void vscode.window.showInformationMessage(vscode.l10n.t('Notification channel deleted.'));
+}

@@ -1,0 +1,156 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
+import * as vscode from 'vscode';
+import type { SshKey } from '../api';
+import { relativeTime } from '../format';
+import type { Services } from '../services';
+import { UserCancelled } from './errorReporting';
+import type { CommandTable } from './index';
+import { confirmRemoval, signedIn } from './accountPicks';
+
+const KEY_TYPES = [
+  'ssh-ed25519', 'ssh-rsa', 'ssh-dss', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521',
+  'sk-ssh-ed25519@openssh.com', 'sk-ecdsa-sha2-nistp256@openssh.com',
+];
+
+/**
+ * Checks an OpenSSH public key line (`type base64 [comment]`) as the service will: known
+ * type, base64 blob that starts with the same type. Catches a pasted private key early.
+ */
+export function validatePublicKey(text: string): string | undefined {
+  const value = text.trim();
+  if (!value) return vscode.l10n.t('Paste a public key, e.g. the content of ~/.ssh/id_ed25519.pub');
+  if (/PRIVATE KEY/.test(value)) return vscode.l10n.t('This is a private key: paste the public one (the .pub file)');
+  const [type, blob] = value.split(/\s+/);
+  if (!KEY_TYPES.includes(type)) return vscode.l10n.t('Starts with the key type: {0}…', 'ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256');
+  if (!blob || !/^[A-Za-z0-9+/]+={0,2}$/.test(blob)) return vscode.l10n.t('After the key type comes the key itself, in base64');
+  const bytes = Buffer.from(blob, 'base64');
+  const len = bytes.length >= 4 ? bytes.readUInt32BE(0) : -1;
+  if (len !== type.length || bytes.subarray(4, 4 + len).toString('latin1') !== type) return vscode.l10n.t('The key data does not match its type {0}', type);
+  return undefined;
+}
+
+export function validateKeyName(value: string): string | undefined {
+  if (!value.trim()) return vscode.l10n.t('Enter a name');
+  return value.trim().length > 100 ? vscode.l10n.t('At most 100 characters') : undefined;
+}
+
+/** The public key files of a directory (default ~/.ssh) with the key they hold; unreadable or invalid files are skipped. */
+export async function publicKeyFiles(dir = join(homedir(), '.ssh')): Promise<{ path: string; key: string }[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.pub')).sort();
+  } catch {
+    return [];
+  }
+  const files = await Promise.all(
+    names.map(async (n) => {
+      const key = (await readFile(join(dir, n), 'utf8').catch(() => '')).trim();
+      return { path: join(dir, n), key };
+    }),
+  );
+  return files.filter((f) => validatePublicKey(f.key) === undefined);
+}
+
+/** SSH keys of the account (not workspace-scoped): manage, add, remove. */
+export function sshKeyCommands(s: Services): CommandTable {
+  return {
+    'apphost.sshKeys.manage': () => manageSshKeys(s),
+    'apphost.sshKey.add': () => addSshKey(s),
+    'apphost.sshKey.remove': (key?: SshKey) => removeSshKey(s, key),
+  };
+}
+
+type KeyItem = vscode.QuickPickItem & { key?: SshKey; add?: true };
+
+function keyItems(keys: SshKey[]): KeyItem[] {
+  return [
+    { label: `$(add) ${vscode.l10n.t('Add SSH Key…')}`, add: true, alwaysShow: true },
+    { label: vscode.l10n.t('Keys'), kind: vscode.QuickPickItemKind.Separator },
+    ...keys.map((k): KeyItem => ({
+      label: `$(key) ${k.name}`,
+      description: k.fingerprint,
+      detail: k.createdAt && vscode.l10n.t('added {0} · select to remove', relativeTime(k.createdAt)!),
+      key: k,
+    })),
+  ];
+}
+
+/** A list that comes back after each change, until Escape: add from the top, select a key to remove it. */
+async function manageSshKeys(s: Services): Promise<void> {
+  const session = await signedIn(s);
+  for (;;) {
+    const items = s.connection.api().sshKeys.list({ priority: 'user' }).then(keyItems);
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('SSH keys of {0}', session.account.email),
+      placeHolder: vscode.l10n.t('Add a key, or select one to remove it'),
+      matchOnDescription: true,
+    });
+    if (!picked) return;
+    try {
+      if (picked.add) await addSshKey(s);
+      else if (picked.key) await removeSshKey(s, picked.key);
+    } catch (error) {
+      if (!(error instanceof UserCancelled)) throw error;
+    }
+  }
+}
+
+async function addSshKey(s: Services): Promise<SshKey> {
+  await signedIn(s);
+  const title = vscode.l10n.t('Add an SSH key');
+  const files = await publicKeyFiles();
+  type SourceItem = vscode.QuickPickItem & { file?: { path: string; key: string }; paste?: true };
+  const sources: SourceItem[] = [
+    ...files.map((f): SourceItem => ({ label: `$(file) ${basename(f.path)}`, description: f.key.split(/\s+/)[0], detail: f.path, file: f })),
+    { label: `$(clippy) ${vscode.l10n.t('Paste a public key…')}`, paste: true },
+  ];
+  const source = files.length
+    ? await vscode.window.showQuickPick(sources, { title, placeHolder: vscode.l10n.t('A public key file of ~/.ssh, or paste one') })
+    : sources[0];
+  if (!source) throw new UserCancelled();
+  let publicKey = source.file?.key;
+  if (!publicKey) {
+    publicKey = await vscode.window.showInputBox({
+      title,
+      prompt: vscode.l10n.t('The public key: one line "type base64 comment", as in a .pub file'),
+      placeHolder: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA… you@laptop',
+      ignoreFocusOut: true,
+      validateInput: validatePublicKey,
+    });
+    if (publicKey === undefined) throw new UserCancelled();
+  }
+  publicKey = publicKey.trim();
+  // The key's comment (often user@host) or the file name is a good default name.
+  const comment = publicKey.split(/\s+/).slice(2).join(' ');
+  const name = await vscode.window.showInputBox({
+    title,
+    prompt: vscode.l10n.t('A name that tells you which machine holds the key'),
+    value: comment || (source.file ? basename(source.file.path, '.pub') : ''),
+    ignoreFocusOut: true,
+    validateInput: validateKeyName,
+  });
+  if (name === undefined) throw new UserCancelled();
+  const key = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Adding SSH key {0}…', name.trim()) }, () =>
+    s.connection.api().sshKeys.add({ name: name.trim(), publicKey: publicKey! }, { priority: 'user' }),
+  );
+  void vscode.window.showInformationMessage(vscode.l10n.t('SSH key "{0}" added ({1}).', key.name || name.trim(), key.fingerprint ?? ''));
+  return key;
+}
+
+async function removeSshKey(s: Services, key?: SshKey): Promise<void> {
+  await signedIn(s);
+  if (!key?.id) {
+    const keys = s.connection.api().sshKeys.list({ priority: 'user' }).then((list) => list.map((k) => ({ label: `$(key) ${k.name}`, description: k.fingerprint, key: k })));
+    const picked = await vscode.window.showQuickPick(keys, { title: vscode.l10n.t('Remove an SSH key'), placeHolder: vscode.l10n.t('Select the key to remove') });
+    if (!picked) throw new UserCancelled();
+    key = picked.key;
+  }
+  await confirmRemoval(
+    vscode.l10n.t('Remove the SSH key "{0}"?', key.name),
+    vscode.l10n.t('Pushes from the machine holding it ({0}) will be refused.', key.fingerprint ?? key.id),
+  );
+  await s.connection.api().sshKeys.remove(key.id, { priority: 'user' });
+  void vscode.window.showInformationMessage(vscode.l10n.t('SSH key "{0}" removed.', key.name));
+}

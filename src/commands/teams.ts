@@ -1,0 +1,175 @@
+import * as vscode from 'vscode';
+import type { Member, Team } from '../api';
+import type { Services } from '../services';
+import { WorkspaceNode } from '../tree/workspaceNode';
+import { confirmRemoval, signedIn } from './accountPicks';
+import { UserCancelled } from './errorReporting';
+import type { CommandTable } from './index';
+
+const ROLES = ['viewer', 'member', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateTeamName(value: string): string | undefined {
+  if (!value.trim()) return vscode.l10n.t('Enter a name');
+  return value.trim().length > 60 ? vscode.l10n.t('At most 60 characters') : undefined;
+}
+
+export function validateEmail(value: string): string | undefined {
+  return EMAIL.test(value.trim()) ? undefined : vscode.l10n.t('Enter an e-mail address, e.g. kim@example.com');
+}
+
+/** What a team command can be invoked on: a team, a team workspace node, or nothing (palette). */
+interface TeamRef {
+  id: string;
+  name: string;
+}
+
+function teamOf(target: unknown): TeamRef | undefined {
+  if (target instanceof WorkspaceNode && target.workspace.slug) {
+    // Teams may be addressed by id or slug; manual workspaces only know their slug.
+    return { id: target.workspace.teamId ?? target.workspace.slug, name: target.workspace.label };
+  }
+  const t = target as Team | undefined;
+  return t && typeof t.id === 'string' && typeof t.name === 'string' ? { id: t.id, name: t.name } : undefined;
+}
+
+/** Teams and their members. */
+export function teamCommands(s: Services): CommandTable {
+  return {
+    'apphost.teams.manage': () => manageTeams(s),
+    'apphost.team.create': () => createTeam(s),
+    'apphost.team.members': (target?: unknown) => manageMembers(s, target),
+    'apphost.team.addMember': (target?: unknown) => addMember(s, target),
+    'apphost.team.removeMember': (target?: unknown, member?: Member) => removeMember(s, target, member),
+  };
+}
+
+async function pickTeam(s: Services, target: unknown, placeHolder: string): Promise<TeamRef> {
+  const known = teamOf(target);
+  if (known) return known;
+  await signedIn(s);
+  const teams = s.connection.api().teams.list({ priority: 'user' }).then((list) => {
+    if (!list.length) throw new Error(vscode.l10n.t('You are not in any team yet: create one with "AppHost: Create Team…".'));
+    return list.map((t) => ({ label: `$(organization) ${t.name}`, description: t.slug, team: t }));
+  });
+  const picked = await vscode.window.showQuickPick(teams, { title: vscode.l10n.t('AppHost teams'), placeHolder });
+  if (!picked) throw new UserCancelled();
+  return picked.team;
+}
+
+type TeamItem = vscode.QuickPickItem & { team?: Team; create?: true };
+
+/** Teams of the account: create one, or open a team's members. Comes back until Escape. */
+async function manageTeams(s: Services): Promise<void> {
+  await signedIn(s);
+  for (;;) {
+    const items = s.connection.api().teams.list({ priority: 'user' }).then((teams): TeamItem[] => [
+      { label: `$(add) ${vscode.l10n.t('Create Team…')}`, create: true, alwaysShow: true },
+      { label: vscode.l10n.t('Teams'), kind: vscode.QuickPickItemKind.Separator },
+      ...teams.map((t): TeamItem => ({
+        label: `$(organization) ${t.name}`,
+        description: t.slug ? vscode.l10n.t('workspace {0}', t.slug) : undefined,
+        detail: vscode.l10n.t('Select to see and manage its members'),
+        team: t,
+      })),
+    ]);
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('AppHost teams'), placeHolder: vscode.l10n.t('Create a team, or select one to manage its members') });
+    if (!picked) return;
+    try {
+      if (picked.create) await createTeam(s);
+      else if (picked.team) await manageMembers(s, picked.team);
+    } catch (error) {
+      if (!(error instanceof UserCancelled)) throw error;
+    }
+  }
+}
+
+async function createTeam(s: Services): Promise<Team> {
+  const session = await signedIn(s);
+  const name = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Create an AppHost team'),
+    prompt: vscode.l10n.t('Name of the team; you become its admin'),
+    placeHolder: 'Acme Corp',
+    ignoreFocusOut: true,
+    validateInput: validateTeamName,
+  });
+  if (name === undefined) throw new UserCancelled();
+  const team = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating team {0}…', name.trim()) }, () =>
+    s.connection.api().teams.create(name.trim(), { priority: 'user' }),
+  );
+  // The workspace list comes from GET /teams: re-read the roots only (cached lists stay).
+  s.resources.refresh(undefined, { refetch: false });
+  const use = vscode.l10n.t('Switch to It');
+  const choice = await vscode.window.showInformationMessage(
+    team.slug ? vscode.l10n.t('Team "{0}" created; its workspace "{1}" is in the Resources view.', team.name, team.slug) : vscode.l10n.t('Team "{0}" created.', team.name),
+    ...(team.slug ? [use] : []),
+  );
+  if (choice === use) await s.workspaces.setActive(session.apiRoot, team.slug);
+  return team;
+}
+
+type MemberItem = vscode.QuickPickItem & { member?: Member; add?: true };
+
+/** Members of a team: add from the top, select one to remove it. Comes back until Escape. */
+async function manageMembers(s: Services, target: unknown): Promise<void> {
+  const team = await pickTeam(s, target, vscode.l10n.t('Team whose members to see'));
+  for (;;) {
+    const items = s.connection.api().teams.listMembers(team.id, { priority: 'user' }).then((members): MemberItem[] => [
+      { label: `$(person-add) ${vscode.l10n.t('Add Member…')}`, add: true, alwaysShow: true },
+      { label: vscode.l10n.t('Members'), kind: vscode.QuickPickItemKind.Separator },
+      ...members.map((m): MemberItem => ({ label: `$(person) ${m.email}`, description: m.role, detail: vscode.l10n.t('Select to remove from the team'), member: m })),
+    ]);
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Members of {0}', team.name),
+      placeHolder: vscode.l10n.t('Add a member, or select one to remove'),
+      matchOnDescription: true,
+    });
+    if (!picked) return;
+    try {
+      if (picked.add) await addMember(s, team);
+      else if (picked.member) await removeMember(s, team, picked.member);
+    } catch (error) {
+      if (!(error instanceof UserCancelled)) throw error;
+    }
+  }
+}
+
+async function addMember(s: Services, target: unknown): Promise<Member> {
+  const team = await pickTeam(s, target, vscode.l10n.t('Team to add a member to'));
+  const title = vscode.l10n.t('Add a member to {0}', team.name);
+  const email = await vscode.window.showInputBox({
+    title,
+    prompt: vscode.l10n.t('E-mail address of their AppHost account'),
+    placeHolder: 'kim@example.com',
+    ignoreFocusOut: true,
+    validateInput: validateEmail,
+  });
+  if (email === undefined) throw new UserCancelled();
+  const descriptions: Record<Role, string> = {
+    viewer: vscode.l10n.t('reads everything, changes nothing'),
+    member: vscode.l10n.t('deploys and manages apps'),
+    admin: vscode.l10n.t('also manages members'),
+  };
+  const role = await vscode.window.showQuickPick(
+    ROLES.map((r) => ({ label: r, description: descriptions[r], picked: r === 'member' })),
+    { title, placeHolder: vscode.l10n.t('Role of {0}', email.trim()) },
+  );
+  if (!role) throw new UserCancelled();
+  const member = await s.connection.api().teams.addMember(team.id, { email: email.trim(), role: role.label }, { priority: 'user' });
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} added to {1} as {2}.', member.email || email.trim(), team.name, member.role ?? role.label));
+  return member;
+}
+
+async function removeMember(s: Services, target: unknown, member?: Member): Promise<void> {
+  const team = await pickTeam(s, target, vscode.l10n.t('Team to remove a member from'));
+  if (!member?.id) {
+    const members = s.connection.api().teams.listMembers(team.id, { priority: 'user' }).then((list) => list.map((m) => ({ label: m.email, description: m.role, member: m })));
+    const picked = await vscode.window.showQuickPick(members, { title: vscode.l10n.t('Remove a member of {0}', team.name), placeHolder: vscode.l10n.t('Select the member to remove') });
+    if (!picked) throw new UserCancelled();
+    member = picked.member;
+  }
+  await confirmRemoval(vscode.l10n.t('Remove {0} from {1}?', member.email, team.name), vscode.l10n.t('They lose access to the workspace of the team.'));
+  await s.connection.api().teams.removeMember(team.id, member.id, { priority: 'user' });
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} removed from {1}.', member.email, team.name));
+}
