@@ -8,12 +8,12 @@ type Answer = string | undefined;
 export interface ScriptedUi {
   /** Values typed into input boxes, in order (undefined = the user pressed Escape). */
   inputs: Answer[];
-  /** Labels (or a part of them) picked in QuickPicks, in order. */
+  /** Labels (or a part of them) picked in QuickPicks, in order; for multi-select, comma-separated parts. */
   picks: Answer[];
   /** Buttons clicked in messages, by text of the message: first matching pattern wins. */
   buttons: [RegExp, Answer][];
   /** Everything shown: messages, input prompts, validation messages. */
-  readonly shown: { kind: string; text: string }[];
+  readonly shown: { kind: string; text: string; items?: string[] }[];
   restore(): void;
 }
 
@@ -40,10 +40,15 @@ export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | '
 
   win.showQuickPick = (async (items: unknown, options?: vscode.QuickPickOptions) => {
     const list = (await items) as (string | vscode.QuickPickItem)[];
-    ui.shown.push({ kind: 'quickPick', text: options?.title ?? '' });
+    ui.shown.push({ kind: 'quickPick', text: options?.title ?? '', items: list.map((i) => (typeof i === 'string' ? i : i.kind === vscode.QuickPickItemKind.Separator ? `--- ${i.label}` : i.label)) });
     const wanted = ui.picks.shift();
     if (wanted === undefined) return undefined;
-    const found = list.find((i) => (typeof i === 'string' ? i : i.label).includes(wanted));
+    // Multi-select: "a, b" picks every item whose label contains one of the parts.
+    if (options?.canPickMany) {
+      const parts = wanted.split(',').map((p) => p.trim());
+      return list.filter((i) => typeof i !== 'string' && i.kind !== vscode.QuickPickItemKind.Separator && parts.some((p) => i.label.includes(p)));
+    }
+    const found = list.find((i) => (typeof i === 'string' ? i.includes(wanted) : i.kind !== vscode.QuickPickItemKind.Separator && i.label.includes(wanted)));
     if (!found) throw new Error(`QuickPick has no item "${wanted}"`);
     return found;
   }) as typeof win.showQuickPick;
