@@ -5,6 +5,7 @@ import { SessionStore } from './auth/sessionStore';
 import { Workspaces } from './auth/workspaces';
 import { commandTable, registerCommands } from './commands';
 import { Connection } from './connection';
+import { registerConfigEditing } from './editors/registerConfigEditing';
 import type { Services } from './services';
 import { AccountStatusBar } from './statusBar';
 import { ResourcesProvider } from './tree/resourcesProvider';
@@ -39,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
     workspaces.onDidChange(() => resources.refresh()),
   );
   const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree };
+  registerConfigEditing(services);
   registerCommands(context, log, commandTable(services));
   registerActivityView(services);
 

@@ -7,6 +7,7 @@ import { detailsCommands } from './details';
 import { reportError } from './errorReporting';
 import { addonCommands } from './addons';
 import { checkSettingCommands } from './checkSettings';
+import { configCommands } from './config';
 import { domainCommands } from './domains';
 import { logDrainCommands } from './logDrains';
 import { processCommands } from './processes';
@@ -37,6 +38,7 @@ export function commandTable(s: Services): CommandTable {
     ...releaseCommands(s),
     ...processCommands(s),
     ...checkSettingCommands(s),
+    ...configCommands(s),
     ...addonCommands(s),
     ...logDrainCommands(s),
     ...templateCommands(s),

@@ -11,7 +11,15 @@ export const checksGroup: AppGroupDescriptor = {
   async fetch(group) {
     const { api, id, opts } = groupCall(group);
     const checks = await api.checks.get(id, opts);
-    return Object.keys(checks).sort().map((key) =>
-      new ItemNode(group, 'check', key, checks[key], (value) => ({ label: key, description: value, icon: icon('settings') })));
+    return Object.keys(checks).sort().map((key) => {
+      const node: ItemNode<string> = new ItemNode(group, 'check', key, checks[key], (value) => ({
+        label: key,
+        description: value,
+        icon: icon('settings'),
+        // A click opens checks.json, where these settings are edited.
+        command: { command: 'apphost.checks.edit', title: vscode.l10n.t('Edit Health Checks'), arguments: [node] },
+      }));
+      return node;
+    });
   },
 };

@@ -1,7 +1,25 @@
 import * as vscode from 'vscode';
+import { looksSecret, maskValue } from '../../editors/secrets';
 import type { AppGroupDescriptor } from '../appGroups';
 import { ItemNode } from '../itemNode';
 import { groupCall, icon } from './common';
+
+/** Rows whose secret value the user revealed: this session only (never persisted). */
+const revealed = new Set<string>();
+
+export function setRevealed(node: { readonly id: string }, on: boolean): void {
+  if (on) revealed.add(node.id);
+  else revealed.delete(node.id);
+}
+
+/** A config var row: `key` is the variable name, `data` its value. */
+export function isConfigVarNode(value: unknown): value is ItemNode<string> {
+  return value instanceof ItemNode && value.kind === 'configVar';
+}
+
+function maskSecrets(): boolean {
+  return vscode.workspace.getConfiguration('apphost').get<boolean>('maskSecrets', true);
+}
 
 export const configGroup: AppGroupDescriptor = {
   kind: 'config',
@@ -11,7 +29,21 @@ export const configGroup: AppGroupDescriptor = {
   async fetch(group) {
     const { api, id, opts } = groupCall(group);
     const vars = await api.config.get(id, opts);
-    return Object.keys(vars).sort().map((key) =>
-      new ItemNode(group, 'configVar', key, vars[key], (value) => ({ label: key, description: value, icon: icon('symbol-constant') })));
+    return Object.keys(vars).sort().map((key) => {
+      const node: ItemNode<string> = new ItemNode(group, 'configVar', key, vars[key], (value) => {
+        // Secret-looking values stay hidden (screen sharing) until revealed, per row.
+        const secret = looksSecret(key, value);
+        const masked = secret && maskSecrets() && !revealed.has(node.id);
+        return {
+          label: key,
+          description: masked ? maskValue(value) : value,
+          icon: icon(secret ? 'lock' : 'symbol-constant'),
+          tooltip: masked ? vscode.l10n.t('{0}: value hidden (Reveal shows it)', key) : `${key}=${value}`,
+          flags: [secret && 'secret', masked ? 'masked' : secret && 'revealed'],
+          command: { command: 'apphost.config.edit', title: vscode.l10n.t('Edit Config'), arguments: [node] },
+        };
+      });
+      return node;
+    });
   },
 };

@@ -1,0 +1,150 @@
+// Config vars, health checks and app settings: opening them as editor tabs (the
+// apphost: file system saves them), and the single-variable actions of the tree.
+import * as vscode from 'vscode';
+import { documentUri } from '../editors/apphostUri';
+import type { DocumentKind } from '../editors/documentKinds';
+import { ENV_KEY_PATTERN } from '../editors/envScanner';
+import { parseEnvFile } from '../editors/envFile';
+import { looksSecret, maskValue } from '../editors/secrets';
+import type { Services } from '../services';
+import { isConfigVarNode, setRevealed } from '../tree/groups/config';
+import type { ItemNode } from '../tree/itemNode';
+import { confirm, groupOf } from './appParts';
+import { changed } from './configChanged';
+import { configEnvFileCommands } from './configEnvFile';
+import { UserCancelled } from './errorReporting';
+import type { CommandTable } from './index';
+import { runAction } from './progress';
+import { resolveApp, type AppRef } from './targets';
+
+export function validateEnvKey(value: string): string | undefined {
+  return ENV_KEY_PATTERN.test(value.trim())
+    ? undefined
+    : vscode.l10n.t('Use letters, digits and underscores, not starting with a digit (e.g. "DATABASE_URL").');
+}
+
+export function configCommands(s: Services): CommandTable {
+  return {
+    'apphost.config.edit': (target?: unknown) => openEditor(s, target, 'config'),
+    'apphost.checks.edit': (target?: unknown) => openEditor(s, target, 'checks'),
+    'apphost.app.editSettings': (target?: unknown) => openEditor(s, target, 'app'),
+    'apphost.config.reveal': (target?: unknown) => reveal(s, target, true),
+    'apphost.config.hide': (target?: unknown) => reveal(s, target, false),
+    'apphost.config.copyValue': (target?: unknown) => copyValue(s, target),
+    'apphost.config.editValue': (target?: unknown) => editValue(s, target),
+    'apphost.config.delete': (target?: unknown) => deleteVar(s, target),
+    'apphost.config.add': (target?: unknown) => addVar(s, target),
+    ...configEnvFileCommands(s),
+  };
+}
+
+const PLACEHOLDERS: Record<DocumentKind, () => string> = {
+  config: () => vscode.l10n.t('Select the app whose config vars to edit'),
+  checks: () => vscode.l10n.t('Select the app whose health checks to edit'),
+  app: () => vscode.l10n.t('Select the app whose settings to edit'),
+};
+
+/** Opens config.env / checks.json / app.json of the app; from a config var row, at its line. */
+async function openEditor(s: Services, target: unknown, kind: DocumentKind): Promise<void> {
+  const app = await resolveApp(s, target, PLACEHOLDERS[kind]());
+  const doc = await vscode.workspace.openTextDocument(documentUri(app, kind));
+  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  if (kind !== 'config' || !isConfigVarNode(target)) return;
+  const entry = parseEnvFile(doc.getText()).entries.find((e) => e.key === target.key);
+  if (!entry) return;
+  const line = doc.lineAt(entry.line);
+  const at = new vscode.Position(entry.line, line.firstNonWhitespaceCharacterIndex);
+  editor.selection = new vscode.Selection(at, at);
+  editor.revealRange(line.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
+function reveal(s: Services, target: unknown, on: boolean): void {
+  if (!isConfigVarNode(target)) return;
+  setRevealed(target, on);
+  s.resources.refresh(target, { refetch: false });
+}
+
+interface ConfigVar {
+  app: AppRef;
+  key: string;
+  value: string;
+  node?: ItemNode<string>;
+}
+
+/** The variable a command acts on: its row, or (from the palette) one picked in an app. */
+async function resolveVar(s: Services, target: unknown): Promise<ConfigVar> {
+  if (isConfigVarNode(target)) return { app: target.appRef(), key: target.key, value: target.data, node: target };
+  const app = await resolveApp(s, target, vscode.l10n.t('Select an app'));
+  const items = s.connection.api().config.get(app.id, { workspace: app.workspace, priority: 'user' }).then((vars) => {
+    const keys = Object.keys(vars).sort();
+    if (!keys.length) throw new Error(vscode.l10n.t('{0} has no config vars.', app.name));
+    return keys.map((key) => ({ label: key, description: looksSecret(key, vars[key]) ? maskValue(vars[key]) : vars[key], value: vars[key] }));
+  });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Config vars of {0}', app.name), placeHolder: vscode.l10n.t('Select a variable') });
+  if (!picked) throw new UserCancelled();
+  return { app, key: picked.label, value: picked.value };
+}
+
+async function copyValue(s: Services, target: unknown): Promise<void> {
+  const v = await resolveVar(s, target);
+  await vscode.env.clipboard.writeText(v.value);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Value of {0} copied.', v.key));
+}
+
+async function editValue(s: Services, target: unknown): Promise<void> {
+  const v = await resolveVar(s, target);
+  const value = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Edit {0} of {1}', v.key, v.app.name),
+    prompt: vscode.l10n.t('New value of {0}. Saving restarts {1}.', v.key, v.app.name),
+    value: v.value,
+    password: looksSecret(v.key, v.value) && vscode.workspace.getConfiguration('apphost').get<boolean>('maskSecrets', true),
+  });
+  if (value === undefined) throw new UserCancelled();
+  if (value === v.value) return;
+  const api = s.connection.api();
+  const opts = { workspace: v.app.workspace, priority: 'user' as const };
+  // The row may be stale: never overwrite a value someone else set meanwhile without asking.
+  const now = (await api.config.get(v.app.id, opts))[v.key];
+  if (now !== undefined && now !== v.value && now !== value) {
+    await confirm(
+      vscode.l10n.t('{0} changed on the server since the list was loaded', v.key),
+      vscode.l10n.t('Replace the current value with yours? The app restarts.'),
+      vscode.l10n.t('Overwrite'),
+    );
+  }
+  await runAction(s, v.node ?? groupOf(target, 'config'), vscode.l10n.t('Setting {0} on {1}…', v.key, v.app.name), () =>
+    api.config.set(v.app.id, { [v.key]: value }, opts));
+  changed(s, v.app);
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} updated on {1}; the app restarts.', v.key, v.app.name));
+}
+
+async function deleteVar(s: Services, target: unknown): Promise<void> {
+  const v = await resolveVar(s, target);
+  await confirm(
+    vscode.l10n.t('Delete {0} from {1}?', v.key, v.app.name),
+    vscode.l10n.t('The variable is removed and the app restarts.'),
+    vscode.l10n.t('Delete'),
+  );
+  await runAction(s, v.node, vscode.l10n.t('Deleting {0} from {1}…', v.key, v.app.name), () =>
+    s.connection.api().config.unset(v.app.id, [v.key], { workspace: v.app.workspace, priority: 'user' }));
+  changed(s, v.app);
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} deleted from {1}; the app restarts.', v.key, v.app.name));
+}
+
+async function addVar(s: Services, target: unknown): Promise<void> {
+  const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add a variable to'));
+  const title = vscode.l10n.t('Add a config var to {0}', app.name);
+  const key = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Variable name'), placeHolder: 'DATABASE_URL', validateInput: validateEnvKey });
+  if (key === undefined) throw new UserCancelled();
+  const name = key.trim();
+  const value = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Value of {0}. Saving restarts {1}.', name, app.name), password: looksSecret(name) });
+  if (value === undefined) throw new UserCancelled();
+  const api = s.connection.api();
+  const opts = { workspace: app.workspace, priority: 'user' as const };
+  if ((await api.config.get(app.id, opts))[name] !== undefined) {
+    await confirm(vscode.l10n.t('{0} already exists on {1}', name, app.name), vscode.l10n.t('Replace its value? The app restarts.'), vscode.l10n.t('Replace'));
+  }
+  await runAction(s, groupOf(target, 'config'), vscode.l10n.t('Adding {0} to {1}…', name, app.name), () => api.config.set(app.id, { [name]: value }, opts));
+  changed(s, app);
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} added to {1}; the app restarts.', name, app.name));
+}

@@ -1,0 +1,14 @@
+import { configEditing } from '../editors/registerConfigEditing';
+import type { Services } from '../services';
+import { refreshPart } from './appParts';
+import type { AppRef } from './targets';
+
+/**
+ * After a config write from a command: the Config group, Releases (each config change
+ * is a release) and open config.env tabs without unsaved edits show the new state.
+ */
+export function changed(s: Services, app: AppRef): void {
+  refreshPart(s, app, 'config');
+  refreshPart(s, app, 'releases');
+  configEditing(s).fileSystem.serverChanged(app, 'config');
+}

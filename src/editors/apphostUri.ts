@@ -1,0 +1,36 @@
+// Addresses of the editable documents: `apphost:/<workspace>/apps/<appId>/<app name>/<file>`.
+// The app name is there for people (tab titles and breadcrumbs show `<app name>/config.env`);
+// calls use the id, so a rename through app.json leaves open tabs working.
+import * as vscode from 'vscode';
+import type { AppRef } from '../commands/targets';
+import { FILE_NAMES, kindOfFileName, type DocumentKind } from './documentKinds';
+
+export const SCHEME = 'apphost';
+/** Read-only snapshots of the server's state, the left side of "server ↔ yours" diffs. */
+export const SNAPSHOT_SCHEME = 'apphost-server';
+/** Path segment of the personal workspace (a team slug cannot start with ~). */
+const PERSONAL = '~personal';
+
+export interface DocumentAddress {
+  app: AppRef;
+  kind: DocumentKind;
+}
+
+export function documentUri(app: AppRef, kind: DocumentKind): vscode.Uri {
+  const segments = [app.workspace ?? PERSONAL, 'apps', app.id, app.name, FILE_NAMES[kind]];
+  return vscode.Uri.from({ scheme: SCHEME, path: `/${segments.map(encodeURIComponent).join('/')}` });
+}
+
+/** The app and document a URI names, or undefined for anything else (folders, unknown files). */
+export function parseDocumentUri(uri: vscode.Uri): DocumentAddress | undefined {
+  const parts = uri.path.split('/').slice(1).map(decodeURIComponent);
+  if (parts.length !== 5 || parts[1] !== 'apps') return undefined;
+  const kind = kindOfFileName(parts[4]);
+  if (!kind) return undefined;
+  return { app: { workspace: parts[0] === PERSONAL ? undefined : parts[0], id: parts[2], name: parts[3] }, kind };
+}
+
+/** Same app (by workspace and id), whatever name the URI carries. */
+export function sameApp(a: AppRef, b: AppRef): boolean {
+  return a.id === b.id && a.workspace === b.workspace;
+}

@@ -1,0 +1,257 @@
+// The `apphost:` file system: config.env, checks.json and app.json of each app as
+// editor tabs. Reading renders the server's state and remembers it as the base of
+// the three-way merge; saving validates, re-reads the server, merges and sends only
+// the changes (see README.md). Every failure throws a FileSystemError, which makes
+// VS Code keep the buffer dirty, so the user's edit is never lost and "save again"
+// retries.
+import * as vscode from 'vscode';
+import { AppHostError } from '../api';
+import type { Connection } from '../connection';
+import type { AppRef } from '../commands/targets';
+import { parseDocumentUri, sameApp, type DocumentAddress } from './apphostUri';
+import { isEmptyChangeSet, type ChangeSet, type FlatMap } from './configDiff';
+import { documentKind, FILE_NAMES, type DocumentKindSpec, type ParsedDocument } from './documentKinds';
+import type { SavePrompts } from './savePrompts';
+import { describeProblem, type TextProblem } from './textProblem';
+import { resolveMerge, threeWayMerge } from './threeWayMerge';
+
+interface OpenDocument {
+  /** Values the buffer was opened with (or last saved as): the merge base. Unset until read. */
+  base?: Record<string, string>;
+  /** Changes only on save or when we ask VS Code to reload: a newer mtime would make VS Code refuse the save. */
+  mtime: number;
+  size: number;
+  /** Text to serve on the next read instead of fetching (the merged state right after a save). */
+  next?: string;
+}
+
+export interface SavedChange {
+  address: DocumentAddress;
+  changes: ChangeSet;
+  /** The app's new name after a rename through app.json. */
+  renamedTo?: string;
+}
+
+/** Conflict resolution reads the server again; after this many changes in between, give up. */
+const MAX_MERGE_ROUNDS = 3;
+
+export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly docs = new Map<string, OpenDocument>();
+  /** Current names of renamed apps (URIs keep the name they were opened with). */
+  private readonly names = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  private readonly saved = new vscode.EventEmitter<SavedChange>();
+  /** After a save that sent something (tree refresh, rename). */
+  readonly onDidSave = this.saved.event;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly prompts: SavePrompts,
+  ) {
+    // A merged save brought in remote changes: once VS Code has marked the buffer saved, reload it.
+    this.disposables.push(vscode.workspace.onDidSaveTextDocument((doc) => {
+      const open = this.docs.get(doc.uri.toString());
+      if (open?.next !== undefined) this.touch(doc.uri, open);
+    }));
+  }
+
+  // ---- reading ----
+
+  watch(): vscode.Disposable {
+    // Changes are announced by this provider itself (after saves and tree edits).
+    return new vscode.Disposable(() => undefined);
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    if (!parseDocumentUri(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const open = this.open(uri);
+    return { type: vscode.FileType.File, ctime: 0, mtime: open.mtime, size: open.size };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const address = this.address(uri);
+    const open = this.open(uri);
+    if (open.next !== undefined) {
+      const text = open.next;
+      open.next = undefined;
+      return this.encoded(open, text);
+    }
+    const rendered = await this.call(address, 'read', (spec, api, opts) => spec.read(api, address.app.id, opts));
+    open.base = rendered.values;
+    return this.encoded(open, rendered.text);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  // ---- validating ----
+
+  /** The buffer's problems, for diagnostics as the user types (undefined: not one of ours). */
+  check(uri: vscode.Uri, text: string): TextProblem[] | undefined {
+    const address = parseDocumentUri(uri);
+    if (!address) return undefined;
+    return this.spec(address).parse(text, this.docs.get(uri.toString())?.base ?? {}).problems;
+  }
+
+  // ---- saving ----
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const address = this.address(uri);
+    const open = this.open(uri);
+    const spec = this.spec(address);
+    const file = FILE_NAMES[address.kind];
+    const mine = spec.parse(new TextDecoder().decode(content), open.base ?? {});
+    refuseProblems(mine);
+    const result = await this.call(address, 'save', async (_, api, opts) => {
+      for (let round = 1; ; round++) {
+        const theirs = (await spec.read(api, address.app.id, opts)).values;
+        // A buffer restored without a read (hot exit) has no base: the server's state is the best one.
+        const base = open.base ?? theirs;
+        const merge = threeWayMerge(base, mine.values, theirs);
+        if (merge.kind === 'merged') return merge;
+        const winner = await this.prompts.resolveConflict(uri, this.current(address.app), address.kind, merge.conflicts, spec.render(theirs).text);
+        if (!winner) {
+          throw new vscode.FileSystemError(vscode.l10n.t('Not saved: {0} changed on the server since you opened {1}. Your edits are kept.', merge.conflicts.join(', '), file));
+        }
+        // The answer may have taken a while: decide on what the server holds now.
+        const now = (await spec.read(api, address.app.id, opts)).values;
+        if (sameMap(now, theirs) || round >= MAX_MERGE_ROUNDS) return resolveMerge(base, mine.values, now, winner);
+      }
+    });
+    let renamedTo: string | undefined;
+    if (!isEmptyChangeSet(result.changes)) {
+      if (address.kind === 'config' && !(await this.prompts.confirmRestart(this.current(address.app)))) {
+        throw new vscode.FileSystemError(vscode.l10n.t('Not saved: you cancelled. Your edits are kept.'));
+      }
+      ({ renamedTo } = await this.call(address, 'save', (_, api, opts) => spec.send(api, address.app.id, result.changes, opts)));
+      if (renamedTo) this.names.set(appKey(address.app), renamedTo);
+    }
+    const merged = spec.render(result.merged);
+    open.base = merged.values;
+    open.mtime = nextTime(open.mtime);
+    open.size = content.byteLength;
+    // Remote changes were merged in: show them once the save completes.
+    if (!sameMap(merged.values, mine.values)) open.next = merged.text;
+    if (!isEmptyChangeSet(result.changes)) this.saved.fire({ address, changes: result.changes, renamedTo });
+  }
+
+  /**
+   * The server changed (a tree action): reload open documents of the app that have no
+   * unsaved edits. Dirty ones keep their base; their next save merges.
+   */
+  serverChanged(app: AppRef, kind: DocumentAddress['kind']): void {
+    const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
+    for (const [key, open] of this.docs) {
+      const address = parseDocumentUri(vscode.Uri.parse(key));
+      if (!address || address.kind !== kind || !sameApp(address.app, app) || dirty.has(key)) continue;
+      open.next = undefined;
+      this.touch(vscode.Uri.parse(key), open);
+    }
+  }
+
+  /** The app of a URI with its current name. */
+  current(app: AppRef): AppRef {
+    return { ...app, name: this.names.get(appKey(app)) ?? app.name };
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.saved.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  // ---- helpers ----
+
+  private touch(uri: vscode.Uri, open: OpenDocument): void {
+    open.mtime = nextTime(open.mtime);
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  private open(uri: vscode.Uri): OpenDocument {
+    const key = uri.toString();
+    let open = this.docs.get(key);
+    if (!open) {
+      open = { mtime: Date.now(), size: 0 };
+      this.docs.set(key, open);
+    }
+    return open;
+  }
+
+  private encoded(open: OpenDocument, text: string): Uint8Array {
+    const bytes = new TextEncoder().encode(text);
+    open.size = bytes.byteLength;
+    return bytes;
+  }
+
+  private address(uri: vscode.Uri): DocumentAddress {
+    const address = parseDocumentUri(uri);
+    if (!address) throw vscode.FileSystemError.FileNotFound(uri);
+    return address;
+  }
+
+  private spec(address: DocumentAddress): DocumentKindSpec {
+    const app = this.current(address.app);
+    return documentKind(address.kind, [
+      vscode.l10n.t('Config vars of {0}. Saving sends only what you changed, and restarts the app.', app.name),
+    ]);
+  }
+
+  /** Runs API calls, turning every failure into a FileSystemError that says the edit is kept. */
+  private async call<T>(
+    address: DocumentAddress,
+    phase: 'read' | 'save',
+    run: (spec: DocumentKindSpec, api: ReturnType<Connection['api']>, opts: { workspace?: string; priority: 'user' }) => Promise<T>,
+  ): Promise<T> {
+    const file = FILE_NAMES[address.kind];
+    try {
+      if (!(await this.connection.session())) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+      return await run(this.spec(address), this.connection.api(), { workspace: address.app.workspace, priority: 'user' });
+    } catch (error) {
+      if (error instanceof vscode.FileSystemError) throw error;
+      const reason = error instanceof AppHostError || error instanceof Error ? error.message : String(error);
+      throw new vscode.FileSystemError(phase === 'read'
+        ? vscode.l10n.t('Cannot open {0} of {1}: {2}', file, this.current(address.app).name, reason)
+        : vscode.l10n.t('Not saved: {0} Your edits are kept: save again to retry.', withStop(reason)));
+    }
+  }
+}
+
+function refuseProblems(parsed: ParsedDocument): void {
+  const errors = parsed.problems.filter((p) => p.severity === 'error');
+  if (!errors.length) return;
+  const more = errors.length > 1 ? ` ${vscode.l10n.t('({0} more in the Problems panel)', errors.length - 1)}` : '';
+  throw new vscode.FileSystemError(`${describeProblem(errors[0])}${more}`);
+}
+
+function sameMap(a: FlatMap, b: FlatMap): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
+}
+
+/** A strictly later mtime even within the same millisecond (VS Code compares them). */
+function nextTime(previous: number): number {
+  return Math.max(Date.now(), previous + 1);
+}
+
+function appKey(app: AppRef): string {
+  return `${app.workspace ?? ''}/${app.id}`;
+}
+
+function withStop(message: string): string {
+  return /[.!?]$/.test(message) ? message : `${message}.`;
+}

@@ -1,0 +1,87 @@
+// The three editable documents of an app (config.env, checks.json, app.json) behind
+// one interface, so the FileSystemProvider runs the same open → save → merge cycle
+// for each (see README.md). No vscode import: the wording of the config header is
+// passed in by the caller.
+
+import type { ApiClient, CallOptions } from '../api';
+import { parseAppFile, renderAppFile, toAppUpdate } from './appFile';
+import { parseChecksFile, renderChecksFile, toChecksUpdate } from './checksFile';
+import type { ChangeSet, FlatMap } from './configDiff';
+import { parseEnvFile, renderEnvFile } from './envFile';
+import type { TextProblem } from './textProblem';
+
+export type DocumentKind = 'config' | 'checks' | 'app';
+
+export const FILE_NAMES: Record<DocumentKind, string> = { config: 'config.env', checks: 'checks.json', app: 'app.json' };
+
+export function kindOfFileName(name: string): DocumentKind | undefined {
+  return (Object.keys(FILE_NAMES) as DocumentKind[]).find((k) => FILE_NAMES[k] === name);
+}
+
+export interface RenderedDocument {
+  text: string;
+  /** The canonical values `text` holds: the base (at open) or `theirs` (at save) of the merge. */
+  values: Record<string, string>;
+}
+
+export interface ParsedDocument {
+  values: Record<string, string>;
+  problems: TextProblem[];
+}
+
+export interface DocumentKindSpec {
+  /** Reads the server's current state, rendered. */
+  read(api: ApiClient, appId: string, opts: CallOptions): Promise<RenderedDocument>;
+  /** Reads the buffer; `base` = the values the document was opened with. */
+  parse(text: string, base: FlatMap): ParsedDocument;
+  /** Renders values as the file (e.g. the merged state after a save). */
+  render(values: FlatMap): RenderedDocument;
+  /** The fewest requests for `changes` (nothing for an empty change set); the app's new name for a rename. */
+  send(api: ApiClient, appId: string, changes: ChangeSet, opts: CallOptions): Promise<{ renamedTo?: string }>;
+}
+
+export function documentKind(kind: DocumentKind, configHeader: readonly string[] = []): DocumentKindSpec {
+  return SPECS[kind](configHeader);
+}
+
+const SPECS: Record<DocumentKind, (header: readonly string[]) => DocumentKindSpec> = {
+  config: (header) => ({
+    async read(api, appId, opts) {
+      return renderEnvFile(await api.config.get(appId, opts), { header });
+    },
+    parse: (text) => parseEnvFile(text),
+    render: (values) => renderEnvFile(values, { header }),
+    async send(api, appId, changes, opts) {
+      // One PUT of added/changed keys, one DELETE of removed keys: each restarts the app.
+      if (Object.keys(changes.set).length) await api.config.set(appId, changes.set, opts);
+      if (changes.unset.length) await api.config.unset(appId, changes.unset, opts);
+      return {};
+    },
+  }),
+  checks: () => ({
+    async read(api, appId, opts) {
+      return renderChecksFile(await api.checks.get(appId, opts));
+    },
+    // Settings cannot be removed on the service: keep the opened keys (a deleted line is an error).
+    parse: (text, base) => parseChecksFile(text, Object.keys(base)),
+    render: (values) => renderChecksFile(values),
+    async send(api, appId, changes, opts) {
+      if (Object.keys(changes.set).length) await api.checks.update(appId, toChecksUpdate(changes.set), opts);
+      return {};
+    },
+  }),
+  app: () => ({
+    async read(api, appId, opts) {
+      const app = await api.apps.get(appId, opts);
+      return renderAppFile({ name: app.name, deployBranch: app.deployBranch });
+    },
+    parse: (text, base) => parseAppFile(text, Object.keys(base)),
+    render: (values) => renderAppFile({ name: values.name ?? '', deployBranch: values.deploy_branch }),
+    async send(api, appId, changes, opts) {
+      if (!Object.keys(changes.set).length) return {};
+      const update = toAppUpdate(changes.set);
+      const app = await api.apps.update(appId, update, opts);
+      return update.name === undefined ? {} : { renamedTo: app.name || update.name };
+    },
+  }),
+};

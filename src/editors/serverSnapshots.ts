@@ -1,0 +1,41 @@
+// Read-only text of the server's state, shown on the left of "server ↔ yours" diffs
+// (conflicts on save, the preview before pushing a .env file). A content provider,
+// not the FileSystemProvider, so the snapshot can never be edited or saved.
+import * as vscode from 'vscode';
+import { SNAPSHOT_SCHEME } from './apphostUri';
+
+export class ServerSnapshots implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_SCHEME, this);
+
+  /** A URI showing `text`, named like `like` (same path: the diff title and language follow it). */
+  put(like: vscode.Uri, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: SNAPSHOT_SCHEME, path: like.path });
+    this.texts.set(uri.toString(), text);
+    // An already open snapshot of the same file shows the new text.
+    this.changed.fire(uri);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.changed.dispose();
+  }
+}
+
+/** Opens "server ↔ yours" and returns a function closing that diff tab again. */
+export async function openDiff(left: vscode.Uri, right: vscode.Uri, title: string): Promise<() => Promise<void>> {
+  await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+  return async () => {
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter(
+      (t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.toString() === left.toString() && t.input.modified.toString() === right.toString(),
+    );
+    if (tabs.length) await vscode.window.tabGroups.close(tabs);
+  };
+}
