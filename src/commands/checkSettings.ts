@@ -52,7 +52,9 @@ async function currentChecks(s: Services, app: AppRef, target: unknown): Promise
     const rows = cached.filter((n): n is ItemNode<string> => n instanceof ItemNode && n.kind === 'check');
     if (rows.length) return Object.fromEntries(rows.map((r) => [r.key, String(r.data)]));
   }
-  return s.connection.api().checks.get(app.id, { workspace: app.workspace, priority: 'user' });
+  return explained(vscode.l10n.t('Cannot read the health checks of {0}', app.name), () =>
+    s.connection.api().checks.get(app.id, { workspace: app.workspace, priority: 'user' }),
+  );
 }
 
 async function changeSetting(s: Services, target?: unknown): Promise<void> {

@@ -4,8 +4,7 @@ import * as vscode from 'vscode';
 import { readProcessReport, type ProcessType } from '../api';
 import type { Services } from '../services';
 import { ItemNode } from '../tree/itemNode';
-import { explained, groupOf, itemOf, refreshPart } from './appParts';
-import { confirm } from './appParts';
+import { confirm, explained, groupOf, itemOf, refreshPart } from './appParts';
 import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
@@ -53,7 +52,11 @@ async function currentScaling(s: Services, app: AppRef, target: unknown): Promis
   const cached = groupOf(target, 'processes')?.children;
   const types = cached
     ? cached.filter((n): n is ItemNode<ProcessType> => n instanceof ItemNode && n.kind === 'process').map((n) => n.data)
-    : readProcessReport(await s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'user' })).types;
+    : readProcessReport(
+        await explained(vscode.l10n.t('Cannot read the processes of {0}', app.name), () =>
+          s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'user' }),
+        ),
+      ).types;
   return Object.fromEntries(types.map((t) => [t.type, t.instances.length]));
 }
 
