@@ -30,7 +30,7 @@ export class Workbench {
     const codeServer = await startCodeServer({ vsix: VSIX, settings: options.settings, env: options.env });
     const browser = await launchBrowser();
     try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}`);
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       await page.locator('.activitybar').waitFor();
@@ -95,8 +95,34 @@ export class Workbench {
     await entry.click();
   }
 
+  /** Signs in through the real UI by pasting an API token. */
+  async signInWithToken(token: string): Promise<void> {
+    await this.openAppHostView();
+    await this.welcomeView().getByRole('button', { name: 'Sign In' }).click();
+    await this.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' }).click();
+    const input = this.quickInput().locator('input');
+    await this.quickInput().getByText('Paste an API token of your AppHost account').waitFor();
+    await input.fill(token);
+    await input.press('Enter');
+    await this.treeRow('Personal').waitFor();
+  }
+
+  /** Collapses a section of the side bar (e.g. "Activity") to give the others room. */
+  async collapseSection(title: string): Promise<void> {
+    const header = this.page.locator('.sidebar .pane-header', { hasText: title }).first();
+    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+  }
+
+  /** Expands a collapsed tree row (a click on a collapsed row toggles it). */
+  async expand(label: string): Promise<void> {
+    const row = this.treeRow(label);
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle());
+  }
+
+  /** The welcome content of the Resources view (other AppHost views have their own). */
   welcomeView(): Locator {
-    return this.page.locator('.sidebar .welcome-view-content');
+    return this.page.locator('.sidebar .welcome-view-content', { hasText: 'Browse your AppHost servers' });
   }
 
   async screenshot(name: string): Promise<string> {

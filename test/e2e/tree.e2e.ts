@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { Workbench } from './workbench';
+
+describe('journey: browse resources and act on an app', () => {
+  let server: RunningServer;
+  let workbench: Workbench;
+
+  before(async () => {
+    server = await startServer({ seed: 'demo', actionDelayMs: 300 });
+    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url } });
+    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
+    await workbench.collapseSection('Activity');
+  });
+  after(async () => {
+    await workbench?.close();
+    await server?.close();
+  });
+
+  it('shows servers, apps and databases with their state (light theme)', async () => {
+    await workbench.expand('Servers');
+    await workbench.treeRow('eu-central-1').waitFor();
+    await workbench.expand('Apps');
+    await workbench.treeRow('storefront').waitFor();
+    await workbench.expand('storefront');
+    await workbench.treeRow('Releases').waitFor();
+    await workbench.screenshot('tree-1-light');
+  });
+
+  it('looks right in a dark theme too', async () => {
+    await workbench.runCommand('Preferences: Toggle between Light/Dark Themes');
+    await workbench.page.locator('.monaco-workbench.vs-dark').waitFor();
+    await workbench.screenshot('tree-2-dark');
+    await workbench.runCommand('Preferences: Toggle between Light/Dark Themes');
+    await workbench.page.locator('.monaco-workbench.vs').waitFor();
+  });
+
+  it('offers lifecycle actions in the context menu of an app', async () => {
+    await workbench.treeRow('storefront').click({ button: 'right' });
+    const menu = workbench.page.locator('.context-view .monaco-menu');
+    await menu.waitFor();
+    const items = await menu.locator('.action-label').allInnerTexts();
+    for (const expected of ['Restart App', 'Stop App', 'Open App in Browser', 'Copy Git Remote', 'Delete App…']) {
+      assert.ok(items.some((i) => i.includes(expected)), `${expected} in ${items.join(' | ')}`);
+    }
+    assert.ok(!items.some((i) => i.includes('Start App')), 'a running app is not offered Start');
+    await workbench.screenshot('tree-3-context-menu');
+    await workbench.page.keyboard.press('Escape');
+  });
+
+  it('restarts an app from its inline action and shows it while it runs', async () => {
+    const row = workbench.treeRow('api-gateway');
+    await row.hover();
+    await row.getByRole('button', { name: 'Restart App' }).click();
+    await workbench.treeRow('api-gateway').locator('.label-description', { hasText: 'Restarting api-gateway…' }).waitFor();
+    await workbench.screenshot('tree-4-restarting');
+    await workbench.treeRow('api-gateway').locator('.label-description', { hasText: /^running/ }).waitFor({ timeout: 10_000 });
+  });
+
+  it('deletes an app only after its name is typed', async () => {
+    await workbench.contextMenu('blog', 'Delete App…');
+    const input = workbench.quickInput().locator('input');
+    await input.fill('blo');
+    await workbench.quickInput().getByText('Type "blog" exactly to delete it').waitFor();
+    await workbench.screenshot('tree-5-delete-confirmation');
+    await input.fill('blog');
+    await input.press('Enter');
+    await workbench.treeRow('blog').waitFor({ state: 'detached' });
+    assert.equal(server.control.findApp('blog'), undefined);
+  });
+});
