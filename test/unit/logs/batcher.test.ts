@@ -37,13 +37,18 @@ describe('logs: output batcher', () => {
     const b = new OutputBatcher(sink);
     const lines = Array.from({ length: 100_000 }, (_, i) => `2026-01-01T00:00:00.000Z app[web.1]: burst line ${i}`);
     let ticks = 0;
-    const ticker = setInterval(() => ticks++, 1);
-    const t0 = Date.now();
+    let last = Date.now();
+    let longestStall = 0;
+    const ticker = setInterval(() => {
+      ticks++;
+      longestStall = Math.max(longestStall, Date.now() - last);
+      last = Date.now();
+    }, 1);
     b.pushLines(lines);
-    const pushMs = Date.now() - t0;
     await b.flush();
     clearInterval(ticker);
-    assert.ok(pushMs < 50, `push blocked for ${pushMs} ms`);
+    // Generous bound for loaded CI machines; writing everything at once takes far longer.
+    assert.ok(longestStall < 150, `the event loop stalled for ${longestStall} ms`);
     assert.ok(sink.appends.length > 50, `${sink.appends.length} appends`);
     assert.ok(Math.max(...sink.appends.map((a) => a.length)) <= 64 * 1024 + 100);
     assert.ok(ticks > 5, `the event loop ran only ${ticks} times`);

@@ -19,6 +19,8 @@ export interface Harness {
   server: RunningServer;
   token: string;
   client: ApiClient;
+  /** Every tail started through tailApp (stopped by close(), also when a test failed). */
+  tails: LogTail[];
   close(): Promise<void>;
 }
 
@@ -32,11 +34,14 @@ export async function harness(options: ServerOptions = {}, client: Partial<Const
     retry: { maxAttempts: 1 },
     ...client,
   });
+  const tails: LogTail[] = [];
   return {
     server,
     token,
     client: api,
+    tails,
     close: async () => {
+      await Promise.all(tails.map((t) => t.stop()));
       await api.close();
       await server.close();
     },
@@ -66,8 +71,19 @@ export function tailApp(h: Harness, options: Partial<LogTailOptions> = {}, app =
   const tail = new LogTail({ source, sink, ...FAST, ...options });
   const states: TailState[] = [tail.state];
   tail.onDidChangeState((e) => states.push(e.state));
+  h.tails.push(tail);
   tail.start();
   return { tail, sink, states, streams };
+}
+
+/** The log from `start` on: what a tail whose initial window began there must show. */
+export function logFrom(h: Harness, start: number, app = APP): string[] {
+  return h.server.control.getLogs(app).slice(start);
+}
+
+/** Index where a tail of `initial` lines started, if it was started now with generation off. */
+export function initialStart(h: Harness, initial: number, app = APP): number {
+  return Math.max(0, h.server.control.getLogs(app).length - initial);
 }
 
 /** Log requests the server saw for an app (follow or window). */
