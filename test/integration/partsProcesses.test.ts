@@ -71,7 +71,7 @@ describe('parts: processes and health checks', function () {
     const instances = await api.resources.getChildren(web);
     const rows = await Promise.all(instances.map((n) => n.getTreeItem()));
     assert.deepEqual(rows.map((r) => r.label), ['web.1', 'web.2']);
-    assert.match(String(rows[0].description), /^running \(CID: [0-9a-f]+\)$/);
+    assert.match(String(rows[0].description), /^running · [0-9a-f]{7}$/);
     assert.equal(rows[0].contextValue, 'processInstance:running');
     assert.deepEqual(requestsOf(server), []);
   });

@@ -21,6 +21,12 @@ const INSTANCE_ICONS: Record<string, vscode.ThemeIcon> = {
   missing: icon('circle-outline', GREY),
 };
 
+/** "running · 1a2b3c": the state and a short container id (the side bar is narrow; the tooltip has it all). */
+function instanceDescription(i: ProcessInstance): string {
+  const cid = /CID:\s*([0-9a-f]+)/i.exec(i.detail)?.[1];
+  return cid ? `${i.state} · ${cid.slice(0, 7)}` : i.detail;
+}
+
 /** A process type (web, worker…): its count at a glance, its instances as children. */
 export class ProcessTypeNode extends ItemNode<ProcessType> {
   override getTreeItem(): vscode.TreeItem {
@@ -34,7 +40,8 @@ export class ProcessTypeNode extends ItemNode<ProcessType> {
     return this.data.instances.map((i) =>
       new ItemNode<ProcessInstance>(this, 'processInstance', String(i.index), i, (x) => ({
         label: `${this.data.type}.${x.index}`,
-        description: x.detail,
+        description: instanceDescription(x),
+        tooltip: `${this.data.type}.${x.index}: ${x.detail}`,
         icon: INSTANCE_ICONS[x.state] ?? icon('circle-outline'),
         flags: [x.state],
       })));

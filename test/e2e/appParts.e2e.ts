@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { Workbench } from './workbench';
+
+describe('journey: an app\'s parts (processes, domains, releases)', () => {
+  let server: RunningServer;
+  let workbench: Workbench;
+
+  before(async () => {
+    server = await startServer({ seed: 'demo', actionDelayMs: 300 });
+    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url } });
+    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
+    await workbench.collapseSection('Activity');
+    await workbench.expand('Apps');
+    await workbench.expand('storefront');
+  });
+  after(async () => {
+    await workbench?.close();
+    await server?.close();
+  });
+
+  const description = (label: string) => workbench.treeRow(label).locator('.label-description');
+
+  it('shows process types with counts and each instance\'s status', async () => {
+    await workbench.expand('Processes');
+    await description('web').filter({ hasText: '2 × running' }).waitFor();
+    await description('worker').filter({ hasText: '1 × running' }).waitFor();
+    await workbench.expand('web');
+    await description('web.1').filter({ hasText: /^running · [0-9a-f]{7}$/ }).waitFor();
+    await workbench.treeRow('web.2').waitFor();
+  });
+
+  it('scales several types in one input, prefilled and checked as you type', async () => {
+    const row = workbench.treeRow('Processes');
+    await row.hover();
+    await row.getByRole('button', { name: 'Scale Processes…' }).click();
+    const input = workbench.quickInput().locator('input');
+    await workbench.quickInput().getByText(/Process types and counts/).waitFor();
+    assert.equal(await input.inputValue(), 'web=2 worker=1');
+    await input.fill('web=3 worker=one');
+    await workbench.quickInput().getByText('The count of worker must be a whole number, 0 or more').waitFor();
+    await workbench.screenshot('parts-1-scale-invalid');
+    await input.fill('web=3 worker=1');
+    await workbench.quickInput().getByText('The count of worker').waitFor({ state: 'detached' });
+    await workbench.screenshot('parts-2-processes-scale');
+    await input.press('Enter');
+    await description('web').filter({ hasText: '3 × running' }).waitFor({ timeout: 15_000 });
+    await workbench.treeRow('web.3').waitFor();
+    assert.deepEqual(server.control.findApp('storefront')!.scaling, { web: 3, worker: 1 });
+    await workbench.screenshot('parts-3-processes-scaled');
+    await workbench.treeRow('Processes').click(); // collapse, to make room
+  });
+
+  it('enables SSL on a domain from its inline action, showing progress on the row', async () => {
+    await workbench.expand('Domains');
+    const row = workbench.treeRow('storefront.apphost-demo.dev');
+    await description('storefront.apphost-demo.dev').filter({ hasText: 'no SSL' }).waitFor();
+    await row.hover();
+    await row.getByRole('button', { name: 'Enable SSL for Domain' }).click();
+    await description('storefront.apphost-demo.dev').filter({ hasText: 'Enabling SSL for storefront.apphost-demo.dev…' }).waitFor();
+    await description('storefront.apphost-demo.dev').filter({ hasText: /^SSL$/ }).waitFor({ timeout: 15_000 });
+    await workbench.screenshot('parts-4-domains');
+    await workbench.treeRow('Domains').click();
+  });
+
+  it('rolls back to an earlier release after a modal confirmation', async () => {
+    await workbench.expand('Releases');
+    const [newest, target] = server.control.state.store.releasesOf(server.control.findApp('storefront')!.id).map((r) => r.version);
+    await description(`v${newest}`).filter({ hasText: /^current/ }).waitFor();
+    await workbench.contextMenu(`v${target}`, 'Roll Back to Release…');
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.getByText(`Roll storefront back to v${target}?`).waitFor();
+    await workbench.screenshot('parts-5-rollback-confirm');
+    await dialog.getByRole('button', { name: 'Roll Back' }).click();
+    await description(`v${newest + 1}`).filter({ hasText: `current · Rollback to v${target}` }).waitFor({ timeout: 15_000 });
+    const labels = await workbench.treeLabels();
+    assert.ok(labels.indexOf(`v${newest + 1}`) < labels.indexOf(`v${newest}`), labels.join(', '));
+    await workbench.screenshot('parts-6-releases');
+  });
+});
