@@ -33,13 +33,21 @@ export function templateItems(templates: Template[], categories: string[]): Temp
   for (const category of order) {
     const inCategory = templates.filter((t) => (t.category ?? '') === category);
     if (!inCategory.length) continue;
-    items.push({ label: category ? category[0].toUpperCase() + category.slice(1) : vscode.l10n.t('Other'), kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: categoryLabel(category), kind: vscode.QuickPickItemKind.Separator });
     for (const t of inCategory) {
-      const tags = Array.isArray(t.raw.tags) ? (t.raw.tags as unknown[]).filter((x) => typeof x === 'string').join(', ') : '';
-      items.push({ label: `$(rocket) ${t.name}`, description: [t.category, tags].filter(Boolean).join(' · '), detail: t.description, template: t });
+      // The category stays in the description so that typing it filters too.
+      const tags = Array.isArray(t.raw.tags) ? (t.raw.tags as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+      const words = [t.category, ...tags].filter((w, i, all): w is string => !!w && all.indexOf(w) === i);
+      items.push({ label: `$(rocket) ${t.name}`, description: words.join(', '), detail: t.description, template: t });
     }
   }
   return items;
+}
+
+/** "web" → "Web", "cms" → "CMS" (short names are acronyms). */
+function categoryLabel(category: string): string {
+  if (!category) return vscode.l10n.t('Other');
+  return category.length <= 3 ? category.toUpperCase() : category[0].toUpperCase() + category.slice(1);
 }
 
 async function deployTemplate(s: Services, target?: unknown): Promise<void> {

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { Workbench } from './workbench';
+
+describe('journey: deploy a template, follow it in the Activity view, manage SSH keys', () => {
+  let server: RunningServer;
+  let workbench: Workbench;
+
+  before(async () => {
+    server = await startServer({ seed: 'demo', actionDelayMs: 200 });
+    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url } });
+    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
+  });
+  after(async () => {
+    await workbench?.close();
+    await server?.close();
+  });
+
+  /** The Activity pane of the AppHost side bar. */
+  const activityPane = () => workbench.page.locator('.sidebar .pane', { has: workbench.page.locator('.pane-header', { hasText: /^Activity/ }) });
+
+  it('shows the recent activity of the workspace in its own view', async () => {
+    const pane = activityPane();
+    await pane.locator('.pane-header').waitFor();
+    if ((await pane.locator('.pane-header').getAttribute('aria-expanded')) !== 'true') await pane.locator('.pane-header').click();
+    await pane.locator('.monaco-list-row', { hasText: 'App api-gateway restarted' }).waitFor();
+    const rows = await pane.locator('.monaco-list-row').allInnerTexts();
+    assert.ok(rows.some((r) => /ago|yesterday/.test(r)), rows.join(' | '));
+  });
+
+  it('browses the template catalogue by category, with descriptions', async () => {
+    await workbench.runCommand('AppHost: Deploy from Template…');
+    const list = workbench.quickInput().locator('.quick-input-list');
+    await list.locator('.monaco-list-row', { hasText: 'Node.js + Express' }).waitFor();
+    const text = (await list.allInnerTexts()).join('\n');
+    assert.match(text, /Web/);
+    assert.match(text, /minimal Express API/);
+    await workbench.screenshot('account-1-template-picker');
+    await workbench.quickInput().locator('input').fill('django');
+    await list.locator('.monaco-list-row', { hasText: 'Django' }).waitFor();
+    await workbench.quickInput().locator('input').fill('');
+  });
+
+  it('shows the template details, deploys it to a server and follows the deploy', async () => {
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Node.js + Express' }).first().click();
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.getByText('Deploy the template "Node.js + Express"?').waitFor();
+    await workbench.screenshot('account-2-template-details');
+    await dialog.getByRole('button', { name: 'Deploy…' }).click();
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'eu-central-1' }).click();
+    const input = workbench.quickInput().locator('input');
+    await workbench.quickInput().getByText(/Name of the new app on eu-central-1/).waitFor();
+    await input.fill('storefront');
+    await input.press('Enter');
+    await workbench.quickInput().getByText(/App name already taken/).waitFor();
+    await workbench.screenshot('account-3-name-taken');
+    await input.fill('hello-e2e');
+    await input.press('Enter');
+    await workbench.treeRow('hello-e2e').waitFor({ timeout: 30_000 });
+    await workbench.page.locator('.notifications-toasts', { hasText: 'hello-e2e deployed.' }).waitFor({ timeout: 60_000 });
+    assert.equal(server.control.findApp('hello-e2e')?.status, 'running');
+  });
+
+  it('lists the deploy in the Activity view after a refresh', async () => {
+    const pane = activityPane();
+    await pane.locator('.pane-header').hover();
+    await pane.locator('.pane-header .action-label[aria-label^="Refresh Activity"]').click();
+    await pane.locator('.monaco-list-row', { hasText: 'deployed as hello-e2e' }).waitFor();
+    await workbench.screenshot('account-4-activity');
+  });
+
+  it('lists SSH keys with their fingerprints', async () => {
+    await workbench.runCommand('AppHost: Manage SSH Keys…');
+    const list = workbench.quickInput().locator('.quick-input-list');
+    await list.locator('.monaco-list-row', { hasText: 'MacBook Pro' }).waitFor();
+    assert.match((await list.allInnerTexts()).join('\n'), /SHA256:/);
+    await workbench.screenshot('account-5-ssh-keys');
+    await workbench.page.keyboard.press('Escape');
+  });
+});
