@@ -9,7 +9,7 @@ export type StopReason = 'user' | 'unauthorized' | 'forbidden' | 'notFound' | 'd
 
 export const markers = {
   gap: (windowLines: number) =>
-    `${MARKER_PREFIX}lines may have been missed here (more than ${windowLines} new lines between two polls); polling more lines from now on`,
+    `${MARKER_PREFIX}lines may have been missed here (more than ${windowLines} new lines since the last read); reading more lines from now on`,
   uncertain: () => `${MARKER_PREFIX}some repeated identical lines may have been missed here`,
   skipped: (count: number) => `${MARKER_PREFIX}${count} lines skipped: the output could not keep up`,
   reconnecting: (detail: string) => `${MARKER_PREFIX}connection lost (${detail}); reconnecting…`,
