@@ -27,7 +27,7 @@ export function channelTypes(): Record<string, { icon: string; label: string; fi
   const t = vscode.l10n.t;
   return {
     email: { icon: 'mail', label: t('E-mail'), fields: [{ key: 'address', prompt: t('E-mail address that receives the notifications'), placeholder: 'ops@example.com', check: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, problem: t('Enter an e-mail address, e.g. ops@example.com') }] },
-    slack: { icon: 'comment-discussion', label: 'Slack', fields: [{ key: 'webhook_url', prompt: t('Slack incoming webhook URL'), ...url(/^https:\/\/hooks\.slack\.com\/\S+$/, 'https://hooks.slack.com/services/T000/B000/XXXX'), problem: t('A Slack webhook URL starts with https://hooks.slack.com/') }] },
+    slack: { icon: 'comment-discussion', label: 'Slack', fields: [{ key: 'webhook_url', prompt: t('Slack incoming webhook URL'), ...url(/^https:\/\/hooks\.slack\.com\/\S+$/, 'https://hooks.slack.com/services/…'), problem: t('A Slack webhook URL starts with https://hooks.slack.com/') }] },
     webhook: { icon: 'globe', label: t('Webhook'), fields: [{ key: 'url', prompt: t('URL that receives a POST for each event'), ...url(/^https?:\/\/[^\s/]+\S*$/, 'https://example.com/hooks/apphost'), problem: t('Enter an http:// or https:// URL') }] },
     discord: { icon: 'comment', label: 'Discord', fields: [{ key: 'webhook_url', prompt: t('Discord webhook URL'), ...url(/^https:\/\/(discord\.com|discordapp\.com)\/api\/webhooks\/\S+$/, 'https://discord.com/api/webhooks/123/abc'), problem: t('A Discord webhook URL starts with https://discord.com/api/webhooks/') }] },
     telegram: {
