@@ -121,8 +121,9 @@ async function push(s: Services, target: unknown): Promise<void> {
   const file = await pickEnvFile(target);
   const app = await resolveApp(s, target instanceof vscode.Uri ? undefined : target, vscode.l10n.t('Select the app to push the file to'));
   const fileName = vscode.workspace.asRelativePath(file);
-  // The editor's text when the file is open (what the user sees in the preview).
-  const parsed = parseEnvFile((await vscode.workspace.openTextDocument(file)).getText());
+  // Unsaved edits count (the preview shows them); otherwise what is on disk.
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
+  const parsed = parseEnvFile(open?.isDirty ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
   const error = parsed.problems.find((p) => p.severity === 'error');
   if (error) throw new Error(vscode.l10n.t('{0} was not pushed: {1}', fileName, describeProblem(error)));
 

@@ -18,9 +18,11 @@ import { resolveMerge, threeWayMerge } from './threeWayMerge';
 interface OpenDocument {
   /** Values the buffer was opened with (or last saved as): the merge base. Unset until read. */
   base?: Record<string, string>;
-  /** Changes only on save or when we ask VS Code to reload: a newer mtime would make VS Code refuse the save. */
+  /**
+   * Changes only on save or when we ask VS Code to reload: a newer mtime would make VS
+   * Code refuse the save, a changed etag (mtime and size) would make it read again.
+   */
   mtime: number;
-  size: number;
   /** Text to serve on the next read instead of fetching (the merged state right after a save). */
   next?: string;
 }
@@ -67,7 +69,9 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   stat(uri: vscode.Uri): vscode.FileStat {
     if (!parseDocumentUri(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const open = this.open(uri);
-    return { type: vscode.FileType.File, ctime: 0, mtime: open.mtime, size: open.size };
+    // Size 0 always: the size is only known after a read, and a stat that changes with it
+    // would make VS Code read again (and reset the merge base) behind the user's back.
+    return { type: vscode.FileType.File, ctime: 0, mtime: open.mtime, size: 0 };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -76,11 +80,11 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (open.next !== undefined) {
       const text = open.next;
       open.next = undefined;
-      return this.encoded(open, text);
+      return new TextEncoder().encode(text);
     }
     const rendered = await this.call(address, 'read', (spec, api, opts) => spec.read(api, address.app.id, opts));
     open.base = rendered.values;
-    return this.encoded(open, rendered.text);
+    return new TextEncoder().encode(rendered.text);
   }
 
   readDirectory(): [string, vscode.FileType][] {
@@ -144,7 +148,6 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const merged = spec.render(result.merged);
     open.base = merged.values;
     open.mtime = nextTime(open.mtime);
-    open.size = content.byteLength;
     // Remote changes were merged in: show them once the save completes.
     if (!sameMap(merged.values, mine.values)) open.next = merged.text;
     if (!isEmptyChangeSet(result.changes)) this.saved.fire({ address, changes: result.changes, renamedTo });
@@ -186,16 +189,10 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const key = uri.toString();
     let open = this.docs.get(key);
     if (!open) {
-      open = { mtime: Date.now(), size: 0 };
+      open = { mtime: Date.now() };
       this.docs.set(key, open);
     }
     return open;
-  }
-
-  private encoded(open: OpenDocument, text: string): Uint8Array {
-    const bytes = new TextEncoder().encode(text);
-    open.size = bytes.byteLength;
-    return bytes;
   }
 
   private address(uri: vscode.Uri): DocumentAddress {

@@ -33,13 +33,14 @@ export const configGroup: AppGroupDescriptor = {
       const node: ItemNode<string> = new ItemNode(group, 'configVar', key, vars[key], (value) => {
         // Secret-looking values stay hidden (screen sharing) until revealed, per row.
         const secret = looksSecret(key, value);
-        const masked = secret && maskSecrets() && !revealed.has(node.id);
+        const masking = secret && maskSecrets();
+        const masked = masking && !revealed.has(node.id);
         return {
           label: key,
           description: masked ? maskValue(value) : value,
           icon: icon(secret ? 'lock' : 'symbol-constant'),
           tooltip: masked ? vscode.l10n.t('{0}: value hidden (Reveal shows it)', key) : `${key}=${value}`,
-          flags: [secret && 'secret', masked ? 'masked' : secret && 'revealed'],
+          flags: [secret && 'secret', masked && 'masked', masking && !masked && 'revealed'],
           command: { command: 'apphost.config.edit', title: vscode.l10n.t('Edit Config'), arguments: [node] },
         };
       });
