@@ -44,10 +44,12 @@ export function templateItems(templates: Template[], categories: string[]): Temp
   return items;
 }
 
-/** "web" → "Web", "cms" → "CMS" (short names are acronyms). */
+const ACRONYMS = new Set(['cms', 'api', 'ai', 'ci', 'crm', 'erp']);
+
+/** "web" → "Web", "cms" → "CMS". */
 function categoryLabel(category: string): string {
   if (!category) return vscode.l10n.t('Other');
-  return category.length <= 3 ? category.toUpperCase() : category[0].toUpperCase() + category.slice(1);
+  return ACRONYMS.has(category.toLowerCase()) ? category.toUpperCase() : category[0].toUpperCase() + category.slice(1);
 }
 
 async function deployTemplate(s: Services, target?: unknown): Promise<void> {
