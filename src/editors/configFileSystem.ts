@@ -9,7 +9,7 @@ import { AppHostError } from '../api';
 import type { Connection } from '../connection';
 import type { AppRef } from '../commands/targets';
 import { parseDocumentUri, sameApp, type DocumentAddress } from './apphostUri';
-import { isEmptyChangeSet, type ChangeSet, type FlatMap } from './configDiff';
+import { diffMaps, isEmptyChangeSet, type ChangeSet, type FlatMap } from './configDiff';
 import { documentKind, FILE_NAMES, type DocumentKindSpec, type ParsedDocument } from './documentKinds';
 import type { SavePrompts } from './savePrompts';
 import { describeProblem, type TextProblem } from './textProblem';
@@ -121,6 +121,11 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const file = FILE_NAMES[address.kind];
     const mine = spec.parse(new TextDecoder().decode(content), open.base ?? {});
     refuseProblems(mine);
+    // Asked before reading the server, so no remote change can slip in while the user decides.
+    if (address.kind === 'config' && !isEmptyChangeSet(diffMaps(open.base ?? {}, mine.values))
+      && !(await this.prompts.confirmRestart(this.current(address.app)))) {
+      throw new vscode.FileSystemError(vscode.l10n.t('Not saved: you cancelled. Your edits are kept.'));
+    }
     const result = await this.call(address, 'save', async (_, api, opts) => {
       for (let round = 1; ; round++) {
         const theirs = (await spec.read(api, address.app.id, opts)).values;
@@ -139,9 +144,6 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     });
     let renamedTo: string | undefined;
     if (!isEmptyChangeSet(result.changes)) {
-      if (address.kind === 'config' && !(await this.prompts.confirmRestart(this.current(address.app)))) {
-        throw new vscode.FileSystemError(vscode.l10n.t('Not saved: you cancelled. Your edits are kept.'));
-      }
       ({ renamedTo } = await this.call(address, 'save', (_, api, opts) => spec.send(api, address.app.id, result.changes, opts)));
       if (renamedTo) this.names.set(appKey(address.app), renamedTo);
     }

@@ -157,7 +157,8 @@ describe('config: config.env saves exactly the user\'s change', function () {
   ] as const) {
     it(`keeps the buffer dirty on ${label}, and saving again works`, async () => {
       const doc = await openDocument(server, 'analytics', 'config');
-      await editEnv(doc, { RETENTION_DAYS: String(100 + Math.floor(Math.random() * 800)) });
+      await editEnv(doc, { RETENTION_DAYS: `${fault.status}` });
+      assert.equal(doc.isDirty, true);
       const wanted = doc.getText();
       server.control.failNext({ method: 'PUT', path: /\/config$/, ...fault });
       const failed = await save(doc);
