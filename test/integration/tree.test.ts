@@ -2,37 +2,15 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ApiClient, RequestBudget } from '../../src/api';
 import { validateAppName } from '../../src/commands/apps';
-import type { TreeNode } from '../../src/tree/resourcesProvider';
 import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
 import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
-import { scriptUi } from './support/scriptedUi';
+import { childOf, labelOf, nodeAt, withScript } from './support/resourceTree';
 
-async function label(node: TreeNode): Promise<string> {
-  return String((await node.getTreeItem()).label);
-}
-
-async function child(parent: TreeNode | undefined, name: string): Promise<TreeNode> {
-  const api = await extensionApi();
-  const children = await api.resources.getChildren(parent);
-  for (const c of children) if ((await label(c)) === name) return c;
-  throw new Error(`no "${name}" among ${(await Promise.all(children.map(label))).join(', ')}`);
-}
-
-async function path(...names: string[]): Promise<TreeNode> {
-  let node: TreeNode | undefined;
-  for (const name of names) node = await child(node, name);
-  return node!;
-}
-
-async function run(command: string, script: Parameters<typeof scriptUi>[0], ...args: unknown[]) {
-  const ui = scriptUi(script);
-  try {
-    await vscode.commands.executeCommand(command, ...args);
-  } finally {
-    ui.restore();
-  }
-  return ui;
-}
+const label = labelOf;
+const child = childOf;
+const path = nodeAt;
+const run = (command: string, script: Parameters<typeof withScript>[0], ...args: unknown[]) =>
+  withScript(script, () => vscode.commands.executeCommand(command, ...args));
 
 describe('tree: resources, request economy and lifecycle', function () {
   let server: RunningServer;
