@@ -114,7 +114,8 @@ describe('server: logs and deploys', () => {
     });
 
     it('go pending -> building -> succeeded with a growing log and a new release', async () => {
-      server.control.setActionDelay(80);
+      // Steps slow enough that a poll sees the build half-way even on a busy machine.
+      server.control.setActionDelay(300);
       try {
         const releasesBefore = (await api.get('/apps/marketing-site/releases')).body.length;
         const id = server.control.startDeploy('marketing-site', { commitSha: 'a'.repeat(40) });
@@ -128,7 +129,7 @@ describe('server: logs and deploys', () => {
         const done = await waitFor(async () => {
           const d = await get();
           return d.status === 'succeeded' ? d : undefined;
-        });
+        }, 10_000);
         assert.ok(done.log.length > building.log.length, 'the log grew');
         assert.ok(done.finished_at && done.started_at);
         const releases = (await api.get('/apps/marketing-site/releases')).body;
