@@ -6,6 +6,7 @@ import { Workspaces } from './auth/workspaces';
 import { commandTable, registerCommands } from './commands';
 import { Connection } from './connection';
 import { registerConfigEditing } from './editors/registerConfigEditing';
+import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
 import { AccountStatusBar } from './statusBar';
 import { ResourcesProvider } from './tree/resourcesProvider';
@@ -18,6 +19,7 @@ import { TreeState } from './tree/treeState';
 export interface AppHostTestApi extends Services {
   readonly logUri: vscode.Uri;
   readonly globalStorageUri: vscode.Uri;
+  readonly logs: LogsArea;
 }
 
 // Activation does no network I/O: views fetch their data only when shown.
@@ -41,10 +43,11 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   );
   const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree };
   registerConfigEditing(services);
+  const logs = registerLogs(services);
   registerCommands(context, log, commandTable(services));
   registerActivityView(services);
 
-  return { ...services, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
+  return { ...services, logs, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
 }
 
 export function deactivate(): void {

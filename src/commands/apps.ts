@@ -145,6 +145,8 @@ async function deleteApp(s: Services, target?: unknown): Promise<void> {
   await runAction(s, target instanceof AppNode ? target : undefined, vscode.l10n.t('Deleting {0}…', app.name), () =>
     s.connection.api().apps.delete(app.id, { workspace: app.workspace }),
   );
+  // Its log tail (if any) ends now, not at its next read.
+  await vscode.commands.executeCommand('apphost.logs.appDeleted', app).then(undefined, () => undefined);
   // Refresh the lists that showed it (the Apps group, the server's apps).
   const parents = new Set(s.tree.rowsOf(app).map((r) => (r as AppNode).parent));
   const group = appsGroupOf(s, app.workspace);

@@ -10,6 +10,7 @@ import { checkSettingCommands } from './checkSettings';
 import { configCommands } from './config';
 import { domainCommands } from './domains';
 import { logDrainCommands } from './logDrains';
+import { logCommands } from './logs';
 import { processCommands } from './processes';
 import { releaseCommands } from './releases';
 import { notificationCommands } from './notifications';
@@ -41,6 +42,7 @@ export function commandTable(s: Services): CommandTable {
     ...configCommands(s),
     ...addonCommands(s),
     ...logDrainCommands(s),
+    ...logCommands(s),
     ...templateCommands(s),
     ...sshKeyCommands(s),
     ...teamCommands(s),

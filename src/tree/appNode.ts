@@ -34,9 +34,11 @@ export class AppNode implements TreeNode, HasAppRef {
     item.id = this.id;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : statusIcon('app', this.app.status);
     const server = this.workspaceNode.serverName(this.app.serverId);
-    item.description = busy ?? [this.app.status, server, this.app.isPreview && vscode.l10n.t('preview')].filter(Boolean).join(' · ');
     const ref = this.appRef();
-    item.contextValue = contextValue('app', this.app.status, this.app.isPreview && 'preview', ...state.appFlags.map((f) => f(ref)));
+    const flags = state.appFlags.map((f) => f(ref));
+    const tailing = flags.includes('tailing') && vscode.l10n.t('tailing logs');
+    item.description = busy ?? [this.app.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing].filter(Boolean).join(' · ');
+    item.contextValue = contextValue('app', this.app.status, this.app.isPreview && 'preview', ...flags);
     return item;
   }
 

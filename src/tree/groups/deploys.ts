@@ -20,12 +20,26 @@ export const deploysGroup: AppGroupDescriptor = {
   emptyLabel: () => vscode.l10n.t('No deploys'),
   async fetch(group) {
     const { api, id, opts } = groupCall(group);
-    return (await api.deploys.list(id, opts)).map((d) =>
-      new ItemNode<Deploy>(group, 'deploy', d.id, d, (x) => ({
+    return (await api.deploys.list(id, opts)).map((d) => {
+      const node: ItemNode<Deploy> = new ItemNode<Deploy>(group, 'deploy', d.id, d, (x) => ({
         label: x.description || x.commitSha?.slice(0, 7) || x.id,
         description: [x.status, x.commitSha?.slice(0, 7), relativeTime(x.startedAt ?? x.createdAt)].filter(Boolean).join(' · '),
         icon: DEPLOY_ICONS[x.status] ?? icon('rocket'),
+        tooltip: deployTooltip(x),
         flags: [x.status],
-      })));
+        // A click opens the build log (live while the deploy runs).
+        command: { command: 'apphost.deploy.showLog', title: vscode.l10n.t('Show Deploy Log'), arguments: [node] },
+      }));
+      return node;
+    });
   },
 };
+
+function deployTooltip(d: Deploy): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(`**${d.description || d.id}** — ${d.status}\n\n`);
+  if (d.commitSha) md.appendMarkdown(`${vscode.l10n.t('Commit')}: \`${d.commitSha.slice(0, 12)}\`\n\n`);
+  if (d.startedAt) md.appendMarkdown(`${vscode.l10n.t('Started')}: ${relativeTime(d.startedAt)}\n\n`);
+  if (d.finishedAt) md.appendMarkdown(`${vscode.l10n.t('Finished')}: ${relativeTime(d.finishedAt)}\n\n`);
+  md.appendMarkdown(vscode.l10n.t('Click to show the build log.'));
+  return md;
+}

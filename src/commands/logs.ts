@@ -1,0 +1,80 @@
+import * as vscode from 'vscode';
+import type { Deploy } from '../api';
+import { relativeTime } from '../format';
+import { logsArea } from '../logViews/registerLogs';
+import type { Services } from '../services';
+import { ItemNode } from '../tree/itemNode';
+import { UserCancelled } from './errorReporting';
+import type { CommandTable } from './index';
+import { resolveApp, type AppRef } from './targets';
+
+/** Tail Logs / Stop Tailing, and deploy logs in an editor tab. */
+export function logCommands(s: Services): CommandTable {
+  const area = () => logsArea(s);
+  return {
+    'apphost.logs.tail': async (target?: unknown) => {
+      const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose logs to tail'));
+      await area().tails.tail(app);
+    },
+    'apphost.logs.stop': async (target?: unknown) => {
+      const app = target === undefined ? await pickTailed(s) : await resolveApp(s, target);
+      if (app) await area().tails.stop(app);
+    },
+    'apphost.logs.stopAll': async () => {
+      const count = await area().tails.stopAll();
+      if (count === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No AppHost logs are being tailed.'));
+    },
+    // Not in the palette: the app commands call it once an app is deleted, so a
+    // streaming tail (which sees no 404 until it reconnects) stops at once.
+    'apphost.logs.appDeleted': async (app: AppRef) => {
+      await area().tails.stop(app, 'notFound');
+    },
+    'apphost.deploy.showLog': (target?: unknown, deployId?: string) => showDeployLog(s, target, deployId),
+  };
+}
+
+/** The tail to stop from the palette: the only one, or the one the user picks. */
+async function pickTailed(s: Services): Promise<AppRef | undefined> {
+  const tailed = logsArea(s).tails.tailed();
+  if (tailed.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No AppHost logs are being tailed.'));
+    return undefined;
+  }
+  if (tailed.length === 1) return tailed[0];
+  const picked = await vscode.window.showQuickPick(
+    tailed.map((app) => ({ label: app.name, description: app.workspace, app })),
+    { title: vscode.l10n.t('Stop tailing the logs of') },
+  );
+  if (!picked) throw new UserCancelled();
+  return picked.app;
+}
+
+/**
+ * From a Deploys row, from another command as `(appRef, deployId)` (templates do
+ * that after a deploy), or from the palette (pick an app, then one of its deploys).
+ */
+async function showDeployLog(s: Services, target: unknown, deployId?: string): Promise<void> {
+  const deployLogs = logsArea(s).deployLogs;
+  if (target instanceof ItemNode && target.kind === 'deploy') {
+    await deployLogs.open(target.appRef(), (target.data as Deploy).id);
+    return;
+  }
+  const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose deploy log to show'));
+  await deployLogs.open(app, deployId ?? (await pickDeploy(s, app)));
+}
+
+async function pickDeploy(s: Services, app: AppRef): Promise<string> {
+  const deploys = s.connection
+    .api()
+    .deploys.list(app.id, { workspace: app.workspace, priority: 'user' })
+    .then((list) =>
+      list.map((d) => ({
+        label: d.description || d.commitSha?.slice(0, 7) || d.id,
+        description: [d.status, d.commitSha?.slice(0, 7), relativeTime(d.startedAt ?? d.createdAt)].filter(Boolean).join(' · '),
+        id: d.id,
+      })),
+    );
+  const picked = await vscode.window.showQuickPick(deploys, { title: vscode.l10n.t('Deploys of {0}', app.name), placeHolder: vscode.l10n.t('Select a deploy') });
+  if (!picked) throw new UserCancelled();
+  return picked.id;
+}

@@ -1,0 +1,203 @@
+// A deploy's build log, read-only in an editor tab (`apphost-deploy-log:` documents
+// in the `apphost-log` language). While the deploy is pending or building the tab
+// follows it: the deploy details are re-read at a slowing, budget-friendly pace
+// (background priority, below the user's own actions) and the document changes
+// when the log grew. Following ends by itself when the deploy finishes, and when
+// the tab is closed.
+import * as vscode from 'vscode';
+import { ApiError, type Deploy } from '../api';
+import type { AppRef } from '../commands/targets';
+import { AdaptiveInterval, alignWindows, MARKER_PREFIX, sleep, systemClock, type IntervalOptions } from '../logs';
+import type { Services } from '../services';
+import { LOG_LANGUAGE } from './logChannel';
+
+export const DEPLOY_LOG_SCHEME = 'apphost-deploy-log';
+const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);
+
+interface DocState {
+  readonly uri: vscode.Uri;
+  readonly app: AppRef;
+  readonly deployId: string;
+  deploy?: Deploy;
+  lines: string[];
+  /** The last read failed (shown in the tab; polling goes on unless `fatal`). */
+  error?: string;
+  fatal?: boolean;
+  following?: AbortController;
+}
+
+export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  /** Poll pace while following: 2 s while the log grows, slowing to 10 s when it does not. Tests shorten it. */
+  interval: IntervalOptions = { activeMs: 2_000, quietMs: 10_000 };
+  private readonly docs = new Map<string, DocState>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  /** Documents whose editors were scrolled to the end before a change: they keep following it. */
+  private readonly revealEnd = new Set<string>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly s: Services) {
+    this.disposables.push(
+      this.changed,
+      vscode.workspace.registerTextDocumentContentProvider(DEPLOY_LOG_SCHEME, this),
+      vscode.window.tabGroups.onDidChangeTabs((e) => {
+        for (const tab of e.closed) if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === DEPLOY_LOG_SCHEME) this.closedTab(tab.input.uri);
+      }),
+      vscode.workspace.onDidCloseTextDocument((doc) => doc.uri.scheme === DEPLOY_LOG_SCHEME && this.forget(doc.uri.toString())),
+      vscode.workspace.onDidChangeTextDocument((e) => this.followEnd(e.document)),
+    );
+  }
+
+  /** Opens the deploy's log in a tab (reads the deploy first unless given). */
+  async open(app: AppRef, deployId: string, known?: Deploy): Promise<vscode.TextEditor> {
+    const deploy = known?.log !== undefined ? known : await this.s.connection.api().deploys.get(app.id, deployId, { workspace: app.workspace, priority: 'user' });
+    const uri = deployLogUri(app, deploy);
+    const key = uri.toString();
+    let state = this.docs.get(key);
+    if (state) this.accept(state, deploy);
+    else this.docs.set(key, (state = { uri, app, deployId: deploy.id, deploy, lines: splitLog(deploy.log) }));
+    // The document may still be loaded from an earlier tab: make it re-read what was just fetched.
+    this.changed.fire(uri);
+    void this.follow(state);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== LOG_LANGUAGE) await vscode.languages.setTextDocumentLanguage(doc, LOG_LANGUAGE);
+    return vscode.window.showTextDocument(doc, { preview: false });
+  }
+
+  /** Test hook: whether the tab of this deploy is being kept up to date. */
+  isFollowing(uri: vscode.Uri): boolean {
+    return !!this.docs.get(uri.toString())?.following;
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const key = uri.toString();
+    let state = this.docs.get(key);
+    if (!state) {
+      // Reopened (or restored) without going through open(): read it now.
+      state = { uri, ...parseDeployLogUri(uri), lines: [] };
+      this.docs.set(key, state);
+      await this.load(state, 'user');
+    }
+    void this.follow(state);
+    return render(state);
+  }
+
+  private async load(state: DocState, priority: 'user' | 'background'): Promise<void> {
+    try {
+      const deploy = await this.s.connection.api().deploys.get(state.app.id, state.deployId, { workspace: state.app.workspace, priority, signal: state.following?.signal });
+      this.accept(state, deploy);
+    } catch (error) {
+      state.error = error instanceof Error ? error.message : String(error);
+      // Gone, or no longer ours to read: polling again cannot help.
+      state.fatal = error instanceof ApiError && [401, 403, 404].includes(error.status);
+    }
+  }
+
+  private accept(state: DocState, deploy: Deploy): void {
+    state.deploy = deploy;
+    state.lines = splitLog(deploy.log);
+    state.error = undefined;
+  }
+
+  /** Re-reads an unfinished deploy until it finishes, fails for good, or its tab closes. */
+  private async follow(state: DocState): Promise<void> {
+    if (state.following || !isLive(state)) return;
+    const abort = new AbortController();
+    state.following = abort;
+    const pace = new AdaptiveInterval(this.interval);
+    try {
+      while (!abort.signal.aborted && isLive(state)) {
+        await sleep(systemClock, pace.desiredMs, abort.signal);
+        if (abort.signal.aborted) break;
+        const before = { lines: state.lines, status: state.deploy?.status, error: state.error };
+        await this.load(state, 'background');
+        if (abort.signal.aborted) break;
+        // The whole log comes each time: the alignment gives exactly what was appended.
+        const { fresh } = alignWindows({ lines: before.lines, end: before.lines.length }, { lines: state.lines, complete: true });
+        pace.record(fresh.length);
+        if (fresh.length || before.status !== state.deploy?.status || before.error !== state.error || before.lines.length !== state.lines.length) this.update(state);
+      }
+    } finally {
+      if (state.following === abort) state.following = undefined;
+    }
+  }
+
+  private update(state: DocState): void {
+    const key = state.uri.toString();
+    const atEnd = vscode.window.visibleTextEditors.some((ed) => ed.document.uri.toString() === key && (ed.visibleRanges.at(-1)?.end.line ?? 0) >= ed.document.lineCount - 3);
+    if (atEnd) this.revealEnd.add(key);
+    this.changed.fire(state.uri);
+  }
+
+  private followEnd(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    if (doc.uri.scheme !== DEPLOY_LOG_SCHEME || !this.revealEnd.delete(key)) return;
+    const end = new vscode.Range(doc.lineCount - 1, 0, doc.lineCount - 1, 0);
+    for (const ed of vscode.window.visibleTextEditors) if (ed.document === doc) ed.revealRange(end, vscode.TextEditorRevealType.Default);
+  }
+
+  private closedTab(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const stillShown = vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === key));
+    if (!stillShown) this.forget(key);
+  }
+
+  /** Stops following and drops the copy: reopening reads the deploy afresh. */
+  private forget(key: string): void {
+    this.docs.get(key)?.following?.abort();
+    this.docs.delete(key);
+    this.revealEnd.delete(key);
+  }
+
+  dispose(): void {
+    for (const key of [...this.docs.keys()]) this.forget(key);
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function isLive(state: DocState): boolean {
+  return !state.fatal && !!state.deploy && !FINISHED.has(state.deploy.status);
+}
+
+function splitLog(log: string | undefined): string[] {
+  if (!log) return [];
+  const lines = log.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+/** The tab's text: a header line, the build log, and a last line saying where the deploy stands. */
+function render(state: DocState): string {
+  const d = state.deploy;
+  const m = MARKER_PREFIX;
+  if (!d) return `${m}${vscode.l10n.t('Could not read deploy {0} of {1}: {2}', state.deployId, state.app.name, state.error ?? '?')}\n`;
+  const title = [d.commitSha?.slice(0, 7), d.description].filter(Boolean).join(' ');
+  const header = `${m}${vscode.l10n.t('Deploy of {0}: {1}', state.app.name, title || d.id)}`;
+  const status = !FINISHED.has(d.status)
+    ? state.error
+      ? vscode.l10n.t('{0}; could not refresh ({1}), retrying…', d.status, state.error)
+      : state.fatal
+        ? d.status
+        : d.status === 'pending'
+          ? vscode.l10n.t('pending: the build has not started yet; this tab updates live')
+          : vscode.l10n.t('building: this tab updates live')
+    : d.finishedAt
+      ? vscode.l10n.t('{0} at {1}', d.status, new Date(d.finishedAt).toLocaleString())
+      : d.status;
+  const stopped = state.fatal && state.error ? `${m}${vscode.l10n.t('no longer following: {0}', state.error)}\n` : '';
+  const body = state.lines.length ? `${state.lines.join('\n')}\n` : '';
+  return `${header}\n${body}${stopped}${m}${status}\n`;
+}
+
+/** `apphost-deploy-log:/storefront/deploy a1b2c3d.log?workspace=…&app=…&deploy=…` (the path is the tab title). */
+export function deployLogUri(app: AppRef, deploy: Pick<Deploy, 'id' | 'commitSha'>): vscode.Uri {
+  const label = deploy.commitSha?.slice(0, 7) || deploy.id.slice(0, 8);
+  const query = new URLSearchParams({ app: app.id, deploy: deploy.id, ...(app.workspace ? { workspace: app.workspace } : {}) });
+  return vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${app.name}/deploy ${label}.log`, query: query.toString() });
+}
+
+function parseDeployLogUri(uri: vscode.Uri): { app: AppRef; deployId: string } {
+  const q = new URLSearchParams(uri.query);
+  const name = uri.path.split('/')[1] ?? '';
+  return { app: { workspace: q.get('workspace') ?? undefined, id: q.get('app') ?? name, name }, deployId: q.get('deploy') ?? '' };
+}

@@ -1,0 +1,190 @@
+// The running tails, one per app: each writes into its own output channel and
+// shows in the tree (`:tailing` contextValue flag, "tailing logs" description).
+// A tail belongs to the session and service it was started with: signing out,
+// another account, another service URL or removing its workspace stops it, and
+// so does deactivation. The engine stops it by itself on 401/403/404; a 401 has
+// already raised the one "session expired" prompt through the API client, so
+// nothing here prompts again.
+import * as vscode from 'vscode';
+import type { AppRef } from '../commands/targets';
+import { LogTail, PollCoordinator, apiLogSource, type LogTailOptions, type StopReason, type TailStateChange } from '../logs';
+import type { Services } from '../services';
+import type { AppNode } from '../tree/appNode';
+import type { TreeNode } from '../tree/resourcesProvider';
+import { LogChannel } from './logChannel';
+
+/** Engine timings; the integration tests shorten them, users get the defaults. */
+export type TailTuning = Pick<LogTailOptions, 'interval' | 'retry' | 'streamIdleMs' | 'resyncMs' | 'window' | 'batch'>;
+
+interface Entry {
+  readonly app: AppRef;
+  readonly channel: LogChannel;
+  tail?: LogTail;
+  /** The connection the tail was started with. */
+  apiRoot: string;
+  sessionId: string;
+  /** The workspace was added by hand (removing it stops the tail). */
+  manualWorkspace: boolean;
+}
+
+export class LogTails implements vscode.Disposable {
+  /** Test hook: channels keep a readable copy of their output (see LogChannel). */
+  capture = false;
+  /** Test hook: engine timings. */
+  tuning: TailTuning = {};
+  private readonly entries = new Map<string, Entry>();
+  // One per connection budget: every polling tail shares its slice fairly.
+  private readonly coordinator: PollCoordinator;
+  private readonly changed = new vscode.EventEmitter<AppRef>();
+  /** A tail started or stopped. */
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly s: Services) {
+    this.coordinator = new PollCoordinator(s.connection.budget);
+    s.tree.appFlags.push((ref) => (this.isTailing(ref) ? 'tailing' : undefined));
+    this.disposables.push(
+      this.changed,
+      s.connection.onDidChange(() => void this.checkConnection()),
+      s.workspaces.onDidChange(() => void this.checkWorkspaces()),
+    );
+  }
+
+  /** Starts tailing the app, or shows its channel when it is already tailed. */
+  async tail(app: AppRef): Promise<'started' | 'shown'> {
+    const session = await this.s.connection.session();
+    if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+    const key = keyOf(session.apiRoot, app);
+    const existing = this.entries.get(key);
+    if (existing && this.running(existing)) {
+      existing.channel.show();
+      return 'shown';
+    }
+    const entry: Entry = existing ?? { app, channel: new LogChannel(channelName(app)), apiRoot: session.apiRoot, sessionId: session.id, manualWorkspace: false };
+    this.entries.set(key, entry);
+    entry.sessionId = session.id;
+    entry.manualWorkspace = !!app.workspace && this.s.workspaces.manualSlugs(session.apiRoot).includes(app.workspace) && !session.account.workspaces?.includes(app.workspace);
+    // A new tail prints the last lines again: start from an empty channel so no line shows twice.
+    entry.channel.capture = this.capture;
+    entry.channel.clear();
+    const settings = vscode.workspace.getConfiguration('apphost.logs');
+    // The client is looked up on every request: a proxy or timeout change rebuilds it.
+    const connection = this.s.connection;
+    const client = { get logs() { return connection.api().logs; } };
+    const tail = new LogTail({
+      ...this.tuning,
+      source: apiLogSource(client, app.id, app.workspace),
+      sink: entry.channel,
+      coordinator: this.coordinator,
+      initialLines: settings.get<number>('initialLines', 100),
+      mode: settings.get<boolean>('stream', true) ? 'auto' : 'poll',
+    });
+    entry.tail = tail;
+    tail.onDidChangeState((change) => this.stateChanged(entry, tail, change));
+    tail.start();
+    entry.channel.show();
+    this.updated(entry);
+    return 'started';
+  }
+
+  /** Stops the app's tail (its channel stays, with a closing line). False when it was not tailed. */
+  async stop(app: AppRef, reason: StopReason = 'user', why?: string): Promise<boolean> {
+    const matching = [...this.entries.values()].filter((e) => sameApp(e.app, app) && this.running(e));
+    await Promise.all(matching.map((e) => e.tail!.stop(reason, why === undefined ? undefined : new Error(why))));
+    return matching.length > 0;
+  }
+
+  async stopAll(reason: StopReason = 'user', why?: string): Promise<number> {
+    const running = [...this.entries.values()].filter((e) => this.running(e));
+    await Promise.all(running.map((e) => e.tail!.stop(reason, why === undefined ? undefined : new Error(why))));
+    return running.length;
+  }
+
+  isTailing(app: AppRef): boolean {
+    return [...this.entries.values()].some((e) => sameApp(e.app, app) && this.running(e));
+  }
+
+  /** The apps tailed now. */
+  tailed(): AppRef[] {
+    return [...this.entries.values()].filter((e) => this.running(e)).map((e) => e.app);
+  }
+
+  /** Test hook: the engine of an app's latest tail. */
+  tailOf(app: AppRef): LogTail | undefined {
+    return this.latest(app)?.tail;
+  }
+
+  /** Test hook: the app's channel text since the tail started (when `capture` was on). */
+  textOf(app: AppRef): string | undefined {
+    return this.latest(app)?.channel.text;
+  }
+
+  private latest(app: AppRef): Entry | undefined {
+    return [...this.entries.values()].reverse().find((e) => sameApp(e.app, app));
+  }
+
+  private running(e: Entry): boolean {
+    return !!e.tail && e.tail.state !== 'stopped';
+  }
+
+  private stateChanged(entry: Entry, tail: LogTail, change: TailStateChange): void {
+    if (change.state !== 'stopped' || entry.tail !== tail) return;
+    this.updated(entry);
+    if (change.reason === 'notFound') {
+      // Deleted behind our back: the lists that showed it are out of date.
+      const parents = new Set(this.s.tree.rowsOf(entry.app).map((r) => (r as AppNode).parent));
+      for (const parent of parents) this.s.resources.refresh(parent);
+    } else if (change.reason === 'forbidden') {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Stopped tailing {0}: this account may not read its logs.', entry.app.name));
+    }
+  }
+
+  /** The tree rows and the palette's when-clauses follow the set of tails. */
+  private updated(entry: Entry): void {
+    for (const row of this.s.tree.rowsOf(entry.app)) this.s.resources.refresh(row as unknown as TreeNode, { refetch: false });
+    void vscode.commands.executeCommand('setContext', 'apphost.logs.tailing', this.tailed().length > 0);
+    this.changed.fire(entry.app);
+  }
+
+  /** Sign-out, another account or another service URL: the tails of the old connection end. */
+  private async checkConnection(): Promise<void> {
+    const session = await this.s.connection.session();
+    for (const e of this.entries.values()) {
+      if (!this.running(e)) continue;
+      if (!session) void e.tail!.stop('disposed', new Error(vscode.l10n.t('signed out')));
+      else if (session.apiRoot !== e.apiRoot) void e.tail!.stop('disposed', new Error(vscode.l10n.t('the service URL changed')));
+      else if (session.id !== e.sessionId) void e.tail!.stop('disposed', new Error(vscode.l10n.t('signed in again; tail the logs again to follow them')));
+    }
+  }
+
+  /** A workspace added by hand was removed: its tails end. */
+  private async checkWorkspaces(): Promise<void> {
+    for (const e of this.entries.values()) {
+      if (!this.running(e) || !e.manualWorkspace) continue;
+      if (!this.s.workspaces.manualSlugs(e.apiRoot).includes(e.app.workspace!)) {
+        void e.tail!.stop('disposed', new Error(vscode.l10n.t('the workspace {0} was removed', e.app.workspace!)));
+      }
+    }
+  }
+
+  dispose(): void {
+    for (const e of this.entries.values()) {
+      void e.tail?.stop('disposed');
+      e.channel.dispose();
+    }
+    this.entries.clear();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function keyOf(apiRoot: string, app: AppRef): string {
+  return `${apiRoot}|${app.workspace ?? ''}|${app.id}`;
+}
+
+function sameApp(a: AppRef, b: AppRef): boolean {
+  return a.id === b.id && a.workspace === b.workspace;
+}
+
+function channelName(app: AppRef): string {
+  return app.workspace ? `AppHost: ${app.name} (${app.workspace})` : `AppHost: ${app.name}`;
+}
