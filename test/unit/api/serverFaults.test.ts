@@ -160,7 +160,8 @@ describe('api: faults against the reference server', function () {
     const results = await Promise.allSettled(Array.from({ length: 70 }, () => c.apps.get(appId)));
     const limited = results.filter((r) => r.status === 'rejected' && (r.reason as ApiError).status === 429);
     results.forEach((r) => r.status === 'rejected' && recordError(r.reason));
-    assert.equal(limited.length, 10);
+    // At least the excess over 60 is refused (requests of earlier tests may share the window).
+    assert.ok(limited.length >= 10, `${limited.length} refused`);
     await c.close();
   });
 
