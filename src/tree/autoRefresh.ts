@@ -12,9 +12,11 @@ export class AutoRefresh implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
 
   constructor(
-    private readonly view: vscode.TreeView<TreeNode>,
-    private readonly resources: ResourcesProvider,
-    private readonly budget: RequestBudget,
+    private readonly view: Pick<vscode.TreeView<TreeNode>, 'visible' | 'onDidChangeVisibility'>,
+    private readonly resources: Pick<ResourcesProvider, 'refresh'>,
+    private readonly budget: Pick<RequestBudget, 'snapshot'>,
+    /** Shortest interval, whatever the setting says (tests lower it). */
+    private readonly floorMs = 15_000,
   ) {
     this.disposables = [
       view.onDidChangeVisibility(() => this.schedule()),
@@ -24,12 +26,13 @@ export class AutoRefresh implements vscode.Disposable {
     this.schedule();
   }
 
-  private schedule(): void {
+  /** Re-reads the setting and the view's visibility (also called on their change events). */
+  schedule(): void {
     clearInterval(this.timer);
     this.timer = undefined;
     const seconds = vscode.workspace.getConfiguration('apphost').get<number>('autoRefreshSeconds', 60);
     if (!seconds || !this.view.visible || !vscode.window.state.focused) return;
-    this.timer = setInterval(() => this.tick(), Math.max(15, seconds) * 1000);
+    this.timer = setInterval(() => this.tick(), Math.max(this.floorMs, seconds * 1000));
   }
 
   private tick(): void {

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { RequestBudget } from '../../src/api';
+import { AutoRefresh } from '../../src/tree/autoRefresh';
+
+describe('tree: automatic refresh', () => {
+  const visibility = new vscode.EventEmitter<vscode.TreeViewVisibilityChangeEvent>();
+  const view = { visible: true, onDidChangeVisibility: visibility.event };
+  let refreshes = 0;
+  const resources = { refresh: () => void refreshes++ };
+  let auto: AutoRefresh;
+
+  before(async () => {
+    await vscode.workspace.getConfiguration('apphost').update('autoRefreshSeconds', 1, vscode.ConfigurationTarget.Global);
+  });
+  after(async () => {
+    auto?.dispose();
+    await vscode.workspace.getConfiguration('apphost').update('autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('refreshes on the interval while the view is visible, and never while it is hidden', async function () {
+    this.timeout(10_000);
+    if (!vscode.window.state.focused) this.skip(); // the timer also waits for window focus
+    auto = new AutoRefresh(view, resources, new RequestBudget({ perMinute: 6000 }), 0);
+    await new Promise((r) => setTimeout(r, 2_300));
+    assert.ok(refreshes >= 2, `${refreshes} refreshes while visible`);
+    view.visible = false;
+    visibility.fire({ visible: false });
+    refreshes = 0;
+    await new Promise((r) => setTimeout(r, 2_300));
+    assert.equal(refreshes, 0, 'a hidden view costs nothing');
+  });
+
+  it('skips a round when the request budget runs low', async function () {
+    this.timeout(10_000);
+    if (!vscode.window.state.focused) this.skip();
+    auto?.dispose();
+    const budget = new RequestBudget({ perMinute: 60 });
+    const low = { snapshot: () => ({ ...budget.snapshot(), available: 0 }) };
+    view.visible = true;
+    refreshes = 0;
+    auto = new AutoRefresh(view, resources, low, 0);
+    await new Promise((r) => setTimeout(r, 2_300));
+    assert.equal(refreshes, 0);
+  });
+});
