@@ -200,6 +200,28 @@ describe('auth: sign-in, sign-out, expiry, workspaces', function () {
     assert.deepEqual(await rootLabels(), ['Personal', 'Acme Corp', 'OSS Collective'], 'the tree works again');
   });
 
+  it('follows a sign-in and a sign-out made in another window', async () => {
+    const api = await extensionApi();
+    const apiRoot = api.connection.apiRoot()!;
+    const token = server.control.issueToken(DEMO_USER.email, 'other window');
+    tokensSeen.push(token);
+    const changes: vscode.AuthenticationSessionsChangeEvent[] = [];
+    const sub = vscode.authentication.onDidChangeSessions((e) => e.provider.id === 'apphost' && changes.push(e));
+    try {
+      const session = { id: 'other-window-session', apiRoot, token, account: { id: '1', email: DEMO_USER.email }, method: 'token', createdAt: new Date().toISOString() };
+      // Written as another window's SessionStore writes it.
+      await api.context.secrets.store('apphost.sessions', JSON.stringify({ writer: 'another-window', seq: 1, sessions: { [apiRoot]: session } }));
+      await until('the session from the other window', async () => (await api.connection.session())?.id === 'other-window-session');
+      assert.deepEqual(await rootLabels(), ['Personal', 'Acme Corp', 'OSS Collective']);
+      await api.context.secrets.store('apphost.sessions', JSON.stringify({ writer: 'another-window', seq: 2, sessions: {} }));
+      await until('the sign-out from the other window', async () => !(await api.connection.session()));
+      assert.deepEqual(await rootLabels(), []);
+      await until('two session changes', () => changes.length >= 2);
+    } finally {
+      sub.dispose();
+    }
+  });
+
   it('keeps tokens out of settings, logs and files on disk', async function () {
     this.timeout(60_000);
     const api = await extensionApi();
