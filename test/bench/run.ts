@@ -14,6 +14,7 @@ import { assertToolsInstalled } from '../vscode/tools';
 import { measureActivation } from './activation';
 import { prepareExtensions, type Extensions } from './extensions';
 import { machine, renderReport, renderSection, updateReadme, writeResults, type Section } from './report';
+import { measureEconomy } from './economy';
 import { measureLogPipeline } from './logPipeline';
 import { measureSize } from './size';
 
@@ -58,6 +59,7 @@ async function main(): Promise<number> {
     if (needsVsCode) browser = await launchBrowser();
     for (const name of selected) {
       if (name === 'size') await section('Size', () => measureSize(extensions!));
+      if (name === 'economy') await section('Request economy', () => measureEconomy(extensions!, browser!, workDir));
       if (name === 'logs') await section('Log pipeline', () => measureLogPipeline(workDir));
       if (name === 'activation') {
         await section('Activation', async () => {
