@@ -17,6 +17,7 @@ import { machine, renderReport, renderSection, updateReadme, writeResults, type 
 import { measureEconomy } from './economy';
 import { measureLogPipeline } from './logPipeline';
 import { measureSize } from './size';
+import { measureTreeLatency } from './treeLatency';
 
 const ALL = ['size', 'activation', 'economy', 'tree', 'logs'] as const;
 type Name = (typeof ALL)[number];
@@ -60,6 +61,7 @@ async function main(): Promise<number> {
     for (const name of selected) {
       if (name === 'size') await section('Size', () => measureSize(extensions!));
       if (name === 'economy') await section('Request economy', () => measureEconomy(extensions!, browser!, workDir));
+      if (name === 'tree') await section('Tree latency', () => measureTreeLatency(extensions!, browser!));
       if (name === 'logs') await section('Log pipeline', () => measureLogPipeline(workDir));
       if (name === 'activation') {
         await section('Activation', async () => {
