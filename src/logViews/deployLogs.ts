@@ -34,6 +34,8 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
   readonly onDidChange = this.changed.event;
   /** Documents whose editors were scrolled to the end before a change: they keep following it. */
   private readonly revealEnd = new Set<string>();
+  /** Documents between the close and the reopen of setTextDocumentLanguage. */
+  private readonly switchingLanguage = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly s: Services) {
@@ -43,7 +45,11 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
       vscode.window.tabGroups.onDidChangeTabs((e) => {
         for (const tab of e.closed) if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === DEPLOY_LOG_SCHEME) this.closedTab(tab.input.uri);
       }),
-      vscode.workspace.onDidCloseTextDocument((doc) => doc.uri.scheme === DEPLOY_LOG_SCHEME && this.forget(doc.uri.toString())),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        const key = doc.uri.toString();
+        if (doc.uri.scheme === DEPLOY_LOG_SCHEME && !this.switchingLanguage.has(key)) this.forget(key);
+      }),
+      vscode.workspace.onDidOpenTextDocument((doc) => this.switchingLanguage.delete(doc.uri.toString())),
       vscode.workspace.onDidChangeTextDocument((e) => this.followEnd(e.document)),
     );
   }
@@ -60,7 +66,11 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     this.changed.fire(uri);
     void this.follow(state);
     const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.languageId !== LOG_LANGUAGE) await vscode.languages.setTextDocumentLanguage(doc, LOG_LANGUAGE);
+    if (doc.languageId !== LOG_LANGUAGE) {
+      // A language change closes and reopens the document: that close is not the user's.
+      this.switchingLanguage.add(key);
+      await vscode.languages.setTextDocumentLanguage(doc, LOG_LANGUAGE).then(undefined, () => this.switchingLanguage.delete(key));
+    }
     return vscode.window.showTextDocument(doc, { preview: false });
   }
 

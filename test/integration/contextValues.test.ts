@@ -41,7 +41,10 @@ describe('manifest: context menus match what the tree produces', function () {
       const apiRoot = (await api.connection.session())!.apiRoot;
       await api.workspaces.addSlug(apiRoot, 'globex'); // a workspace added by hand
       api.resources.refresh();
+      // A tailed app carries `:tailing` (Stop Tailing's menus).
+      await api.logs.tails.tail({ workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' });
       await collect(undefined, produced);
+      await api.logs.tails.stopAll();
       // The filtered states of the Apps group.
       const [personal] = await api.resources.getChildren();
       api.tree.filters.set(personal.id, { q: 'a', previews: false });

@@ -1,0 +1,361 @@
+// Tail Logs inside the real VS Code against the reference server: what reaches the
+// output channel (read through the channel's capture hook), the tree flag, stop
+// paths and failures. Timings are shortened through the logs area's test hooks.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AppRef } from '../../src/commands/targets';
+import { DEMO_USER, type RunningServer } from '../server';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { nodeAt, runScripted, withScript } from './support/resourceTree';
+
+const MARKER = '… ';
+const linesOf = (text: string | undefined) => (text ?? '').split('\n').filter(Boolean);
+const contentOf = (text: string | undefined) => linesOf(text).filter((l) => !l.startsWith(MARKER));
+const markersOf = (text: string | undefined) => linesOf(text).filter((l) => l.startsWith(MARKER));
+/** Lines in the burst test (a smaller number through the environment while investigating). */
+const BURST = Number(process.env.APPHOST_LOGS_BURST ?? 100_000);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Shortened engine timings: poll every 150 ms while lines arrive, 400 ms when quiet. */
+const FAST = { interval: { activeMs: 150, quietMs: 400 }, retry: { baseMs: 100, maxMs: 300 } };
+
+export async function tails() {
+  return (await extensionApi()).logs.tails;
+}
+
+export function appRef(server: RunningServer, name: string, workspace?: string): AppRef {
+  return { workspace, id: server.control.findApp(name, workspace)!.id, name };
+}
+
+/** Waits until the channel shows exactly the end of the server's log (nothing missing, nothing twice). */
+export async function caughtUp(server: RunningServer, app: AppRef, timeoutMs = 10_000): Promise<string[]> {
+  const t = await tails();
+  let shown: string[] = [];
+  await until(`${app.name} caught up`, () => {
+    shown = contentOf(t.textOf(app));
+    const log = server.control.getLogs(app.name, app.workspace);
+    return shown.length > 0 && shown.at(-1) === log.at(-1);
+  }, timeoutMs);
+  const log = server.control.getLogs(app.name, app.workspace);
+  assert.deepEqual(shown, log.slice(log.length - shown.length), 'the channel is a contiguous end of the log');
+  return shown;
+}
+
+/** The app's whole log from now on (the server keeps only its last 3000 lines). */
+export function recordLog(server: RunningServer, app: AppRef): { lines: string[]; stop(): void } {
+  const lines = server.control.getLogs(app.name, app.workspace);
+  const stop = server.control.state.logs.subscribe(app.id, (added) => lines.push(...added));
+  return { lines, stop };
+}
+
+/**
+ * Walks the channel's lines against the true log: every content line must be the
+ * next line of the log (nothing twice, nothing invented, order kept); where log lines
+ * were skipped, a marker must stand just before. Greedy earliest matching.
+ */
+export function checkAgainstLog(channel: string[], log: string[]): { matched: number; skipsMarked: boolean; firstSkip: string; markers: string[] } {
+  const content = channel.filter((l) => !l.startsWith(MARKER));
+  // The channel opens with the log's last lines: the latest place where they all fit
+  // (an earlier copy of the same lines may exist in a generated history).
+  const opening = content.slice(0, 10);
+  let p = log.length - opening.length;
+  while (p >= 0 && opening.some((l, i) => log[p + i] !== l)) p--;
+  assert.ok(p >= 0, `the opening lines are not in the log: ${opening[0]}`);
+  let matched = 0;
+  let skipsMarked = true;
+  let firstSkip = '';
+  let markedSinceLast = false;
+  for (const line of channel) {
+    if (line.startsWith(MARKER)) {
+      markedSinceLast = true;
+      continue;
+    }
+    const q = log.indexOf(line, p);
+    assert.ok(q >= 0, `a line shown twice, out of order or invented: ${line}`);
+    if (q > p && !markedSinceLast && skipsMarked) {
+      skipsMarked = false;
+      firstSkip = `${q - p} lines skipped before "${line}" (after ${matched} lines; skipped from "${log[p]}")`;
+    }
+    p = q + 1;
+    matched++;
+    markedSinceLast = false;
+  }
+  return { matched, skipsMarked, firstSkip, markers: channel.filter((l) => l.startsWith(MARKER)) };
+}
+
+async function settings(values: Record<string, unknown>) {
+  const config = vscode.workspace.getConfiguration('apphost.logs');
+  for (const [k, v] of Object.entries(values)) await config.update(k, v, vscode.ConfigurationTarget.Global);
+}
+
+describe('logs: tail (polling server)', function () {
+  this.timeout(60_000);
+  let server: RunningServer;
+  let token: string;
+
+  before(async () => {
+    server = await useServer();
+    token = await signInWithIssuedToken(server, DEMO_USER.email);
+    const t = await tails();
+    t.capture = true;
+    t.tuning = FAST;
+    await settings({ initialLines: 20 });
+  });
+  afterEach(async () => {
+    server.control.setLogInterval(0);
+    server.control.clearFaults();
+    await (await tails()).stopAll();
+  });
+  after(async () => {
+    await settings({ initialLines: undefined });
+    await signOutQuietly();
+    await server.close();
+  });
+
+  it('shows the last N lines in "AppHost: <app>", then new lines as they come', async () => {
+    const app = appRef(server, 'storefront');
+    await runScripted('apphost.logs.tail', { picks: ['storefront'] });
+    const t = await tails();
+    const shown = await caughtUp(server, app);
+    assert.equal(shown.length, 20, 'apphost.logs.initialLines');
+    assert.equal(t.tailOf(app)?.transport, 'poll', 'no stream on this server: polling');
+    server.control.appendLogs('storefront', ['first new line', 'second new line']);
+    const after = await caughtUp(server, app);
+    assert.equal(after.length, 22);
+    assert.match(after.at(-1)!, /app\[web\.1\]: second new line$/);
+    assert.deepEqual(markersOf(t.textOf(app)), [], 'nothing to warn about');
+  });
+
+  it('marks the app in the tree (:tailing flag, description) and tailing again only shows the channel', async () => {
+    const app = appRef(server, 'storefront');
+    const row = await nodeAt('Personal', 'Apps', 'storefront');
+    await vscode.commands.executeCommand('apphost.logs.tail', row);
+    const t = await tails();
+    const first = t.tailOf(app);
+    const item = await row.getTreeItem();
+    assert.match(item.contextValue!, /^app:running\b.*:tailing\b/);
+    assert.match(String(item.description), /tailing logs/);
+    await vscode.commands.executeCommand('apphost.logs.tail', row);
+    assert.equal(t.tailOf(app), first, 'the same tail');
+    assert.deepEqual(t.tailed().map((a) => a.name), ['storefront']);
+
+    await vscode.commands.executeCommand('apphost.logs.stop', row);
+    assert.equal(first?.state, 'stopped');
+    assert.equal(first?.stopReason, 'user');
+    assert.match(markersOf(t.textOf(app)).at(-1)!, /stopped tailing$/);
+    const after = await row.getTreeItem();
+    assert.doesNotMatch(after.contextValue!, /:tailing\b/);
+    assert.doesNotMatch(String(after.description), /tailing/);
+    // Stopped means stopped: no more reads of its logs.
+    server.control.clearRequestLog();
+    await sleep(600);
+    assert.deepEqual(server.control.requestLog.filter((e) => e.path.endsWith('/logs')), []);
+  });
+
+  it('never shows a line twice nor drops one over busy traffic, two apps at once, with repeated lines', async function () {
+    this.timeout(90_000);
+    const apps = [appRef(server, 'storefront'), appRef(server, 'api-gateway')];
+    const truth = apps.map((app) => recordLog(server, app));
+    for (const app of apps) await vscode.commands.executeCommand('apphost.logs.tail', app);
+    server.control.setLogInterval(40); // every running app logs every 40 ms
+    const end = Date.now() + 15_000;
+    for (let i = 0; Date.now() < end; i++) {
+      // Identical lines (same timestamp, same text) in short runs, between generated ones.
+      server.control.appendLogs(apps[i % 2].name, Array(1 + (i % 4)).fill(`repeated line ${i % 3}`));
+      await sleep(97);
+    }
+    server.control.setLogInterval(0);
+    const t = await tails();
+    for (const [i, app] of apps.entries()) {
+      truth[i].stop();
+      await until(`${app.name} caught up`, () => contentOf(t.textOf(app)).at(-1) === truth[i].lines.at(-1), 10_000);
+      const { matched, skipsMarked, firstSkip, markers } = checkAgainstLog(linesOf(t.textOf(app)), truth[i].lines);
+      assert.ok(matched > 300, `${app.name}: ${matched} lines followed`);
+      assert.ok(skipsMarked, `${app.name}: every skipped line is announced by a marker: ${firstSkip}`);
+      // A loaded machine may stall a poll past the window (~1.4 s at this rate): that must be marked, and rare.
+      assert.ok(markers.length <= 2, `${app.name}: ${markers.join('\n')}`);
+    }
+  });
+
+  it('marks a burst larger than the window as a possible gap, reads more lines from then on, and goes on without duplicates', async () => {
+    const app = appRef(server, 'docs-site');
+    await vscode.commands.executeCommand('apphost.logs.tail', app);
+    await caughtUp(server, app);
+    const t = await tails();
+    const window = t.tailOf(app)!.windowSize;
+    server.control.appendLogs(app.name, Array.from({ length: 3000 }, (_, i) => `burst ${i}`));
+    await until('the gap marker', () => markersOf(t.textOf(app)).some((m) => /lines may have been missed/.test(m)));
+    assert.ok(t.tailOf(app)!.windowSize > window, 'a larger window from now on');
+    server.control.appendLogs(app.name, ['after the burst']);
+    const text = t.textOf(app)!;
+    await until('the line after the burst', () => contentOf(t.textOf(app)).at(-1)?.endsWith('after the burst'));
+    const afterGap = linesOf(t.textOf(app)).slice(linesOf(text).findIndex((l) => /lines may have been missed/.test(l)) + 1);
+    const log = server.control.getLogs(app.name);
+    assert.deepEqual(afterGap, log.slice(log.length - afterGap.length), 'after the marker: the exact end of the log');
+  });
+
+  it('survives injected failures with a visible "reconnecting…" line, then resumes without duplicates', async () => {
+    const app = appRef(server, 'analytics');
+    await vscode.commands.executeCommand('apphost.logs.tail', app);
+    await caughtUp(server, app);
+    const t = await tails();
+    const tail = t.tailOf(app)!;
+    const states: string[] = [];
+    tail.onDidChangeState((c) => states.push(c.state));
+    server.control.failNext({ status: 503, count: 3, path: /\/logs$/ });
+    server.control.appendLogs(app.name, ['during the outage']);
+    await until('reconnected', () => markersOf(t.textOf(app)).some((m) => /reconnected/.test(m)));
+    assert.deepEqual(states, ['reconnecting', 'live']);
+    const markers = markersOf(t.textOf(app));
+    assert.equal(markers.filter((m) => /connection lost \(503.*reconnecting…/.test(m)).length, 1, 'one line per outage');
+    assert.equal(tail.state, 'live');
+    await caughtUp(server, app);
+    assert.equal(contentOf(t.textOf(app)).filter((l) => l.endsWith('during the outage')).length, 1);
+    // The tree still shows it tailed while it reconnects: it is alive, and says so in the channel.
+    assert.ok(t.isTailing(app));
+  });
+
+  it('stops a tail of a deleted app: at once when deleted here, at the next read when deleted elsewhere', async () => {
+    const t = await tails();
+    const blog = appRef(server, 'blog');
+    await vscode.commands.executeCommand('apphost.logs.tail', blog);
+    await until('blog tail live', () => t.tailOf(blog)?.state === 'live');
+    await runScripted('apphost.app.delete', { inputs: ['blog'] }, await nodeAt('Personal', 'Apps', 'blog'));
+    assert.equal(t.tailOf(blog)?.stopReason, 'notFound');
+    assert.match(markersOf(t.textOf(blog)).at(-1)!, /the app no longer exists/);
+
+    const crm = appRef(server, 'image-resizer');
+    await vscode.commands.executeCommand('apphost.logs.tail', crm);
+    await until('crm tail live', () => t.tailOf(crm)?.state === 'live');
+    const other = server.control.issueToken(DEMO_USER.email, 'elsewhere');
+    const res = await fetch(`${server.url}/api/v1/apps/${crm.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${other}` } });
+    assert.equal(res.status, 200);
+    await until('stopped by the 404', () => t.tailOf(crm)?.state === 'stopped');
+    assert.equal(t.tailOf(crm)?.stopReason, 'notFound');
+    assert.ok(!t.isTailing(crm));
+  });
+
+  it('stops every tail on sign-out, with a line saying why', async () => {
+    const t = await tails();
+    const apps = [appRef(server, 'storefront'), appRef(server, 'cron-jobs')];
+    for (const app of apps) await vscode.commands.executeCommand('apphost.logs.tail', app);
+    await signOutQuietly();
+    for (const app of apps) {
+      await until(`${app.name} stopped`, () => t.tailOf(app)?.state === 'stopped');
+      await until(`${app.name}: the closing line`, () => markersOf(t.textOf(app)).at(-1)?.match(/stopped tailing \(signed out\)/));
+    }
+    assert.deepEqual(t.tailed(), []);
+    token = await signInWithIssuedToken(server, DEMO_USER.email);
+  });
+
+  it('stops the tails of a workspace added by hand when it is removed', async function () {
+    const api = await extensionApi();
+    const session = (await api.connection.session())!;
+    if (session.account.workspaces?.includes('acme')) this.skip();
+    await api.workspaces.addSlug(session.apiRoot, 'acme');
+    const t = await tails();
+    const app = appRef(server, 'acme-api', 'acme');
+    await vscode.commands.executeCommand('apphost.logs.tail', app);
+    await until('acme tail live', () => t.tailOf(app)?.state === 'live');
+    await api.workspaces.removeSlug(session.apiRoot, 'acme');
+    await until('stopped', () => t.tailOf(app)?.state === 'stopped');
+    await until('the closing line', () => markersOf(t.textOf(app)).at(-1)?.match(/stopped tailing \(the workspace acme was removed\)/));
+  });
+
+  it('a 401 stops the tail with a clear line and exactly one sign-in prompt, however many tails', async () => {
+    const t = await tails();
+    const apps = [appRef(server, 'storefront'), appRef(server, 'api-gateway'), appRef(server, 'analytics')];
+    for (const app of apps) await vscode.commands.executeCommand('apphost.logs.tail', app);
+    for (const app of apps) await until(`${app.name} live`, () => t.tailOf(app)?.state === 'live');
+    const ui = await withScript({}, async () => {
+      server.control.revokeToken(token);
+      for (const app of apps) await until(`${app.name} stopped`, () => t.tailOf(app)?.state === 'stopped');
+      await sleep(300);
+    });
+    for (const app of apps) {
+      assert.equal(t.tailOf(app)?.stopReason, 'unauthorized');
+      assert.match(markersOf(t.textOf(app)).at(-1)!, /not signed in, or the session expired; sign in again to resume/);
+    }
+    assert.equal(ui.shown.filter((s) => /session expired/i.test(s.text)).length, 1, JSON.stringify(ui.shown));
+  });
+});
+
+describe('logs: tail (streaming server)', function () {
+  this.timeout(60_000);
+  let server: RunningServer;
+
+  before(async () => {
+    server = await useServer({ follow: true });
+    await signInWithIssuedToken(server, DEMO_USER.email);
+    const t = await tails();
+    t.capture = true;
+    t.tuning = { ...FAST, streamIdleMs: 700 };
+    await settings({ initialLines: 20 });
+  });
+  afterEach(async () => {
+    server.control.setLogInterval(0);
+    server.control.clearFaults();
+    await (await tails()).stopAll();
+  });
+  after(async () => {
+    (await tails()).tuning = FAST;
+    await settings({ initialLines: undefined });
+    await signOutQuietly();
+    await server.close();
+  });
+
+  it('follows the stream: the last N lines, then each new line, and reconnects (idle, reset) without duplicates', async function () {
+    this.timeout(60_000);
+    const app = appRef(server, 'storefront');
+    await runScripted('apphost.logs.tail', { picks: ['storefront'] });
+    const t = await tails();
+    assert.equal((await caughtUp(server, app)).length, 20);
+    assert.equal(t.tailOf(app)?.transport, 'stream');
+    server.control.clearRequestLog();
+    for (let i = 0; i < 8; i++) {
+      server.control.appendLogs(app.name, [`streamed ${i}`, `streamed ${i}`]);
+      // Longer than the idle watchdog every other time: the stream is reopened in between.
+      await sleep(i % 2 ? 900 : 100);
+    }
+    server.control.resetNext({ path: /\/logs$/ });
+    await sleep(900);
+    server.control.appendLogs(app.name, ['after a reset']);
+    const shown = await caughtUp(server, app);
+    assert.equal(shown.filter((l) => /streamed \d$/.test(l)).length, 16, 'each line once, repeats included');
+    const reopened = server.control.requestLog.filter((e) => e.path.endsWith('/logs')).length;
+    assert.ok(reopened >= 3, `reopened ${reopened} times`);
+    assert.equal(t.tailOf(app)?.state, 'live');
+    assert.ok(markersOf(t.textOf(app)).every((m) => /connection lost|reconnected/.test(m)), markersOf(t.textOf(app)).join('\n'));
+  });
+
+  it('takes a burst of 100k lines without freezing the extension host, every line once', async function () {
+    this.timeout(90_000);
+    const app = appRef(server, 'docs-site');
+    await vscode.commands.executeCommand('apphost.logs.tail', app);
+    await caughtUp(server, app);
+    const t = await tails();
+    const log: string[] = [];
+    let worstLag = 0;
+    let last = Date.now();
+    const probe = setInterval(() => {
+      const now = Date.now();
+      worstLag = Math.max(worstLag, now - last - 20);
+      last = now;
+    }, 20);
+    try {
+      const burst = Array.from({ length: BURST }, (_, i) => `burst line ${i} ${'x'.repeat(40)}`);
+      const truth = recordLog(server, app);
+      server.control.appendLogs(app.name, burst);
+      truth.stop();
+      await until('the end of the burst', () => t.textOf(app)!.endsWith(`${truth.lines.at(-1)}\n`), 60_000);
+      Object.assign(log, truth.lines);
+    } finally {
+      clearInterval(probe);
+    }
+    const { matched, skipsMarked, firstSkip, markers } = checkAgainstLog(linesOf(t.textOf(app)), log);
+    assert.deepEqual(markers, []);
+    assert.ok(skipsMarked, firstSkip);
+    assert.equal(contentOf(t.textOf(app)).filter((l) => l.includes('burst line')).length, BURST, `${matched} matched`);
+    assert.ok(worstLag < 1000, `the extension host kept turning (worst lag ${worstLag} ms)`);
+  });
+});
