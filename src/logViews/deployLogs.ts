@@ -9,6 +9,7 @@ import { ApiError, type Deploy } from '../api';
 import type { AppRef } from '../commands/targets';
 import { AdaptiveInterval, alignWindows, MARKER_PREFIX, sleep, systemClock, type IntervalOptions } from '../logs';
 import type { Services } from '../services';
+import type { AppNode } from '../tree/appNode';
 import { LOG_LANGUAGE } from './logChannel';
 
 export const DEPLOY_LOG_SCHEME = 'apphost-deploy-log';
@@ -126,6 +127,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
         const { fresh } = alignWindows({ lines: before.lines, end: before.lines.length }, { lines: state.lines, complete: true });
         pace.record(fresh.length);
         if (fresh.length || before.status !== state.deploy?.status || before.error !== state.error || before.lines.length !== state.lines.length) this.update(state);
+        if (before.status !== state.deploy?.status) this.refreshDeploysGroup(state.app);
       }
     } finally {
       if (state.following === abort) state.following = undefined;
@@ -137,6 +139,14 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     const atEnd = vscode.window.visibleTextEditors.some((ed) => ed.document.uri.toString() === key && (ed.visibleRanges.at(-1)?.end.line ?? 0) >= ed.document.lineCount - 3);
     if (atEnd) this.revealEnd.add(key);
     this.changed.fire(state.uri);
+  }
+
+  /** The Deploys rows of the app show the new status (only re-read where the group is open). */
+  private refreshDeploysGroup(app: AppRef): void {
+    for (const row of this.s.tree.rowsOf(app)) {
+      const group = (row as AppNode).group('deploys');
+      if (group) this.s.resources.refresh(group);
+    }
   }
 
   private followEnd(doc: vscode.TextDocument): void {

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { Workbench } from './workbench';
+
+const CODE = `import express from 'express';
+
+const app = express();
+app.get('/api/orders', async (req, res) => {
+  const orders = await db.orders.list({ page: Number(req.query.page ?? 1) });
+  res.json(orders);
+});
+app.listen(process.env.PORT ?? 5000);
+`;
+
+describe('journey: tail logs beside the code, a deploy log in a tab', () => {
+  let server: RunningServer;
+  let workbench: Workbench;
+
+  before(async () => {
+    // The generator is off: the journey appends the lines it shows.
+    server = await startServer({ seed: 'demo', actionDelayMs: 300, logIntervalMs: 0 });
+    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url, 'apphost.logs.initialLines': 12, 'editor.autoIndent': 'none' } });
+    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
+    await workbench.collapseSection('Activity');
+    await workbench.expand('Apps');
+  });
+  after(async () => {
+    await workbench?.close();
+    await server?.close();
+  });
+
+  const page = () => workbench.page;
+  const output = () => page().locator('.part.panel .view-lines').first();
+  const description = (label: string) => workbench.treeRow(label).locator('.label-description');
+  const stamp = () => new Date().toISOString();
+
+  /** Runs the palette command with exactly this title (Enter would run the best fuzzy match). */
+  const runExactly = async (title: string) => {
+    await page().keyboard.press('F1');
+    await workbench.quickInput().locator('input').fill(`>${title}`);
+    await workbench.quickInput().locator('.monaco-list-row', { has: page().locator('.label-name', { hasText: new RegExp(`^${title}$`) }) }).first().click();
+  };
+
+  /** A close-up of the Output panel (the tokens' colours at full size). */
+  const panelShot = async (name: string) => {
+    const path = await workbench.screenshot(name); // the whole window first, then the close-up beside it
+    await page().locator('.part.panel').screenshot({ path: path.replace(/\.png$/, '-panel.png') });
+  };
+
+  /**
+   * The token class Monaco gives the output's first span containing `text`: one
+   * `mtkN` class per distinct theme colour, so two classes mean two colours.
+   */
+  const tokenOf = (text: string) => page().locator('.part.panel .view-lines span span', { hasText: text }).first().getAttribute('class');
+
+  it('tails an app from its inline icon into a coloured "AppHost: storefront" channel, beside an editor', async () => {
+    await runExactly('File: New Untitled Text File');
+    await runExactly('Change Language Mode');
+    await workbench.quickInput().locator('input').fill('TypeScript');
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: /^TypeScript/ }).first().click();
+    await page().locator('.editor-instance .view-lines').first().click();
+    await page().keyboard.insertText(CODE);
+
+    server.control.appendLogs('storefront', [
+      `${stamp()} app[web.1]: INFO Listening on port 5000`,
+      `${stamp()} app[worker.1]: DEBUG cache warmed: 412 keys`,
+      `${stamp()} app[web.2]: GET /api/orders?page=2 200 31ms`,
+    ]);
+    const row = workbench.treeRow('storefront');
+    await row.hover();
+    await row.getByRole('button', { name: 'Tail Logs' }).click();
+    await output().getByText('cache warmed: 412 keys').waitFor({ timeout: 15_000 });
+    assert.equal(await page().locator('.part.panel select').first().inputValue(), 'AppHost: storefront', 'the channel shown');
+
+    // Then follows: lines appended now show up without a command.
+    server.control.appendLogs('storefront', [
+      `${stamp()} app[web.1]: WARN slow query on orders (1.8s)`,
+      `${stamp()} app[web.2]: ERROR Unhandled rejection: connect ECONNREFUSED 10.0.0.7:6379`,
+      `${stamp()} app[web.2]: GET /api/orders 500 12ms`,
+      `${stamp()} app[web.1]: INFO Reconnected to redis`,
+    ]);
+    await output().getByText('Reconnected to redis').waitFor({ timeout: 15_000 });
+    await description('storefront').filter({ hasText: /tailing logs/ }).waitFor();
+
+    const plain = await tokenOf('Unhandled rejection');
+    const tokens = {
+      timestamp: await tokenOf(`${new Date().getUTCFullYear()}-`),
+      process: await tokenOf('app[web.2]'),
+      error: await tokenOf('ERROR'),
+      warn: await tokenOf('WARN'),
+      info: await tokenOf('INFO'),
+      debug: await tokenOf('DEBUG'),
+    };
+    for (const [what, token] of Object.entries(tokens)) {
+      assert.ok(token, `${what} found`);
+      assert.notEqual(token, plain, `${what} is coloured (${JSON.stringify(tokens)} vs ${plain})`);
+    }
+    assert.notEqual(tokens.error, tokens.warn);
+    assert.notEqual(tokens.info, tokens.debug);
+    await panelShot('logs-1-channel-beside-editor');
+  });
+
+  it('says so in the channel when it stops (context menu), and the tree drops the mark', async () => {
+    await workbench.contextMenu('storefront', 'Stop Tailing');
+    await output().getByText('… stopped tailing').waitFor();
+    await description('storefront').filter({ hasText: /tailing logs/ }).waitFor({ state: 'detached' });
+    const row = workbench.treeRow('storefront');
+    await row.hover();
+    await row.getByRole('button', { name: 'Tail Logs' }).waitFor();
+    await workbench.screenshot('logs-2-stopped');
+  });
+
+  it('opens a running deploy\'s log in a read-only tab that follows the build, then says how it ended', async () => {
+    server.control.setActionDelay(2400);
+    server.control.startDeploy('storefront', { description: 'Add order export' });
+    await workbench.expand('storefront');
+    await workbench.expand('Deploys');
+    await workbench.treeRow('Add order export').click();
+    await page().locator('.tabs-container .tab', { hasText: /^deploy [0-9a-f]{7}\.log/ }).waitFor();
+    const editor = page().locator('.editor-instance .view-lines').first();
+    await editor.getByText('-----> Building storefront').waitFor({ timeout: 15_000 });
+    await editor.getByText('building: this tab updates live').waitFor();
+    await workbench.screenshot('logs-3-deploy-log-building');
+    await editor.getByText('… succeeded at').waitFor({ timeout: 20_000 });
+    await editor.getByText('=====> Application deployed:').waitFor();
+    await workbench.screenshot('logs-4-deploy-log-done');
+  });
+
+  it('reads well in a dark theme', async () => {
+    await runExactly('Preferences: Color Theme');
+    await workbench.quickInput().locator('input').fill('Dark Modern');
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Dark Modern' }).first().click();
+    await page().locator('.monaco-workbench.vs-dark').waitFor();
+    await page().waitForTimeout(500); // the theme change animates the status bar
+    await workbench.screenshot('logs-5-dark');
+  });
+});
