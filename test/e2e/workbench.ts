@@ -90,9 +90,18 @@ export class Workbench {
   /** Right-clicks a tree row and picks an entry of its context menu. */
   async contextMenu(rowLabel: string, item: string): Promise<void> {
     await this.treeRow(rowLabel).click({ button: 'right' });
-    const entry = this.page.locator('.context-view .action-label', { hasText: item }).first();
+    const menu = this.page.locator('.context-view .monaco-menu');
+    const entry = menu.locator('.action-label', { hasText: item }).first();
     await entry.waitFor();
+    await entry.hover();
     await entry.click();
+    // A menu still settling can swallow the click: the entry is focused then, so Enter picks it.
+    const closed = await menu.waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false);
+    if (!closed) {
+      await entry.hover();
+      await this.page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'hidden' });
+    }
   }
 
   /** Signs in through the real UI by pasting an API token. */
