@@ -1,4 +1,4 @@
-// A manual clock for the request budget: time moves only when the test says so.
+// A manual clock (request budget, log engine): time moves only when the test says so.
 
 import type { Clock } from '../../../src/api';
 
@@ -21,12 +21,16 @@ export class FakeClock implements Clock {
     this.timers = this.timers.filter((t) => t.id !== handle);
   }
 
+  get pendingTimers(): number {
+    return this.timers.length;
+  }
+
   /** Advances time, firing due timers in order; lets promise callbacks run in between. */
   async advance(ms: number): Promise<void> {
     const end = this.t + ms;
     for (;;) {
       await flush();
-      this.timers.sort((a, b) => a.at - b.at);
+      this.timers.sort((a, b) => a.at - b.at || a.id - b.id);
       const next = this.timers[0];
       if (!next || next.at > end) break;
       this.timers.shift();
