@@ -6,9 +6,9 @@ import * as vscode from 'vscode';
 import type { AppRef } from '../../src/commands/targets';
 import { DEMO_USER, type RunningServer } from '../server';
 import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { checkAgainstLog, MARKER } from './support/logContinuity';
 import { nodeAt, runScripted, withScript } from './support/resourceTree';
 
-const MARKER = '… ';
 const linesOf = (text: string | undefined) => (text ?? '').split('\n').filter(Boolean);
 const contentOf = (text: string | undefined) => linesOf(text).filter((l) => !l.startsWith(MARKER));
 const markersOf = (text: string | undefined) => linesOf(text).filter((l) => l.startsWith(MARKER));
@@ -46,41 +46,6 @@ export function recordLog(server: RunningServer, app: AppRef): { lines: string[]
   const lines = server.control.getLogs(app.name, app.workspace);
   const stop = server.control.state.logs.subscribe(app.id, (added) => lines.push(...added));
   return { lines, stop };
-}
-
-/**
- * Walks the channel's lines against the true log: every content line must be the
- * next line of the log (nothing twice, nothing invented, order kept); where log lines
- * were skipped, a marker must stand just before. Greedy earliest matching.
- */
-export function checkAgainstLog(channel: string[], log: string[]): { matched: number; skipsMarked: boolean; firstSkip: string; markers: string[] } {
-  const content = channel.filter((l) => !l.startsWith(MARKER));
-  // The channel opens with the log's last lines: the latest place where they all fit
-  // (an earlier copy of the same lines may exist in a generated history).
-  const opening = content.slice(0, 10);
-  let p = log.length - opening.length;
-  while (p >= 0 && opening.some((l, i) => log[p + i] !== l)) p--;
-  assert.ok(p >= 0, `the opening lines are not in the log: ${opening[0]}`);
-  let matched = 0;
-  let skipsMarked = true;
-  let firstSkip = '';
-  let markedSinceLast = false;
-  for (const line of channel) {
-    if (line.startsWith(MARKER)) {
-      markedSinceLast = true;
-      continue;
-    }
-    const q = log.indexOf(line, p);
-    assert.ok(q >= 0, `a line shown twice, out of order or invented: ${line}`);
-    if (q > p && !markedSinceLast && skipsMarked) {
-      skipsMarked = false;
-      firstSkip = `${q - p} lines skipped before "${line}" (after ${matched} lines; skipped from "${log[p]}")`;
-    }
-    p = q + 1;
-    matched++;
-    markedSinceLast = false;
-  }
-  return { matched, skipsMarked, firstSkip, markers: channel.filter((l) => l.startsWith(MARKER)) };
 }
 
 async function settings(values: Record<string, unknown>) {

@@ -1,0 +1,73 @@
+// Checks a tail's output against the app's true log: between markers, the output
+// must be one contiguous slice of the log (nothing twice, nothing invented, order
+// kept, nothing skipped); lines may be missing only where a marker stands.
+//
+// Each run of lines between markers is matched as a block, not line by line: a
+// window read after a gap may start inside a run of identical repeated lines, and
+// matching its first line to the run's first copy would report a skip that did
+// not happen. No vscode import: unit tests use it too.
+
+export const MARKER = '… ';
+
+export interface Continuity {
+  /** Content lines placed in the log. */
+  matched: number;
+  /** False when some lines were skipped (or shown twice) with no marker before. */
+  skipsMarked: boolean;
+  /** What went wrong first, for the assertion message. */
+  firstSkip: string;
+  markers: string[];
+}
+
+export function checkAgainstLog(channel: readonly string[], log: readonly string[]): Continuity {
+  const markers = channel.filter((l) => l.startsWith(MARKER));
+  const segments: string[][] = [[]];
+  for (const line of channel) {
+    if (line.startsWith(MARKER)) segments.push([]);
+    else segments[segments.length - 1].push(line);
+  }
+  let p = 0; // log position after the last placed line
+  let matched = 0;
+  for (const [i, seg] of segments.entries()) {
+    if (seg.length === 0) continue;
+    // The opening block ends near the log's end at the time: take its latest place
+    // (an earlier copy of the same lines may exist in a generated history); later
+    // blocks come after what was placed, so their earliest place from there.
+    const at = i === 0 ? latestFit(seg, log) : earliestFit(seg, log, p);
+    if (at < 0) return { matched, skipsMarked: false, firstSkip: describeBreak(seg, log, i === 0 ? 0 : p, matched), markers };
+    p = at + seg.length;
+    matched += seg.length;
+  }
+  return { matched, skipsMarked: true, firstSkip: '', markers };
+}
+
+function fitsAt(seg: readonly string[], log: readonly string[], s: number): boolean {
+  if (s < 0 || s + seg.length > log.length) return false;
+  for (let j = 0; j < seg.length; j++) if (log[s + j] !== seg[j]) return false;
+  return true;
+}
+
+function latestFit(seg: readonly string[], log: readonly string[]): number {
+  for (let s = log.length - seg.length; s >= 0; s--) if (fitsAt(seg, log, s)) return s;
+  return -1;
+}
+
+function earliestFit(seg: readonly string[], log: readonly string[], from: number): number {
+  for (let s = from; s + seg.length <= log.length; s++) if (fitsAt(seg, log, s)) return s;
+  return -1;
+}
+
+/** The longest prefix of the block that is contiguous in the log, and the line that breaks it. */
+function describeBreak(seg: readonly string[], log: readonly string[], from: number, before: number): string {
+  let best = { len: 0, at: -1 };
+  for (let s = from; s < log.length; s++) {
+    let len = 0;
+    while (len < seg.length && log[s + len] === seg[len]) len++;
+    if (len > best.len) best = { len, at: s };
+  }
+  if (best.at < 0) return `a line not in the log (or before the lines already shown): ${seg[0]} (after ${before} lines)`;
+  const line = seg[best.len];
+  const q = log.indexOf(line, best.at + best.len);
+  const what = q < 0 ? 'shown twice, out of order or invented' : `${q - best.at - best.len} lines skipped before it, from "${log[best.at + best.len]}"`;
+  return `"${line}" (after ${before + best.len} lines): ${what}`;
+}
