@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
 import { ADMIN_USER, type RunningServer } from '../../server';
 import { makeEd25519PublicKey } from '../../server/sshKey';
-import { client, demoClient, start } from './helpers';
+import { client, type DemoClient, demoClient, startWithDemoClient } from './helpers';
 
 describe('server: SSH keys, teams, notifications, activities', () => {
   let server: RunningServer;
-  let api: ReturnType<typeof demoClient>;
-  before(async () => {
-    server = await start();
-    api = demoClient(server);
-  });
+  let api: DemoClient;
+  before(async () => ({ server, api } = await startWithDemoClient()));
   after(() => server.close());
 
   describe('/ssh_keys', () => {

@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import type { RunningServer } from '../../server';
-import { demoClient, start, waitFor } from './helpers';
+import { type DemoClient, startWithDemoClient, waitFor } from './helpers';
 
 describe('server: /apps/:id/config and /releases', () => {
   let server: RunningServer;
-  let api: ReturnType<typeof demoClient>;
-  before(async () => {
-    server = await start();
-    api = demoClient(server);
-  });
+  let api: DemoClient;
+  before(async () => ({ server, api } = await startWithDemoClient()));
   after(() => server.close());
 
   const latestRelease = async (app: string) => (await api.get(`/apps/${app}/releases`)).body[0];

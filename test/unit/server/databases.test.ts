@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import type { RunningServer } from '../../server';
-import { demoClient, start, waitFor } from './helpers';
+import { type DemoClient, startWithDemoClient, waitFor } from './helpers';
 
 describe('server: /databases and backups', () => {
   let server: RunningServer;
-  let api: ReturnType<typeof demoClient>;
-  before(async () => {
-    server = await start();
-    api = demoClient(server);
-  });
+  let api: DemoClient;
+  before(async () => ({ server, api } = await startWithDemoClient()));
   after(() => server.close());
 
   it('lists databases of several types with canonical fields; details by id or name', async () => {

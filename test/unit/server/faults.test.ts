@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import type { RunningServer } from '../../server';
-import { call, demoClient, start } from './helpers';
+import { call, type DemoClient, start, startWithDemoClient } from './helpers';
 
 describe('server: fault injection and request log', () => {
   let server: RunningServer;
-  let api: ReturnType<typeof demoClient>;
-  before(async () => {
-    server = await start();
-    api = demoClient(server);
-  });
+  let api: DemoClient;
+  before(async () => ({ server, api } = await startWithDemoClient()));
   after(() => server.close());
   afterEach(() => server.control.clearFaults());
 

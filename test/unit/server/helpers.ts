@@ -59,6 +59,14 @@ export function demoClient(server: RunningServer, workspace?: string) {
   return client(server, server.control.issueToken(DEMO_USER.email), workspace);
 }
 
+export type DemoClient = ReturnType<typeof demoClient>;
+
+/** A fast server and a client signed in as the demo user, for a suite's `before`. */
+export async function startWithDemoClient(options: ServerOptions = {}): Promise<{ server: RunningServer; api: DemoClient }> {
+  const server = await start(options);
+  return { server, api: demoClient(server) };
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until check() returns a truthy value (or fails after timeoutMs). */

@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import type { RunningServer } from '../../server';
-import { demoClient, sleep, start, waitFor } from './helpers';
+import { type DemoClient, sleep, start, startWithDemoClient, waitFor } from './helpers';
 
 const LINE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z [a-z]+\[[\w.-]+\]: .+$/;
 
 describe('server: logs and deploys', () => {
   let server: RunningServer;
-  let api: ReturnType<typeof demoClient>;
-  before(async () => {
-    server = await start();
-    api = demoClient(server);
-  });
+  let api: DemoClient;
+  before(async () => ({ server, api } = await startWithDemoClient()));
   after(() => server.close());
 
   describe('GET /apps/:id/logs', () => {

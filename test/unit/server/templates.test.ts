@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import type { RunningServer } from '../../server';
-import { demoClient, start, waitFor } from './helpers';
+import { type DemoClient, demoClient, startWithDemoClient, waitFor } from './helpers';
 
 describe('server: /templates', () => {
   let server: RunningServer;
-  let api: ReturnType<typeof demoClient>;
-  before(async () => {
-    server = await start();
-    api = demoClient(server);
-  });
+  let api: DemoClient;
+  before(async () => ({ server, api } = await startWithDemoClient()));
   after(() => server.close());
 
   it('lists templates in several categories as {templates, categories}', async () => {
