@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
-import { Workbench } from './workbench';
+import type { RunningServer } from '../server';
+import { closeJourney, openJourney } from './journey';
+import type { Workbench } from './workbench';
 
 describe('journey: deploy a template, follow it in the Activity view, manage SSH keys', () => {
   let server: RunningServer;
   let workbench: Workbench;
 
-  before(async () => {
-    server = await startServer({ seed: 'demo', actionDelayMs: 200 });
-    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url } });
-    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
-  });
-  after(async () => {
-    await workbench?.close();
-    await server?.close();
-  });
+  before(async () => ({ server, workbench } = await openJourney({ server: { actionDelayMs: 200 } })));
+  after(() => closeJourney(workbench, server));
 
   /** The Activity pane of the AppHost side bar. */
   const activityPane = () => workbench.page.locator('.sidebar .pane', { has: workbench.page.locator('.pane-header', { hasText: /^Activity/ }) });

@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
-import { Workbench } from './workbench';
+import type { RunningServer } from '../server';
+import { closeJourney, openJourney } from './journey';
+import type { Workbench } from './workbench';
 
 describe('journey: edit config vars in a tab, blocked save, conflict', () => {
   let server: RunningServer;
   let workbench: Workbench;
 
-  before(async () => {
-    server = await startServer({ seed: 'demo', actionDelayMs: 200 });
-    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url } });
-    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
-    await workbench.collapseSection('Activity');
-    await workbench.expand('Apps');
-    await workbench.expand('storefront');
-  });
-  after(async () => {
-    await workbench?.close();
-    await server?.close();
-  });
+  before(async () => ({ server, workbench } = await openJourney({ server: { actionDelayMs: 200 }, collapse: ['Activity'], expand: ['Apps', 'storefront'] })));
+  after(() => closeJourney(workbench, server));
 
   const page = () => workbench.page;
   const editorText = () => page().locator('.editor-instance .view-lines').first();

@@ -1,19 +1,14 @@
 import assert from 'node:assert/strict';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
-import { Workbench } from './workbench';
+import { DEMO_USER, type RunningServer } from '../server';
+import { closeJourney, openJourney } from './journey';
+import type { Workbench } from './workbench';
 
 describe('journey: sign in with e-mail and password, browse, sign out', () => {
   let server: RunningServer;
   let workbench: Workbench;
 
-  before(async () => {
-    server = await startServer({ seed: 'demo', actionDelayMs: 200 });
-    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url } });
-  });
-  after(async () => {
-    await workbench?.close();
-    await server?.close();
-  });
+  before(async () => ({ server, workbench } = await openJourney({ server: { actionDelayMs: 200 }, signIn: false })));
+  after(() => closeJourney(workbench, server));
 
   it('offers Sign In on the welcome view', async () => {
     await workbench.openAppHostView();

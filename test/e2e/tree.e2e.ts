@@ -1,21 +1,14 @@
 import assert from 'node:assert/strict';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
-import { Workbench } from './workbench';
+import type { RunningServer } from '../server';
+import { closeJourney, openJourney } from './journey';
+import type { Workbench } from './workbench';
 
 describe('journey: browse resources and act on an app', () => {
   let server: RunningServer;
   let workbench: Workbench;
 
-  before(async () => {
-    server = await startServer({ seed: 'demo', actionDelayMs: 300 });
-    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url } });
-    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
-    await workbench.collapseSection('Activity');
-  });
-  after(async () => {
-    await workbench?.close();
-    await server?.close();
-  });
+  before(async () => ({ server, workbench } = await openJourney({ collapse: ['Activity'] })));
+  after(() => closeJourney(workbench, server));
 
   it('shows servers, apps and databases with their state (light theme)', async () => {
     await workbench.expand('Servers');

@@ -1,0 +1,29 @@
+// The setup most journeys share: a reference server with the demo data, a
+// workbench pointed at it, signed in as the demo user, and the rows to start from.
+import { DEMO_USER, startServer, type RunningServer, type ServerOptions } from '../server';
+import { Workbench } from './workbench';
+
+export interface JourneyOptions {
+  server?: ServerOptions;
+  /** User settings besides `apphost.baseUrl`. */
+  settings?: Record<string, unknown>;
+  /** Sign in as the demo user (default true). */
+  signIn?: boolean;
+  /** Side-bar sections to collapse, then tree rows to expand, in order. */
+  collapse?: string[];
+  expand?: string[];
+}
+
+export async function openJourney(options: JourneyOptions = {}): Promise<{ server: RunningServer; workbench: Workbench }> {
+  const server = await startServer({ seed: 'demo', actionDelayMs: 300, ...options.server });
+  const workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url, ...options.settings } });
+  if (options.signIn !== false) await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
+  for (const section of options.collapse ?? []) await workbench.collapseSection(section);
+  for (const row of options.expand ?? []) await workbench.expand(row);
+  return { server, workbench };
+}
+
+export async function closeJourney(workbench: Workbench | undefined, server: RunningServer | undefined): Promise<void> {
+  await workbench?.close();
+  await server?.close();
+}
