@@ -7,7 +7,7 @@ import { publicKeyFiles, validateKeyName, validatePublicKey } from '../../src/co
 import { validateEmail, validateTeamName } from '../../src/commands/teams';
 import { DEMO_USER, type RunningServer } from '../server';
 import { makeEd25519PublicKey } from '../server/sshKey';
-import { signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { startSignedIn, stopSignedIn, until } from './support/env';
 import { labelsUnder, nodeAt, requestsOf, runScripted } from './support/resourceTree';
 
 type Shown = { kind: string; text: string; items?: string[] }[];
@@ -16,15 +16,9 @@ const saw = (shown: Shown, kind: string, pattern: RegExp) => assert.ok(shown.som
 describe('account: templates, SSH keys, teams, notification channels', function () {
   let server: RunningServer;
 
-  before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
-  });
+  before(async () => (server = await startSignedIn()));
   afterEach(() => server.control.clearFaults());
-  after(async () => {
-    await signOutQuietly();
-    await server.close();
-  });
+  after(() => stopSignedIn(server));
 
   const store = () => server.control.state.store;
   const demoId = () => [...store().users.values()].find((u) => u.email === DEMO_USER.email)!.id;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { validateAlias, validateDatabaseName } from '../../src/commands/databases';
 import { APPS_MIME, ResourcesDragAndDrop } from '../../src/tree/dragAndDrop';
-import { DEMO_USER, type RunningServer } from '../server';
-import { signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
+import type { RunningServer } from '../server';
+import { startSignedIn, stopSignedIn } from './support/env';
 import { labelsUnder, nodeAt, requestsOf, runScripted, withScript } from './support/resourceTree';
 
 const token = () => new vscode.CancellationTokenSource().token;
@@ -11,15 +11,9 @@ const token = () => new vscode.CancellationTokenSource().token;
 describe('databases: create, delete, link, unlink, backup, drag and drop', function () {
   let server: RunningServer;
 
-  before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
-  });
+  before(async () => (server = await startSignedIn()));
   afterEach(() => server.control.clearFaults());
-  after(async () => {
-    await signOutQuietly();
-    await server.close();
-  });
+  after(() => stopSignedIn(server));
 
   /** Apps linked to a database, as the service sees them. */
   const linkedApps = (database: string) => {

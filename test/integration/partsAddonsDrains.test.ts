@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { validateAddonName } from '../../src/commands/addons';
 import { drainTypeOf, validateDrainUrl } from '../../src/commands/logDrains';
-import { DEMO_USER, type RunningServer } from '../server';
-import { signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
+import type { RunningServer } from '../server';
+import { startSignedIn, stopSignedIn } from './support/env';
 import { labelsUnder, nodeAt, requestsOf as allRequests, runScripted } from './support/resourceTree';
 
 /** Requests of the actions (walking the tree from its roots re-reads the workspace list). */
@@ -16,15 +16,9 @@ describe('parts: addons and log drains', function () {
   const drainsOf = (app: string) =>
     [...server.control.state.store.drains.values()].filter((d) => d.appId === server.control.findApp(app)!.id).map((d) => `${d.drainType} ${d.url}`).sort();
 
-  before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
-  });
+  before(async () => (server = await startSignedIn()));
   afterEach(() => server.control.clearFaults());
-  after(async () => {
-    await signOutQuietly();
-    await server.close();
-  });
+  after(() => stopSignedIn(server));
 
   it('validates addon names (empty = the service names it)', () => {
     for (const good of ['', '  ', 'shop-cache', 'q2']) assert.equal(validateAddonName(good), undefined, JSON.stringify(good));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { validateHostname } from '../../src/commands/domains';
-import { DEMO_USER, type RunningServer } from '../server';
-import { signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
+import type { RunningServer } from '../server';
+import { startSignedIn, stopSignedIn } from './support/env';
 import { labelsUnder, nodeAt, requestsOf as allRequests, runScripted } from './support/resourceTree';
 
 /** Requests of the actions (walking the tree from its roots re-reads the workspace list). */
@@ -16,15 +16,9 @@ describe('parts: domains', function () {
     [...server.control.state.store.domains.values()].filter((d) => d.appId === server.control.findApp(app)!.id).map((d) => d.hostname).sort();
   const shown = (ui: { shown: { kind: string; text: string }[] }) => JSON.stringify(ui.shown);
 
-  before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
-  });
+  before(async () => (server = await startSignedIn()));
   afterEach(() => server.control.clearFaults());
-  after(async () => {
-    await signOutQuietly();
-    await server.close();
-  });
+  after(() => stopSignedIn(server));
 
   it('validates hostnames as you type', () => {
     for (const good of ['example.com', 'www.shop.example.com', 'a-b.example.co.uk', 'API.Example.com']) assert.equal(validateHostname(good), undefined, good);

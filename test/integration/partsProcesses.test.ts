@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { validateCheckValue } from '../../src/commands/checkSettings';
 import { parseScaling, validateScaling } from '../../src/commands/processes';
-import { DEMO_USER, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
+import type { RunningServer } from '../server';
+import { extensionApi, startSignedIn, stopSignedIn } from './support/env';
 import { labelsUnder, nodeAt, requestsOf as allRequests, runScripted, withScript } from './support/resourceTree';
 
 /** Requests of the actions (walking the tree from its roots re-reads the workspace list). */
@@ -31,15 +31,9 @@ describe('parts: processes and health checks', function () {
   const shown = (ui: { shown: { kind: string; text: string }[] }) => JSON.stringify(ui.shown);
   const scaling = (app: string) => ({ ...server.control.findApp(app)!.scaling });
 
-  before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
-  });
+  before(async () => (server = await startSignedIn()));
   afterEach(() => server.control.clearFaults());
-  after(async () => {
-    await signOutQuietly();
-    await server.close();
-  });
+  after(() => stopSignedIn(server));
 
   it('validates a scaling as you type', () => {
     assert.deepEqual(parseScaling('web=2 worker=1'), { scaling: { web: 2, worker: 1 } });

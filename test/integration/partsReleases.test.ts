@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_USER, type RunningServer } from '../server';
-import { signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
+import type { RunningServer } from '../server';
+import { startSignedIn, stopSignedIn } from './support/env';
 import { labelsUnder, nodeAt, requestsOf as allRequests, runScripted } from './support/resourceTree';
 
 /** Requests of the actions (walking the tree from its roots re-reads the workspace list). */
@@ -12,15 +12,9 @@ describe('parts: releases', function () {
   const versions = (app: string) => server.control.state.store.releasesOf(server.control.findApp(app)!.id).map((r) => r.version);
   const shown = (ui: { shown: { kind: string; text: string }[] }) => JSON.stringify(ui.shown);
 
-  before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
-  });
+  before(async () => (server = await startSignedIn()));
   afterEach(() => server.control.clearFaults());
-  after(async () => {
-    await signOutQuietly();
-    await server.close();
-  });
+  after(() => stopSignedIn(server));
 
   it('lists releases newest first with version, description and relative time; a click shows details', async () => {
     const group = await nodeAt('Personal', 'Apps', 'storefront', 'Releases');

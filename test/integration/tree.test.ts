@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ApiClient, RequestBudget } from '../../src/api';
 import { validateAppName } from '../../src/commands/apps';
-import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { ADMIN_USER, type RunningServer } from '../server';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, startSignedIn, stopSignedIn, until, useServer } from './support/env';
 import { childOf, labelOf, nodeAt, withScript } from './support/resourceTree';
 
 const label = labelOf;
@@ -15,15 +15,9 @@ const run = (command: string, script: Parameters<typeof withScript>[0], ...args:
 describe('tree: resources, request economy and lifecycle', function () {
   let server: RunningServer;
 
-  before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
-  });
+  before(async () => (server = await startSignedIn()));
   afterEach(() => server.control.clearFaults());
-  after(async () => {
-    await signOutQuietly();
-    await server.close();
-  });
+  after(() => stopSignedIn(server));
 
   const requests = () =>
     server.control.requestLog.map((e) => `${e.method} ${e.path}${Object.keys(e.query ?? {}).length ? `?${new URLSearchParams(e.query)}` : ''}`);

@@ -1,7 +1,7 @@
 // The extension under test and a reference server for it, inside the extension host.
 import * as vscode from 'vscode';
 import type { AppHostTestApi } from '../../../src/extension';
-import { startServer, type RunningServer, type ServerOptions } from '../../server';
+import { DEMO_USER, startServer, type RunningServer, type ServerOptions } from '../../server';
 import { scriptUi } from './scriptedUi';
 
 export async function extensionApi(): Promise<AppHostTestApi> {
@@ -30,6 +30,19 @@ export async function signInWithIssuedToken(server: RunningServer, email: string
     ui.restore();
   }
   return token;
+}
+
+/** A suite's server with the extension signed in to it as `email` (the demo user by default). */
+export async function startSignedIn(email = DEMO_USER.email, options: ServerOptions = {}): Promise<RunningServer> {
+  const server = await useServer(options);
+  await signInWithIssuedToken(server, email);
+  return server;
+}
+
+/** The end of a `startSignedIn` suite. */
+export async function stopSignedIn(server: RunningServer | undefined): Promise<void> {
+  await signOutQuietly();
+  await server?.close();
 }
 
 export async function signOutQuietly(): Promise<void> {
