@@ -24,21 +24,20 @@ const url = (pattern: RegExp, example: string) => ({ check: pattern, placeholder
 
 /** The channel types and the config each needs (what the service validates). */
 export function channelTypes(): Record<string, { icon: string; label: string; fields: ConfigField[] }> {
-  const t = vscode.l10n.t;
   return {
-    email: { icon: 'mail', label: t('E-mail'), fields: [{ key: 'address', prompt: t('E-mail address that receives the notifications'), placeholder: 'ops@example.com', check: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, problem: t('Enter an e-mail address, e.g. ops@example.com') }] },
-    slack: { icon: 'comment-discussion', label: 'Slack', fields: [{ key: 'webhook_url', prompt: t('Slack incoming webhook URL'), ...url(/^https:\/\/hooks\.slack\.com\/\S+$/, 'https://hooks.slack.com/services/…'), problem: t('A Slack webhook URL starts with https://hooks.slack.com/') }] },
-    webhook: { icon: 'globe', label: t('Webhook'), fields: [{ key: 'url', prompt: t('URL that receives a POST for each event'), ...url(/^https?:\/\/[^\s/]+\S*$/, 'https://example.com/hooks/apphost'), problem: t('Enter an http:// or https:// URL') }] },
-    discord: { icon: 'comment', label: 'Discord', fields: [{ key: 'webhook_url', prompt: t('Discord webhook URL'), ...url(/^https:\/\/(discord\.com|discordapp\.com)\/api\/webhooks\/\S+$/, 'https://discord.com/api/webhooks/123/abc'), problem: t('A Discord webhook URL starts with https://discord.com/api/webhooks/') }] },
+    email: { icon: 'mail', label: vscode.l10n.t('E-mail'), fields: [{ key: 'address', prompt: vscode.l10n.t('E-mail address that receives the notifications'), placeholder: 'ops@example.com', check: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, problem: vscode.l10n.t('Enter an e-mail address, e.g. ops@example.com') }] },
+    slack: { icon: 'comment-discussion', label: 'Slack', fields: [{ key: 'webhook_url', prompt: vscode.l10n.t('Slack incoming webhook URL'), ...url(/^https:\/\/hooks\.slack\.com\/\S+$/, 'https://hooks.slack.com/services/…'), problem: vscode.l10n.t('A Slack webhook URL starts with https://hooks.slack.com/') }] },
+    webhook: { icon: 'globe', label: vscode.l10n.t('Webhook'), fields: [{ key: 'url', prompt: vscode.l10n.t('URL that receives a POST for each event'), ...url(/^https?:\/\/[^\s/]+\S*$/, 'https://example.com/hooks/apphost'), problem: vscode.l10n.t('Enter an http:// or https:// URL') }] },
+    discord: { icon: 'comment', label: 'Discord', fields: [{ key: 'webhook_url', prompt: vscode.l10n.t('Discord webhook URL'), ...url(/^https:\/\/(discord\.com|discordapp\.com)\/api\/webhooks\/\S+$/, 'https://discord.com/api/webhooks/123/abc'), problem: vscode.l10n.t('A Discord webhook URL starts with https://discord.com/api/webhooks/') }] },
     telegram: {
       icon: 'send',
       label: 'Telegram',
       fields: [
-        { key: 'bot_token', prompt: t('Token of the Telegram bot (from @BotFather)'), placeholder: '123456:ABC-DEF', check: /^\d+:[\w-]+$/, problem: t('A bot token looks like 123456:ABC-DEF') },
-        { key: 'chat_id', prompt: t('Chat id the bot posts to'), placeholder: '-1001234567890', check: /^-?\d+$/, problem: t('A chat id is a number, e.g. -1001234567890') },
+        { key: 'bot_token', prompt: vscode.l10n.t('Token of the Telegram bot (from @BotFather)'), placeholder: '123456:ABC-DEF', check: /^\d+:[\w-]+$/, problem: vscode.l10n.t('A bot token looks like 123456:ABC-DEF') },
+        { key: 'chat_id', prompt: vscode.l10n.t('Chat id the bot posts to'), placeholder: '-1001234567890', check: /^-?\d+$/, problem: vscode.l10n.t('A chat id is a number, e.g. -1001234567890') },
       ],
     },
-    push: { icon: 'device-mobile', label: t('Push (mobile app)'), fields: [] },
+    push: { icon: 'device-mobile', label: vscode.l10n.t('Push (mobile app)'), fields: [] },
   };
 }
 
