@@ -5,11 +5,11 @@
 // VS Code keep the buffer dirty, so the user's edit is never lost and "save again"
 // retries.
 import * as vscode from 'vscode';
-import { AppHostError } from '../api';
+import { AppHostError, type App } from '../api';
 import type { Connection } from '../connection';
 import type { AppRef } from '../commands/targets';
 import { parseDocumentUri, sameApp, type DocumentAddress } from './apphostUri';
-import { diffMaps, isEmptyChangeSet, type ChangeSet, type FlatMap } from './configDiff';
+import { applyChangeSet, diffMaps, isEmptyChangeSet, type ChangeSet, type FlatMap } from './configDiff';
 import { documentKind, FILE_NAMES, type DocumentKindSpec, type ParsedDocument } from './documentKinds';
 import type { SavePrompts } from './savePrompts';
 import { describeProblem, type TextProblem } from './textProblem';
@@ -29,7 +29,15 @@ interface OpenDocument {
 
 export interface SavedChange {
   address: DocumentAddress;
+  /** What was sent (empty when the save sent nothing). */
   changes: ChangeSet;
+  /**
+   * The server's state after the save: as re-read before writing, plus `changes`. The tree
+   * shows it without reading again.
+   */
+  state: Record<string, string>;
+  /** app.json: the app as the PUT returned it. */
+  app?: App;
   /** The app's new name after a rename through app.json. */
   renamedTo?: string;
 }
@@ -44,7 +52,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   private readonly saved = new vscode.EventEmitter<SavedChange>();
-  /** After a save that sent something (tree refresh, rename). */
+  /** After every successful save, with the server's new state (tree rows, rename). */
   readonly onDidSave = this.saved.event;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -121,6 +129,11 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const file = FILE_NAMES[address.kind];
     const mine = spec.parse(new TextDecoder().decode(content), open.base ?? {});
     refuseProblems(mine);
+    // Same values as read (only comments or order changed): nothing to send, so nothing to read either.
+    if (open.base && isEmptyChangeSet(diffMaps(open.base, mine.values))) {
+      open.mtime = nextTime(open.mtime);
+      return;
+    }
     // Asked before reading the server, so no remote change can slip in while the user decides.
     if (address.kind === 'config' && !isEmptyChangeSet(diffMaps(open.base ?? {}, mine.values))
       && !(await this.prompts.confirmRestart(this.current(address.app)))) {
@@ -128,31 +141,36 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     const result = await this.call(address, 'save', async (_, api, opts) => {
       for (let round = 1; ; round++) {
-        const theirs = (await spec.read(api, address.app.id, opts)).values;
+        const theirs = await spec.read(api, address.app.id, opts);
         // A buffer restored without a read (hot exit) has no base: the server's state is the best one.
-        const base = open.base ?? theirs;
-        const merge = threeWayMerge(base, mine.values, theirs);
-        if (merge.kind === 'merged') return merge;
-        const winner = await this.prompts.resolveConflict(uri, this.current(address.app), address.kind, merge.conflicts, spec.render(theirs).text);
+        const base = open.base ?? theirs.values;
+        const merge = threeWayMerge(base, mine.values, theirs.values);
+        if (merge.kind === 'merged') return { ...merge, state: theirs.state };
+        const winner = await this.prompts.resolveConflict(uri, this.current(address.app), address.kind, merge.conflicts, theirs.text);
         if (!winner) {
           throw new vscode.FileSystemError(vscode.l10n.t('Not saved: {0} changed on the server since you opened {1}. Your edits are kept.', merge.conflicts.join(', '), file));
         }
         // The answer may have taken a while: decide on what the server holds now.
-        const now = (await spec.read(api, address.app.id, opts)).values;
-        if (sameMap(now, theirs) || round >= MAX_MERGE_ROUNDS) return resolveMerge(base, mine.values, now, winner);
+        const now = await spec.read(api, address.app.id, opts);
+        if (sameMap(now.values, theirs.values) || round >= MAX_MERGE_ROUNDS) {
+          return { ...resolveMerge(base, mine.values, now.values, winner), state: now.state };
+        }
       }
     });
-    let renamedTo: string | undefined;
+    let sent: { renamedTo?: string; app?: App } = {};
     if (!isEmptyChangeSet(result.changes)) {
-      ({ renamedTo } = await this.call(address, 'save', (_, api, opts) => spec.send(api, address.app.id, result.changes, opts)));
-      if (renamedTo) this.names.set(appKey(address.app), renamedTo);
+      sent = await this.call(address, 'save', (_, api, opts) => spec.send(api, address.app.id, result.changes, opts));
+      if (sent.renamedTo) this.names.set(appKey(address.app), sent.renamedTo);
     }
-    const merged = spec.render(result.merged);
-    open.base = merged.values;
+    // The server now holds what we read plus what we sent: no need to read it again. Rendered
+    // from the whole state (not result.merged), the file keeps naming vars it cannot show.
+    const state = applyChangeSet(result.state, result.changes);
+    const saved = spec.render(state);
+    open.base = saved.values;
     open.mtime = nextTime(open.mtime);
     // Remote changes were merged in: show them once the save completes.
-    if (!sameMap(merged.values, mine.values)) open.next = merged.text;
-    if (!isEmptyChangeSet(result.changes)) this.saved.fire({ address, changes: result.changes, renamedTo });
+    if (!sameMap(saved.values, mine.values)) open.next = saved.text;
+    this.saved.fire({ address, changes: result.changes, state, app: sent.app, renamedTo: sent.renamedTo });
   }
 
   /**

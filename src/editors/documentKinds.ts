@@ -3,8 +3,8 @@
 // for each (see README.md). No vscode import: the wording of the config header is
 // passed in by the caller.
 
-import type { ApiClient, CallOptions } from '../api';
-import { parseAppFile, renderAppFile, toAppUpdate } from './appFile';
+import type { ApiClient, App, CallOptions } from '../api';
+import { appValues, parseAppFile, renderAppFile, toAppUpdate } from './appFile';
 import { parseChecksFile, renderChecksFile, toChecksUpdate } from './checksFile';
 import type { ChangeSet, FlatMap } from './configDiff';
 import { parseEnvFile, renderEnvFile } from './envFile';
@@ -24,6 +24,14 @@ export interface RenderedDocument {
   values: Record<string, string>;
 }
 
+export interface ServerDocument extends RenderedDocument {
+  /**
+   * All the server holds, as read: config vars that cannot be written in `.env` are here
+   * but not in `values`. With a save's changes applied, it is the server's new state.
+   */
+  state: Record<string, string>;
+}
+
 export interface ParsedDocument {
   values: Record<string, string>;
   problems: TextProblem[];
@@ -31,13 +39,16 @@ export interface ParsedDocument {
 
 export interface DocumentKindSpec {
   /** Reads the server's current state, rendered. */
-  read(api: ApiClient, appId: string, opts: CallOptions): Promise<RenderedDocument>;
+  read(api: ApiClient, appId: string, opts: CallOptions): Promise<ServerDocument>;
   /** Reads the buffer; `base` = the values the document was opened with. */
   parse(text: string, base: FlatMap): ParsedDocument;
   /** Renders values as the file (e.g. the merged state after a save). */
   render(values: FlatMap): RenderedDocument;
-  /** The fewest requests for `changes` (nothing for an empty change set); the app's new name for a rename. */
-  send(api: ApiClient, appId: string, changes: ChangeSet, opts: CallOptions): Promise<{ renamedTo?: string }>;
+  /**
+   * The fewest requests for `changes` (nothing for an empty change set); the app's new name
+   * for a rename, and the app as the PUT returned it (app.json), so nobody reads it again.
+   */
+  send(api: ApiClient, appId: string, changes: ChangeSet, opts: CallOptions): Promise<{ renamedTo?: string; app?: App }>;
 }
 
 export function documentKind(kind: DocumentKind, configHeader: readonly string[] = []): DocumentKindSpec {
@@ -47,7 +58,8 @@ export function documentKind(kind: DocumentKind, configHeader: readonly string[]
 const SPECS: Record<DocumentKind, (header: readonly string[]) => DocumentKindSpec> = {
   config: (header) => ({
     async read(api, appId, opts) {
-      return renderEnvFile(await api.config.get(appId, opts), { header });
+      const state = await api.config.get(appId, opts);
+      return { ...renderEnvFile(state, { header }), state };
     },
     parse: (text) => parseEnvFile(text),
     render: (values) => renderEnvFile(values, { header }),
@@ -60,7 +72,8 @@ const SPECS: Record<DocumentKind, (header: readonly string[]) => DocumentKindSpe
   }),
   checks: () => ({
     async read(api, appId, opts) {
-      return renderChecksFile(await api.checks.get(appId, opts));
+      const state = await api.checks.get(appId, opts);
+      return { ...renderChecksFile(state), state };
     },
     // Settings cannot be removed on the service: keep the opened keys (a deleted line is an error).
     parse: (text, base) => parseChecksFile(text, Object.keys(base)),
@@ -73,7 +86,7 @@ const SPECS: Record<DocumentKind, (header: readonly string[]) => DocumentKindSpe
   app: () => ({
     async read(api, appId, opts) {
       const app = await api.apps.get(appId, opts);
-      return renderAppFile({ name: app.name, deployBranch: app.deployBranch });
+      return { ...renderAppFile(app), state: appValues(app) };
     },
     parse: (text, base) => parseAppFile(text, Object.keys(base)),
     render: (values) => renderAppFile({ name: values.name ?? '', deployBranch: values.deploy_branch }),
@@ -81,7 +94,7 @@ const SPECS: Record<DocumentKind, (header: readonly string[]) => DocumentKindSpe
       if (!Object.keys(changes.set).length) return {};
       const update = toAppUpdate(changes.set);
       const app = await api.apps.update(appId, update, opts);
-      return update.name === undefined ? {} : { renamedTo: app.name || update.name };
+      return { app, ...(update.name === undefined ? {} : { renamedTo: app.name || update.name }) };
     },
   }),
 };

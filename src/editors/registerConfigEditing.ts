@@ -1,11 +1,15 @@
 // Wires config editing into the extension: the apphost: file system, server snapshots
 // for diffs, diagnostics, and keeping the tree in step with saves.
 import * as vscode from 'vscode';
+import type { App } from '../api';
 import { refreshPart } from '../commands/appParts';
-import { reloadApp } from '../commands/apps';
 import type { Services } from '../services';
+import { AppNode } from '../tree/appNode';
+import { checkRows } from '../tree/groups/checks';
+import { configVarRows } from '../tree/groups/config';
 import { SCHEME } from './apphostUri';
-import { ConfigFileSystem } from './configFileSystem';
+import { isEmptyChangeSet } from './configDiff';
+import { ConfigFileSystem, type SavedChange } from './configFileSystem';
 import { trackDiagnostics } from './editorDiagnostics';
 import { SavePrompts } from './savePrompts';
 import { ServerSnapshots } from './serverSnapshots';
@@ -33,13 +37,40 @@ export function registerConfigEditing(s: Services): void {
     fileSystem,
     vscode.workspace.registerFileSystemProvider(SCHEME, fileSystem, { isCaseSensitive: true }),
     trackDiagnostics((uri, text) => fileSystem.check(uri, text)),
-    fileSystem.onDidSave(({ address, renamedTo }) => {
-      if (address.kind === 'app') void reloadApp(s, address.app).catch(() => undefined);
-      else for (const kind of address.kind === 'config' ? ['config', 'releases'] : ['checks']) refreshPart(s, address.app, kind);
-      if (renamedTo) s.log.info(`${address.app.name} renamed to ${renamedTo} through app.json`);
+    fileSystem.onDidSave((saved) => {
+      showSaved(s, saved);
+      // Each config write adds a release we cannot know without reading (only when Releases is shown).
+      if (saved.address.kind === 'config' && !isEmptyChangeSet(saved.changes)) refreshPart(s, saved.address.app, 'releases');
+      if (saved.renamedTo) s.log.info(`${saved.address.app.name} renamed to ${saved.renamedTo} through app.json`);
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('apphost.maskSecrets')) s.resources.refresh(undefined, { refetch: false });
     }),
   );
+}
+
+/**
+ * Shows a save's result in every row of the app (under Apps and under its server) from
+ * what the save already knows: the state it read plus what it sent, or the app the PUT
+ * returned. No request; groups never expanded stay unfetched.
+ */
+function showSaved(s: Services, { address, state, app }: SavedChange): void {
+  for (const row of s.tree.rowsOf(address.app)) {
+    if (!(row instanceof AppNode)) continue;
+    if (address.kind === 'app') {
+      if (!app) continue;
+      row.app = { ...row.app, ...known(app) };
+      s.resources.refresh(row, { refetch: false });
+      continue;
+    }
+    const group = row.group(address.kind);
+    const rows = address.kind === 'config' ? configVarRows : checkRows;
+    if (group?.update(() => rows(group, state))) s.resources.refresh(group, { refetch: false });
+  }
+}
+
+/** The fields the response carried (a sparse one must not blank the row's status or server). */
+function known(app: App): Partial<App> {
+  const fields = Object.entries(app).filter(([key, value]) => value !== undefined && !(key === 'status' && value === 'unknown'));
+  return Object.fromEntries(fields) as Partial<App>;
 }

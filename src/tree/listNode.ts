@@ -48,6 +48,16 @@ export abstract class ListNode implements TreeNode {
     return this.cached;
   }
 
+  /**
+   * Rebuilds the cached children from data already at hand (e.g. what a save sent), without
+   * a request. False when they were never fetched: the first look fetches them anyway.
+   */
+  update(rebuild: () => TreeNode[]): boolean {
+    if (!this.cached) return false;
+    this.cached = rebuild();
+    return true;
+  }
+
   invalidate(): void {
     this.cached = undefined;
     this.shown = PAGE_SIZE;

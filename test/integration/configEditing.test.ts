@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_USER, type RunningServer } from '../server';
 import {
-  appRequests, closeAll, diagnosticsOf, editEnv, lastRelease, openDocument, releaseNotes, save, setText, skipRestartPrompt,
+  appRequests, closeAll, diagnosticsOf, editEnv, lastRelease, openDocument, releaseNotes, save, setText, settled, skipRestartPrompt,
 } from './support/configDocs';
 import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { labelsUnder, nodeAt } from './support/resourceTree';
 
 describe('config: config.env saves exactly the user\'s change', function () {
   let server: RunningServer;
@@ -37,7 +38,50 @@ describe('config: config.env saves exactly the user\'s change', function () {
     assert.match(doc.uri.path, /^\/~personal\/apps\/[^/]+\/marketing-site\/config\.env$/, 'the tab reads marketing-site/config.env');
   });
 
+  /** The Config group of an app in the tree, fetched (as when expanded). */
+  const configGroup = async (app: string) => {
+    const group = await nodeAt('Personal', 'Apps', app, 'Config');
+    await labelsUnder(group);
+    return group;
+  };
+  /** "KEY=description" of each Config row of the app, as the tree shows them now. */
+  const configRows = async (app: string) => {
+    const group = await nodeAt('Personal', 'Apps', app, 'Config');
+    const api = await extensionApi();
+    return Promise.all((await api.resources.getChildren(group)).map(async (n) => {
+      const item = await n.getTreeItem();
+      return item.description === undefined ? String(item.label) : `${String(item.label)}=${String(item.description)}`;
+    }));
+  };
+
+  it('a one-key save costs GET + PUT, a removal GET + DELETE; the tree and the tab show the result without reading again', async () => {
+    server.control.setConfig('marketing-site', { RAILS_ENV: 'production', REGION: 'us' });
+    await configGroup('marketing-site');
+    const doc = await openDocument(server, 'marketing-site', 'config');
+    await editEnv(doc, { RAILS_ENV: 'staging' });
+    server.control.clearRequestLog();
+    assert.equal((await save(doc)).saved, true);
+    const changed = await configRows('marketing-site');
+    assert.ok(changed.includes('RAILS_ENV=staging'), `the Config rows show the saved value: ${changed.join(', ')}`);
+    assert.match(doc.getText(), /^RAILS_ENV=staging$/m);
+    assert.equal(doc.isDirty, false);
+    await settled(server);
+    assert.deepEqual(appRequests(server, 'marketing-site'), ['GET /config', 'PUT /config'], 'the conflict check, the one write: no read after it');
+
+    await editEnv(doc, {}, ['RAILS_ENV']);
+    server.control.clearRequestLog();
+    assert.equal((await save(doc)).saved, true);
+    const removed = await configRows('marketing-site');
+    assert.ok(!removed.some((r) => r.startsWith('RAILS_ENV')), removed.join(', '));
+    assert.deepEqual(removed.map((r) => r.split('=')[0]), Object.keys(server.control.getConfig('marketing-site')).sort(), 'the rows match the server');
+    assert.doesNotMatch(doc.getText(), /RAILS_ENV/);
+    assert.equal(doc.isDirty, false);
+    await settled(server);
+    assert.deepEqual(appRequests(server, 'marketing-site'), ['GET /config', 'DELETE /config']);
+  });
+
   it('sends one PUT with only added or changed keys and one DELETE with only removed keys', async () => {
+    await configGroup('storefront');
     const doc = await openDocument(server, 'storefront', 'config');
     const since = lastRelease(server, 'storefront');
     await editEnv(doc, { LOG_LEVEL: 'debug', FEATURE_FLAGS: '"a b,c"' }, ['WEB_CONCURRENCY']);
@@ -52,6 +96,11 @@ describe('config: config.env saves exactly the user\'s change', function () {
     assert.equal(config.FEATURE_FLAGS, 'a b,c');
     assert.equal(config.WEB_CONCURRENCY, undefined);
     assert.equal(config.SESSION_SECRET, 'f3c9a1d07be24e5c9a6e1f0b8d7c2a41', 'untouched keys stay');
+    const rows = await configRows('storefront');
+    assert.ok(rows.includes('LOG_LEVEL=debug') && rows.includes('FEATURE_FLAGS=a b,c'), rows.join(', '));
+    assert.ok(!rows.some((r) => r.startsWith('WEB_CONCURRENCY')), rows.join(', '));
+    await settled(server);
+    assert.deepEqual(appRequests(server, 'storefront'), ['GET /config', 'PUT /config', 'DELETE /config'], 'nothing read after the writes');
   });
 
   it('sends nothing when the values did not change (comments and order do not count)', async () => {
@@ -62,7 +111,9 @@ describe('config: config.env saves exactly the user\'s change', function () {
     server.control.clearRequestLog();
     const since = lastRelease(server, 'storefront');
     assert.equal((await save(doc)).saved, true);
-    assert.deepEqual(appRequests(server, 'storefront'), ['GET /config'], 'only the re-read');
+    assert.equal(doc.isDirty, false);
+    await settled(server);
+    assert.deepEqual(appRequests(server, 'storefront'), [], 'nothing to send, so nothing to read');
     assert.deepEqual(releaseNotes(server, 'storefront', since), []);
   });
 
@@ -91,18 +142,25 @@ describe('config: config.env saves exactly the user\'s change', function () {
     assert.equal(server.control.getConfig('api-gateway').GOOD, 'x');
   });
 
-  it('merges a remote change to other keys without asking, and shows it after the save', async () => {
+  it('merges a remote change to other keys without asking, and shows it after the save (tab and tree, no read after the write)', async () => {
+    await configGroup('billing-worker');
     const doc = await openDocument(server, 'billing-worker', 'config');
     server.control.setConfig('billing-worker', { QUEUE_CONCURRENCY: '8' });
     await editEnv(doc, { QUEUE: 'billing-eu' });
     const since = lastRelease(server, 'billing-worker');
+    server.control.clearRequestLog();
     const { saved, ui } = await save(doc);
     assert.equal(saved, true);
     assert.ok(!ui.shown.some((s) => /changed on the server/.test(s.text)), 'no conflict question');
     assert.deepEqual(releaseNotes(server, 'billing-worker', since), ['Set QUEUE config vars'], 'only the user\'s key is sent');
     assert.deepEqual(server.control.getConfig('billing-worker').QUEUE_CONCURRENCY, '8', 'the remote change stays');
     await until('the buffer shows the merged state', () => doc.getText().includes('QUEUE_CONCURRENCY=8'));
+    assert.match(doc.getText(), /^QUEUE=billing-eu$/m);
     assert.equal(doc.isDirty, false);
+    const rows = await configRows('billing-worker');
+    assert.ok(rows.includes('QUEUE=billing-eu') && rows.includes('QUEUE_CONCURRENCY=8'), rows.join(', '));
+    await settled(server);
+    assert.deepEqual(appRequests(server, 'billing-worker'), ['GET /config', 'PUT /config'], 'the merged state comes from the re-read, not another read');
   });
 
   it('never overwrites a remote change to a key the user edited: diff, then Cancel, Overwrite or Keep Server\'s', async () => {

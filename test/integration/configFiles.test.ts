@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_USER, type RunningServer } from '../server';
-import { appRequests, closeAll, diagnosticsOf, openDocument, save, setText, skipRestartPrompt } from './support/configDocs';
-import { signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
-import { runScripted } from './support/resourceTree';
+import { appRequests, closeAll, diagnosticsOf, openDocument, save, setText, settled, skipRestartPrompt } from './support/configDocs';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { labelOf, labelsUnder, nodeAt, runScripted } from './support/resourceTree';
 
 describe('config: checks.json, app.json and the .env round trip', function () {
   let server: RunningServer;
@@ -28,7 +28,17 @@ describe('config: checks.json, app.json and the .env round trip', function () {
     await server.close();
   });
 
+  /** "key=value" of each row under a group of the app, as the tree shows them now. */
+  const rowsUnder = async (...path: string[]) => {
+    const api = await extensionApi();
+    return Promise.all((await api.resources.getChildren(await nodeAt(...path))).map(async (n) => {
+      const item = await n.getTreeItem();
+      return `${String(item.label)}=${String(item.description)}`;
+    }));
+  };
+
   it('checks.json: typed JSON; one PUT with only the changed setting; out-of-range values blocked with diagnostics', async () => {
+    await labelsUnder(await nodeAt('Personal', 'Apps', 'storefront', 'Health Checks'));
     const doc = await openDocument(server, 'storefront', 'checks');
     const opened = JSON.parse(doc.getText());
     assert.deepEqual(Object.keys(opened), ['enabled', 'path', 'wait', 'timeout', 'attempts']);
@@ -43,9 +53,12 @@ describe('config: checks.json, app.json and the .env round trip', function () {
 
     await setText(doc, JSON.stringify({ ...opened, wait: 12 }, null, 2));
     assert.equal((await save(doc)).saved, true);
-    assert.deepEqual(appRequests(server, 'storefront'), ['GET /checks', 'PUT /checks']);
     assert.equal(server.control.findApp('storefront')!.checks.wait, 12);
     assert.equal(server.control.findApp('storefront')!.checks.timeout, opened.timeout, 'the others untouched');
+    const rows = await rowsUnder('Personal', 'Apps', 'storefront', 'Health Checks');
+    assert.ok(rows.includes('wait=12') && rows.includes(`timeout=${opened.timeout}`), rows.join(', '));
+    await settled(server);
+    assert.deepEqual(appRequests(server, 'storefront'), ['GET /checks', 'PUT /checks'], 'the tree shows the save without reading again');
   });
 
   it('checks.json: a remote change to the edited setting is a conflict; Overwrite sends mine', async () => {
@@ -63,6 +76,7 @@ describe('config: checks.json, app.json and the .env round trip', function () {
   });
 
   it('app.json: renames the app and the tab keeps working; a remote branch change is a conflict; Keep Server\'s keeps it', async () => {
+    const row = await nodeAt('Personal', 'Apps', 'image-resizer');
     const doc = await openDocument(server, 'image-resizer', 'app');
     assert.deepEqual(JSON.parse(doc.getText()), { name: 'image-resizer', deploy_branch: 'main' });
     await setText(doc, JSON.stringify({ name: 'thumbnailer', deploy_branch: 'main' }, null, 2));
@@ -70,7 +84,9 @@ describe('config: checks.json, app.json and the .env round trip', function () {
     assert.equal((await save(doc)).saved, true);
     const app = server.control.findApp('thumbnailer');
     assert.ok(app, 'renamed');
-    assert.deepEqual(server.control.requestLog.filter((e) => e.method !== 'GET').map((e) => e.method), ['PUT']);
+    assert.equal(await labelOf(row), 'thumbnailer', 'the app row shows the new name');
+    await settled(server);
+    assert.deepEqual(appRequests(server, 'thumbnailer'), ['GET /', 'PUT /'], 'the row takes the app the PUT returned: no read after it');
 
     await setText(doc, JSON.stringify({ name: 'thumbnailer', deploy_branch: 'release' }, null, 2));
     app.deployBranch = 'hotfix';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { AppGroupDescriptor } from '../appGroups';
+import type { AppGroupNode } from '../appNode';
 import { ItemNode } from '../itemNode';
 import { groupCall, icon } from './common';
 
@@ -10,16 +11,20 @@ export const checksGroup: AppGroupDescriptor = {
   emptyLabel: () => vscode.l10n.t('No health check settings'),
   async fetch(group) {
     const { api, id, opts } = groupCall(group);
-    const checks = await api.checks.get(id, opts);
-    return Object.keys(checks).sort().map((key) => {
-      const node: ItemNode<string> = new ItemNode(group, 'check', key, checks[key], (value) => ({
-        label: key,
-        description: value,
-        icon: icon('settings'),
-        // A click opens checks.json, where these settings are edited.
-        command: { command: 'apphost.checks.edit', title: vscode.l10n.t('Edit Health Checks'), arguments: [node] },
-      }));
-      return node;
-    });
+    return checkRows(group, await api.checks.get(id, opts));
   },
 };
+
+/** The rows of an app's health-check report (also to show a save's result without reading again). */
+export function checkRows(group: AppGroupNode, checks: Record<string, string>): ItemNode<string>[] {
+  return Object.keys(checks).sort().map((key) => {
+    const node: ItemNode<string> = new ItemNode(group, 'check', key, checks[key], (value) => ({
+      label: key,
+      description: value,
+      icon: icon('settings'),
+      // A click opens checks.json, where these settings are edited.
+      command: { command: 'apphost.checks.edit', title: vscode.l10n.t('Edit Health Checks'), arguments: [node] },
+    }));
+    return node;
+  });
+}

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { looksSecret, maskValue } from '../../editors/secrets';
 import type { AppGroupDescriptor } from '../appGroups';
+import type { AppGroupNode } from '../appNode';
 import { ItemNode } from '../itemNode';
 import { groupCall, icon } from './common';
 
@@ -28,23 +29,27 @@ export const configGroup: AppGroupDescriptor = {
   emptyLabel: () => vscode.l10n.t('No config vars'),
   async fetch(group) {
     const { api, id, opts } = groupCall(group);
-    const vars = await api.config.get(id, opts);
-    return Object.keys(vars).sort().map((key) => {
-      const node: ItemNode<string> = new ItemNode(group, 'configVar', key, vars[key], (value) => {
-        // Secret-looking values stay hidden (screen sharing) until revealed, per row.
-        const secret = looksSecret(key, value);
-        const masking = secret && maskSecrets();
-        const masked = masking && !revealed.has(node.id);
-        return {
-          label: key,
-          description: masked ? maskValue(value) : value,
-          icon: icon(secret ? 'lock' : 'symbol-constant'),
-          tooltip: masked ? vscode.l10n.t('{0}: value hidden (Reveal shows it)', key) : `${key}=${value}`,
-          flags: [secret && 'secret', masked && 'masked', masking && !masked && 'revealed'],
-          command: { command: 'apphost.config.edit', title: vscode.l10n.t('Edit Config'), arguments: [node] },
-        };
-      });
-      return node;
-    });
+    return configVarRows(group, await api.config.get(id, opts));
   },
 };
+
+/** The rows of an app's config vars (also to show a save's result without reading again). */
+export function configVarRows(group: AppGroupNode, vars: Record<string, string>): ItemNode<string>[] {
+  return Object.keys(vars).sort().map((key) => {
+    const node: ItemNode<string> = new ItemNode(group, 'configVar', key, vars[key], (value) => {
+      // Secret-looking values stay hidden (screen sharing) until revealed, per row.
+      const secret = looksSecret(key, value);
+      const masking = secret && maskSecrets();
+      const masked = masking && !revealed.has(node.id);
+      return {
+        label: key,
+        description: masked ? maskValue(value) : value,
+        icon: icon(secret ? 'lock' : 'symbol-constant'),
+        tooltip: masked ? vscode.l10n.t('{0}: value hidden (Reveal shows it)', key) : `${key}=${value}`,
+        flags: [secret && 'secret', masked && 'masked', masking && !masked && 'revealed'],
+        command: { command: 'apphost.config.edit', title: vscode.l10n.t('Edit Config'), arguments: [node] },
+      };
+    });
+    return node;
+  });
+}

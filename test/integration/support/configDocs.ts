@@ -92,6 +92,16 @@ export function appRequests(server: RunningServer, app: string): string[] {
     .map((e) => `${e.method} ${e.path.slice(`/api/v1/apps/${id}`.length) || '/'}`);
 }
 
+/** Waits until the server has seen no request for `quietMs` (e.g. a refetch a save might trigger late). */
+export async function settled(server: RunningServer, quietMs = 400, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = -1;
+  while (server.control.requestLog.length !== seen && Date.now() < deadline) {
+    seen = server.control.requestLog.length;
+    await new Promise((r) => setTimeout(r, quietMs));
+  }
+}
+
 export function diagnosticsOf(doc: vscode.TextDocument): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(doc.uri);
 }
