@@ -13,6 +13,14 @@ export interface Workspace {
   teamId?: string;
 }
 
+/** A list of workspaces just read for a session (see Workspaces.onDidList). */
+export interface WorkspaceListing {
+  apiRoot: string;
+  accountId: string;
+  /** Every team, account and manual slug in the list (the personal workspace has none). */
+  slugs: string[];
+}
+
 export const PERSONAL: Workspace = { slug: undefined, label: 'Personal', source: 'personal' };
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -31,6 +39,12 @@ export function validateSlug(value: string): string | undefined {
 export class Workspaces {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
+  private readonly listed = new vscode.EventEmitter<WorkspaceListing>();
+  /**
+   * A fresh list was read (tree refresh, pickers): a team the account left or was
+   * removed from is missing from it. Not fired for failed reads.
+   */
+  readonly onDidList = this.listed.event;
 
   constructor(private readonly state: vscode.Memento) {}
 
@@ -46,6 +60,7 @@ export class Workspaces {
     for (const team of teams) if (team.slug) add({ slug: team.slug, label: team.name || team.slug, source: 'team', teamId: team.id });
     for (const slug of session.account.workspaces ?? []) add({ slug, label: slug, source: 'account' });
     for (const slug of this.manualSlugs(session.apiRoot)) add({ slug, label: slug, source: 'manual' });
+    this.listed.fire({ apiRoot: session.apiRoot, accountId: session.account.id, slugs: [...seen] });
     return result;
   }
 
@@ -78,5 +93,6 @@ export class Workspaces {
 
   dispose(): void {
     this.changed.dispose();
+    this.listed.dispose();
   }
 }

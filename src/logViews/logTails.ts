@@ -1,13 +1,18 @@
 // The running tails, one per app: each writes into its own output channel and
 // shows in the tree (`:tailing` contextValue flag, "tailing logs" description).
-// A tail belongs to the session and service it was started with: signing out,
-// another account, another service URL or removing its workspace stops it, and
-// so does deactivation. The engine stops it by itself on 401/403/404; a 401 has
-// already raised the one "session expired" prompt through the API client, so
-// nothing here prompts again.
+// A tail belongs to the account and service it was started with: signing out,
+// another account, another service URL, removing its workspace (or the workspace
+// leaving the account's list) stops it, and so does deactivation. A new session
+// of the same account changes nothing (each read looks the token up). The engine
+// stops a tail by itself on 401/403/404; a 401 has already raised the one
+// "session expired" prompt through the API client, so nothing here prompts again,
+// and signing in again as the same account resumes the tail in its channel.
 import * as vscode from 'vscode';
+import { ApiError } from '../api';
+import type { StoredSession } from '../auth/sessionStore';
+import type { WorkspaceListing } from '../auth/workspaces';
 import type { AppRef } from '../commands/targets';
-import { LogTail, PollCoordinator, apiLogSource, type LogTailOptions, type StopReason, type TailStateChange } from '../logs';
+import { LogTail, PollCoordinator, apiLogSource, markers, type LogSource, type LogTailOptions, type StopReason, type TailStateChange } from '../logs';
 import type { Services } from '../services';
 import type { AppNode } from '../tree/appNode';
 import type { TreeNode } from '../tree/resourcesProvider';
@@ -20,11 +25,15 @@ interface Entry {
   readonly app: AppRef;
   readonly channel: LogChannel;
   tail?: LogTail;
-  /** The connection the tail was started with. */
+  /** The service and account the tail was started with. */
   apiRoot: string;
+  accountId: string;
+  /** The session of the tail's latest read (the one a 401 refused). */
   sessionId: string;
   /** The workspace was added by hand (removing it stops the tail). */
   manualWorkspace: boolean;
+  /** Stopped by a 401: resumes when the same account signs in again. */
+  resumable: boolean;
 }
 
 export class LogTails implements vscode.Disposable {
@@ -47,6 +56,7 @@ export class LogTails implements vscode.Disposable {
       this.changed,
       s.connection.onDidChange(() => void this.checkConnection()),
       s.workspaces.onDidChange(() => void this.checkWorkspaces()),
+      s.workspaces.onDidList((listing) => this.workspacesListed(listing)),
     );
   }
 
@@ -60,9 +70,13 @@ export class LogTails implements vscode.Disposable {
       existing.channel.show();
       return 'shown';
     }
-    const entry: Entry = existing ?? { app, channel: new LogChannel(channelName(app)), apiRoot: session.apiRoot, sessionId: session.id, manualWorkspace: false };
+    const entry: Entry = existing ?? {
+      app, channel: new LogChannel(channelName(app)), apiRoot: session.apiRoot, accountId: session.account.id, sessionId: session.id, manualWorkspace: false, resumable: false,
+    };
     this.entries.set(key, entry);
+    entry.accountId = session.account.id;
     entry.sessionId = session.id;
+    entry.resumable = false;
     entry.manualWorkspace = !!app.workspace && this.s.workspaces.manualSlugs(session.apiRoot).includes(app.workspace) && !session.account.workspaces?.includes(app.workspace);
     // A new tail prints the last lines again: start from an empty channel so no line shows twice.
     entry.channel.capture = this.capture;
@@ -73,7 +87,7 @@ export class LogTails implements vscode.Disposable {
     const client = { get logs() { return connection.api().logs; } };
     const tail = new LogTail({
       ...this.tuning,
-      source: apiLogSource(client, app.id, app.workspace),
+      source: this.sessionBound(entry, apiLogSource(client, app.id, app.workspace)),
       sink: entry.channel,
       coordinator: this.coordinator,
       initialLines: settings.get<number>('initialLines', 100),
@@ -89,12 +103,15 @@ export class LogTails implements vscode.Disposable {
 
   /** Stops the app's tail (its channel stays, with a closing line). False when it was not tailed. */
   async stop(app: AppRef, reason: StopReason = 'user', why?: string): Promise<boolean> {
+    // A tail waiting for a sign-in stays stopped too.
+    for (const e of this.entries.values()) if (sameApp(e.app, app)) e.resumable = false;
     const matching = [...this.entries.values()].filter((e) => sameApp(e.app, app) && this.running(e));
     await Promise.all(matching.map((e) => e.tail!.stop(reason, why === undefined ? undefined : new Error(why))));
     return matching.length > 0;
   }
 
   async stopAll(reason: StopReason = 'user', why?: string): Promise<number> {
+    for (const e of this.entries.values()) e.resumable = false;
     const running = [...this.entries.values()].filter((e) => this.running(e));
     await Promise.all(running.map((e) => e.tail!.stop(reason, why === undefined ? undefined : new Error(why))));
     return running.length;
@@ -127,10 +144,43 @@ export class LogTails implements vscode.Disposable {
     return !!e.tail && e.tail.state !== 'stopped';
   }
 
+  /**
+   * Notes the session of each read, so that a 401 is known to be for the current
+   * session (stop; resume after signing in again) or for one a new sign-in just
+   * replaced and revoked (read again at once, with the new token).
+   */
+  private sessionBound(entry: Entry, inner: LogSource): LogSource {
+    const read = async <T>(call: () => Promise<T>): Promise<T> => {
+      const before = await this.s.connection.session();
+      if (before) entry.sessionId = before.id;
+      try {
+        return await call();
+      } catch (e) {
+        if (!(e instanceof ApiError && e.status === 401) || !before) throw e;
+        const now = await this.s.connection.session();
+        if (!now || now.id === before.id || !this.sameAccount(entry, now)) throw e;
+        entry.sessionId = now.id;
+        return call();
+      }
+    };
+    return {
+      window: (lines, signal) => read(() => inner.window(lines, signal)),
+      follow: (lines, idleMs, signal) => read(() => inner.follow(lines, idleMs, signal)),
+    };
+  }
+
+  private sameAccount(entry: Entry, session: StoredSession): boolean {
+    return session.apiRoot === entry.apiRoot && session.account.id === entry.accountId;
+  }
+
   private stateChanged(entry: Entry, tail: LogTail, change: TailStateChange): void {
     if (change.state !== 'stopped' || entry.tail !== tail) return;
     this.updated(entry);
-    if (change.reason === 'notFound') {
+    if (change.reason === 'unauthorized') {
+      entry.resumable = true;
+      // Signed in again while this read was refused: no need to wait for the next sign-in.
+      void this.s.connection.session().then((session) => this.resumeIfSignedInAgain(entry, session));
+    } else if (change.reason === 'notFound') {
       // Deleted behind our back: the lists that showed it are out of date.
       const parents = new Set(this.s.tree.rowsOf(entry.app).map((r) => (r as AppNode).parent));
       for (const parent of parents) this.s.resources.refresh(parent);
@@ -146,15 +196,35 @@ export class LogTails implements vscode.Disposable {
     this.changed.fire(entry.app);
   }
 
-  /** Sign-out, another account or another service URL: the tails of the old connection end. */
+  /**
+   * Sign-out, another account or another service URL: the tails of the old connection
+   * end, and those waiting for a sign-in no longer wait. The same account signing in
+   * again resumes them; running ones just carry on.
+   */
   private async checkConnection(): Promise<void> {
     const session = await this.s.connection.session();
     for (const e of this.entries.values()) {
-      if (!this.running(e)) continue;
+      if (!this.running(e)) {
+        this.resumeIfSignedInAgain(e, session);
+        continue;
+      }
       if (!session) void e.tail!.stop('disposed', new Error(vscode.l10n.t('signed out')));
       else if (session.apiRoot !== e.apiRoot) void e.tail!.stop('disposed', new Error(vscode.l10n.t('the service URL changed')));
-      else if (session.id !== e.sessionId) void e.tail!.stop('disposed', new Error(vscode.l10n.t('signed in again; tail the logs again to follow them')));
+      else if (session.account.id !== e.accountId) void e.tail!.stop('disposed', new Error(vscode.l10n.t('signed in as another account ({0})', session.account.email)));
     }
+  }
+
+  /** A tail stopped by a 401 resumes in a newer session of its account; any other session ends the wait. */
+  private resumeIfSignedInAgain(e: Entry, session: StoredSession | undefined): void {
+    if (!e.resumable || this.running(e)) return;
+    if (!session || !this.sameAccount(e, session)) {
+      e.resumable = false;
+      return;
+    }
+    if (session.id === e.sessionId) return; // still the refused session
+    e.resumable = false;
+    e.sessionId = session.id;
+    if (e.tail?.resume(markers.signedInAgain())) this.updated(e);
   }
 
   /** A workspace added by hand was removed: its tails end. */
@@ -164,6 +234,16 @@ export class LogTails implements vscode.Disposable {
       if (!this.s.workspaces.manualSlugs(e.apiRoot).includes(e.app.workspace!)) {
         void e.tail!.stop('disposed', new Error(vscode.l10n.t('the workspace {0} was removed', e.app.workspace!)));
       }
+    }
+  }
+
+  /** A fresh workspace list without a tail's workspace: the account left or was removed from that team. */
+  private workspacesListed(listing: WorkspaceListing): void {
+    for (const e of this.entries.values()) {
+      const slug = e.app.workspace;
+      if (!slug || e.apiRoot !== listing.apiRoot || e.accountId !== listing.accountId || listing.slugs.includes(slug)) continue;
+      e.resumable = false;
+      if (this.running(e)) void e.tail!.stop('disposed', new Error(vscode.l10n.t('the workspace {0} is no longer available', slug)));
     }
   }
 

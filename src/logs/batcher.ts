@@ -40,6 +40,8 @@ export class OutputBatcher {
   private timerDue = Infinity;
   private idle: (() => void)[] = [];
   private closed = false;
+  /** Bumped by reopen(), so a close() still flushing does not close the reopened output. */
+  private epoch = 0;
 
   constructor(
     private readonly sink: LogSink,
@@ -82,9 +84,17 @@ export class OutputBatcher {
 
   /** Writes what is pending, then ignores further lines. */
   async close(): Promise<void> {
+    const epoch = this.epoch;
     await this.flush();
+    if (epoch !== this.epoch) return;
     this.closed = true;
     this.clearTimer();
+  }
+
+  /** Accepts lines again after close() (a resumed tail writes on in the same output). */
+  reopen(): void {
+    this.epoch++;
+    this.closed = false;
   }
 
   private schedule(): void {

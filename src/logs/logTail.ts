@@ -6,7 +6,8 @@
 // visible "reconnecting…" line; 401/403/404 stop the tail with a reason.
 //
 // States: starting → live ⇄ reconnecting → stopped. A tail never ends by itself
-// except for those three fatal answers.
+// except for those three fatal answers. A stopped tail may be resumed (after
+// signing in again): same output, same remembered window, so nothing repeats.
 
 import { ApiError } from '../api';
 import { OutputBatcher, type BatcherOptions, type LogSink } from './batcher';
@@ -61,6 +62,13 @@ export class StreamEndedError extends Error {
   }
 }
 
+/** One run of the follow loop, from start() or resume() to its stop. */
+interface Run {
+  readonly abort: AbortController;
+  loop?: Promise<void>;
+  stopping?: Promise<void>;
+}
+
 export class LogTail {
   private readonly source: LogSource;
   private readonly clock: Clock;
@@ -68,7 +76,8 @@ export class LogTail {
   private readonly tracker: WindowTracker;
   private readonly interval: AdaptiveInterval;
   private readonly coordinator: PollCoordinator;
-  private readonly abort = new AbortController();
+  // A resumed tail gets a new run; the old loop only ever checks its own.
+  private current: Run = { abort: new AbortController() };
   private readonly stateChanged = new Emitter<TailStateChange>();
   private readonly opts: Required<Pick<LogTailOptions, 'initialLines' | 'mode' | 'streamIdleMs' | 'resyncMs' | 'random'>> & {
     retryBaseMs: number;
@@ -78,8 +87,8 @@ export class LogTail {
   private mode: TailTransport = 'unknown';
   private slot?: PollSlot;
   private failures = 0;
-  private running?: Promise<void>;
-  private stopping?: Promise<void>;
+  /** The first read after resume() asks for the largest window: the tail was away a while. */
+  private catchUp = false;
   private reason?: StopReason;
   private error?: unknown;
   private received = 0;
@@ -133,51 +142,72 @@ export class LogTail {
     return this.tracker.windowSize;
   }
 
-  /** Starts following (idempotent). */
+  /** Starts following (idempotent; a stopped tail restarts only through resume()). */
   start(): this {
-    this.running ??= this.run();
+    this.current.loop ??= this.run(this.current);
     return this;
   }
 
   /** Stops, writes a closing marker, flushes the output. Safe to call more than once. */
   stop(reason: StopReason = 'user', error?: unknown): Promise<void> {
-    this.stopping ??= (async () => {
+    const run = this.current;
+    run.stopping ??= (async () => {
       this.reason = reason;
       if (error !== undefined) this.error = error;
-      this.abort.abort();
+      run.abort.abort();
       this.slot?.leave();
       this.batcher.pushMarker(markers.stopped(reason, error === undefined ? undefined : describe(error)));
       this.setState('stopped');
       await this.batcher.close();
-      this.stateChanged.dispose();
     })();
-    return this.stopping;
+    return run.stopping;
+  }
+
+  /**
+   * Follows again after a stop, into the same output: the first read is aligned with
+   * the window remembered before the stop, so no line is printed twice, and lines
+   * lost meanwhile get the usual gap marker. `note` is written first. False when the
+   * tail was not stopped.
+   */
+  resume(note: string = markers.resumed()): boolean {
+    if (this.currentState !== 'stopped') return false;
+    const run: Run = { abort: new AbortController() };
+    this.current = run;
+    this.reason = undefined;
+    this.error = undefined;
+    this.failures = 0;
+    this.slot = undefined;
+    this.catchUp = this.tracker.started;
+    this.batcher.reopen();
+    this.batcher.pushMarker(note);
+    this.setState('starting');
+    run.loop = this.run(run);
+    return true;
   }
 
   /** Resolves once the tail has stopped and its loop has ended. */
   async whenStopped(): Promise<void> {
-    await this.running;
-    await this.stopping;
+    await this.current.loop;
+    await this.current.stopping;
   }
 
-  private get stopped(): boolean {
-    return this.abort.signal.aborted;
-  }
-
-  private async run(): Promise<void> {
+  private async run(run: Run): Promise<void> {
+    const { signal } = run.abort;
     let delay = 0;
-    while (!this.stopped) {
+    while (!signal.aborted) {
       try {
         if (this.opts.mode === 'auto' && this.mode !== 'poll') {
-          if ((await this.followOnce()) === 'poll') delay = this.nextPollDelay();
+          const transport = await this.followOnce(signal);
+          if (transport === 'poll' && !signal.aborted) delay = this.nextPollDelay();
           continue;
         }
-        if (delay > 0) await sleep(this.clock, delay, this.abort.signal);
-        if (this.stopped) break;
-        await this.pollOnce();
+        if (delay > 0) await sleep(this.clock, delay, signal);
+        if (signal.aborted) break;
+        await this.pollOnce(signal);
+        if (signal.aborted) break;
         delay = this.nextPollDelay();
       } catch (e) {
-        if (this.stopped) break;
+        if (signal.aborted) break;
         const fatal = fatalReason(e);
         if (fatal) {
           await this.stop(fatal, e);
@@ -188,16 +218,22 @@ export class LogTail {
           continue;
         }
         this.failed(e);
-        await sleep(this.clock, this.backoffMs(e), this.abort.signal);
+        await sleep(this.clock, this.backoffMs(e), signal);
         delay = 0;
       }
     }
   }
 
-  private async pollOnce(): Promise<void> {
-    const requested = this.tracker.started ? this.tracker.windowSize : this.opts.initialLines;
-    const lines = await this.source.window(requested, this.abort.signal);
-    if (!this.stopped) this.acceptWindow(lines, requested);
+  /** Lines the next read asks for. */
+  private nextRequest(): number {
+    if (!this.tracker.started) return this.opts.initialLines;
+    return this.catchUp ? this.tracker.maxLines : this.tracker.windowSize;
+  }
+
+  private async pollOnce(signal: AbortSignal): Promise<void> {
+    const requested = this.nextRequest();
+    const lines = await this.source.window(requested, signal);
+    if (!signal.aborted) this.acceptWindow(lines, requested);
   }
 
   private nextPollDelay(): number {
@@ -206,14 +242,14 @@ export class LogTail {
   }
 
   /** One stream connection, until it ends; 'poll' when the server turned out to have no stream. */
-  private async followOnce(): Promise<TailTransport> {
-    const requested = this.tracker.started ? this.tracker.windowSize : this.opts.initialLines;
-    const follow = await this.source.follow(requested, this.opts.streamIdleMs, this.abort.signal);
+  private async followOnce(signal: AbortSignal): Promise<TailTransport> {
+    const requested = this.nextRequest();
+    const follow = await this.source.follow(requested, this.opts.streamIdleMs, signal);
     if (!follow.streaming) {
       this.mode = 'poll';
       const lines: string[] = [];
       for await (const batch of follow.batches) for (const l of batch) lines.push(l);
-      if (!this.stopped) this.acceptWindow(lines, requested);
+      if (!signal.aborted) this.acceptWindow(lines, requested);
       return 'poll';
     }
     this.mode = 'stream';
@@ -225,14 +261,15 @@ export class LogTail {
         this.tracker.appendContinuous(lines);
         this.write(lines);
       },
-      isStopped: () => this.stopped,
+      isStopped: () => signal.aborted,
     });
-    if (this.stopped || follow.endReason === 'idle') return 'stream'; // a quiet app: reopen at once
+    if (signal.aborted || follow.endReason === 'idle') return 'stream'; // a quiet app: reopen at once
     throw new StreamEndedError();
   }
 
   private acceptWindow(lines: readonly string[], requested: number): void {
     const result = this.tracker.accept(lines, requested);
+    this.catchUp = false;
     this.succeeded();
     if (result.kind === 'gap') this.batcher.pushMarker(markers.gap(requested));
     if (result.kind === 'uncertain') this.batcher.pushMarker(markers.uncertain());

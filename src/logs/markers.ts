@@ -14,6 +14,8 @@ export const markers = {
   skipped: (count: number) => `${MARKER_PREFIX}${count} lines skipped: the output could not keep up`,
   reconnecting: (detail: string) => `${MARKER_PREFIX}connection lost (${detail}); reconnecting…`,
   reconnected: () => `${MARKER_PREFIX}reconnected`,
+  resumed: () => `${MARKER_PREFIX}resuming`,
+  signedInAgain: () => `${MARKER_PREFIX}signed in again: resuming`,
   stopped: (reason: StopReason, detail?: string) => `${MARKER_PREFIX}${STOP_TEXT[reason]}${detail ? ` (${detail})` : ''}`,
 };
 

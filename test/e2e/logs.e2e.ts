@@ -15,12 +15,14 @@ app.listen(process.env.PORT ?? 5000);
 describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   let server: RunningServer;
   let workbench: Workbench;
+  let token: string;
 
   before(async () => {
     // The generator is off: the journey appends the lines it shows.
     server = await startServer({ seed: 'demo', actionDelayMs: 300, logIntervalMs: 0 });
     workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url, 'apphost.logs.initialLines': 12, 'editor.autoIndent': 'none' } });
-    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
+    token = server.control.issueToken(DEMO_USER.email);
+    await workbench.signInWithToken(token);
     await workbench.collapseSection('Activity');
     await workbench.expand('Apps');
   });
@@ -98,6 +100,24 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     assert.notEqual(tokens.error, tokens.warn);
     assert.notEqual(tokens.info, tokens.debug);
     await panelShot('logs-1-channel-beside-editor');
+  });
+
+  it('stops on a revoked session with a sign-in prompt, and resumes in the same channel once signed in again', async () => {
+    server.control.revokeToken(token);
+    // The next read (up to 15 s away on a quiet app) meets the 401.
+    await output().getByText('sign in again to resume').waitFor({ timeout: 30_000 });
+    server.control.appendLogs('storefront', [`${stamp()} app[web.1]: INFO order export queued while signed out`]);
+    const toast = page().locator('.notification-toast', { hasText: 'session expired' });
+    await toast.getByRole('button', { name: 'Sign In' }).click();
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' }).click();
+    await workbench.quickInput().getByText('Paste an API token of your AppHost account').waitFor();
+    await workbench.quickInput().locator('input').fill(server.control.issueToken(DEMO_USER.email));
+    await workbench.quickInput().locator('input').press('Enter');
+    await output().getByText('… signed in again: resuming').waitFor({ timeout: 15_000 });
+    await output().getByText('order export queued while signed out').waitFor({ timeout: 15_000 });
+    await workbench.expand('Apps');
+    await description('storefront').filter({ hasText: /tailing logs/ }).waitFor();
+    await panelShot('logs-1b-resumed');
   });
 
   it('says so in the channel when it stops (context menu), and the tree drops the mark', async () => {

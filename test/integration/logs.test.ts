@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppRef } from '../../src/commands/targets';
-import { DEMO_USER, type RunningServer } from '../server';
+import { ADMIN_USER, DEMO_USER, OTHER_USERS, type RunningServer } from '../server';
 import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
 import { checkAgainstLog, MARKER } from './support/logContinuity';
 import { nodeAt, runScripted, withScript } from './support/resourceTree';
@@ -211,6 +211,10 @@ describe('logs: tail (polling server)', function () {
     }
     assert.deepEqual(t.tailed(), []);
     token = await signInWithIssuedToken(server, DEMO_USER.email);
+    // Signing out was deliberate: signing in again does not bring them back.
+    await sleep(600);
+    assert.deepEqual(t.tailed(), []);
+    for (const app of apps) assert.ok(!markersOf(t.textOf(app)).some((m) => /resuming/.test(m)));
   });
 
   it('stops the tails of a workspace added by hand when it is removed', async function () {
@@ -242,6 +246,144 @@ describe('logs: tail (polling server)', function () {
       assert.match(markersOf(t.textOf(app)).at(-1)!, /not signed in, or the session expired; sign in again to resume/);
     }
     assert.equal(ui.shown.filter((s) => /session expired/i.test(s.text)).length, 1, JSON.stringify(ui.shown));
+    token = await signInWithIssuedToken(server, DEMO_USER.email);
+  });
+
+  /** Revokes the session's token with every app tailed; resolves once all stopped, with what was shown. */
+  async function revokeWhileTailing(apps: AppRef[]) {
+    const t = await tails();
+    for (const app of apps) await until(`${app.name} live`, () => t.tailOf(app)?.state === 'live');
+    return withScript({}, async () => {
+      server.control.revokeToken(token);
+      for (const app of apps) await until(`${app.name} stopped`, () => t.tailOf(app)?.state === 'stopped');
+      await sleep(300);
+    });
+  }
+
+  it('signing in again as the same account resumes the tails a 401 stopped, in their channels, nothing twice, nothing unmarked', async function () {
+    this.timeout(90_000);
+    const t = await tails();
+    const apps = [appRef(server, 'storefront'), appRef(server, 'api-gateway')];
+    const truth = apps.map((app) => recordLog(server, app));
+    for (const app of apps) await vscode.commands.executeCommand('apphost.logs.tail', app);
+    const engines = apps.map((app) => t.tailOf(app));
+    server.control.setLogInterval(100);
+    await sleep(1_000);
+    const row = await nodeAt('Personal', 'Apps', 'storefront');
+    const ui = await revokeWhileTailing(apps);
+    assert.equal(ui.shown.filter((s) => /session expired/i.test(s.text)).length, 1, JSON.stringify(ui.shown));
+    assert.doesNotMatch((await row.getTreeItem()).contextValue!, /:tailing\b/);
+    const before = apps.map((app) => linesOf(t.textOf(app)));
+    // Lines logged while signed out (generated, and one of our own).
+    for (const app of apps) server.control.appendLogs(app.name, ['while signed out']);
+    await sleep(1_500);
+
+    token = await signInWithIssuedToken(server, DEMO_USER.email);
+    for (const app of apps) await until(`${app.name} resumed`, () => t.tailOf(app)?.state === 'live');
+    await sleep(1_500);
+    server.control.setLogInterval(0);
+    for (const [i, app] of apps.entries()) {
+      truth[i].stop();
+      assert.equal(t.tailOf(app), engines[i], 'the same tail, resumed');
+      await until(`${app.name} caught up`, () => contentOf(t.textOf(app)).at(-1) === truth[i].lines.at(-1), 10_000);
+      const shown = linesOf(t.textOf(app));
+      assert.deepEqual(shown.slice(0, before[i].length), before[i], 'the channel kept what it showed');
+      const resumed = shown.slice(before[i].length);
+      assert.match(resumed[0], /^… signed in again: resuming$/);
+      const { matched, skipsMarked, firstSkip, markers } = checkAgainstLog(shown, truth[i].lines);
+      assert.ok(skipsMarked, `${app.name}: ${firstSkip}`);
+      // The stop and resume lines are not gap markers: dropped, the output must run on across them.
+      const gaps = (l: string) => !l.startsWith(MARKER) || /missed/.test(l);
+      const across = checkAgainstLog(shown.filter(gaps), truth[i].lines);
+      assert.ok(across.skipsMarked, `${app.name} across the sign-in: ${across.firstSkip}\n${markers.join('\n')}`);
+      assert.ok(matched > 20, `${app.name}: ${matched} lines`);
+      // What was logged meanwhile is shown (once), or a marker says lines may be missing.
+      const ours = contentOf(t.textOf(app)).filter((l) => l.endsWith('while signed out')).length;
+      assert.ok(ours === 1 || resumed.some((l) => /missed/.test(l)), `${app.name}: ${ours} copies of the line logged while signed out`);
+    }
+    const after = await (await nodeAt('Personal', 'Apps', 'storefront')).getTreeItem();
+    assert.match(after.contextValue!, /^app:running\b.*:tailing\b/);
+    assert.match(String(after.description), /tailing logs/);
+  });
+
+  it('a running tail carries on through a new session of the same account', async () => {
+    const t = await tails();
+    const app = appRef(server, 'analytics');
+    await vscode.commands.executeCommand('apphost.logs.tail', app);
+    await caughtUp(server, app);
+    const engine = t.tailOf(app);
+    const old = token;
+    token = await signInWithIssuedToken(server, DEMO_USER.email);
+    server.control.revokeToken(old); // the old token is gone: reads use the new one
+    server.control.appendLogs(app.name, ['after signing in again']);
+    await caughtUp(server, app);
+    assert.equal(t.tailOf(app), engine);
+    assert.equal(engine?.state, 'live');
+    assert.deepEqual(markersOf(t.textOf(app)), []);
+  });
+
+  it('signing in as another account does not resume, nor does signing back in after that', async () => {
+    const t = await tails();
+    const app = appRef(server, 'storefront');
+    await vscode.commands.executeCommand('apphost.logs.tail', app);
+    await revokeWhileTailing([app]);
+    await signInWithIssuedToken(server, OTHER_USERS[0].email);
+    await sleep(600);
+    assert.equal(t.tailOf(app)?.state, 'stopped');
+    token = await signInWithIssuedToken(server, DEMO_USER.email);
+    await sleep(600);
+    assert.equal(t.tailOf(app)?.state, 'stopped');
+    assert.ok(!markersOf(t.textOf(app)).some((m) => /resuming/.test(m)));
+  });
+
+  it('a tail the user stopped stays stopped when the account signs in again', async () => {
+    const t = await tails();
+    const [stopped, other] = [appRef(server, 'storefront'), appRef(server, 'cron-jobs')];
+    for (const app of [stopped, other]) await vscode.commands.executeCommand('apphost.logs.tail', app);
+    await until('live', () => t.tailOf(stopped)?.state === 'live');
+    await vscode.commands.executeCommand('apphost.logs.stop', stopped);
+    await revokeWhileTailing([other]);
+    token = await signInWithIssuedToken(server, DEMO_USER.email);
+    await until('the other tail resumed', () => t.tailOf(other)?.state === 'live');
+    await sleep(300);
+    assert.equal(t.tailOf(stopped)?.stopReason, 'user');
+    assert.ok(!markersOf(t.textOf(stopped)).some((m) => /resuming/.test(m)));
+  });
+
+  it('stops the tails of a team the account was removed from once its workspaces are read again', async () => {
+    const api = await extensionApi();
+    const session = (await api.connection.session())!;
+    assert.ok(!api.workspaces.manualSlugs(session.apiRoot).includes('acme'), 'acme is a team workspace here, not added by hand');
+    const t = await tails();
+    // Slow reads: the tail must stop on the list, not on a 403 of its next read.
+    t.tuning = { ...FAST, interval: { activeMs: 60_000, quietMs: 60_000 } };
+    const admin = server.control.issueToken(ADMIN_USER.email);
+    const asAdmin = (method: string, path: string, body?: unknown) =>
+      fetch(`${server.url}/api/v1${path}`, { method, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const app = appRef(server, 'acme-api', 'acme');
+    const personal = appRef(server, 'storefront');
+    try {
+      for (const a of [app, personal]) await vscode.commands.executeCommand('apphost.logs.tail', a);
+      await until('acme tail live', () => t.tailOf(app)?.state === 'live');
+      const members = (await (await asAdmin('GET', '/teams/acme/members')).json()) as { id: string; email: string }[];
+      const me = members.find((m) => m.email === DEMO_USER.email)!;
+      assert.equal((await asAdmin('DELETE', `/teams/acme/members/${me.id}`)).status, 200);
+      await sleep(300);
+      assert.equal(t.tailOf(app)?.state, 'live', 'nothing has read the workspace list yet');
+      const ui = await withScript({}, async () => {
+        await vscode.commands.executeCommand('apphost.refresh');
+        const roots = await Promise.all((await api.resources.getChildren()).map((n) => n.getTreeItem()));
+        assert.ok(!roots.some((r) => r.label === 'Acme Corp'), 'the tree no longer lists the team');
+        await until('stopped', () => t.tailOf(app)?.state === 'stopped');
+        await sleep(200);
+      });
+      assert.match(markersOf(t.textOf(app)).at(-1)!, /stopped tailing \(the workspace acme is no longer available\)$/);
+      assert.deepEqual(ui.shown.filter((m) => /may not read its logs/.test(m.text)), [], 'no 403 warning: it stopped on the list');
+      assert.equal(t.tailOf(personal)?.state, 'live', 'tails of other workspaces go on');
+    } finally {
+      t.tuning = FAST;
+      await asAdmin('POST', '/teams/acme/members', { email: DEMO_USER.email, role: 'member' });
+    }
   });
 });
 
