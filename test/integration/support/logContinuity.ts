@@ -5,7 +5,9 @@
 // Each run of lines between markers is matched as a block, not line by line: a
 // window read after a gap may start inside a run of identical repeated lines, and
 // matching its first line to the run's first copy would report a skip that did
-// not happen. No vscode import: unit tests use it too.
+// not happen. Blocks go at their earliest place: with repeated lines a block may
+// fit in several places, and the earliest never rules out a later block.
+// No vscode import: unit tests use it too.
 
 export const MARKER = '… ';
 
@@ -28,13 +30,12 @@ export function checkAgainstLog(channel: readonly string[], log: readonly string
   }
   let p = 0; // log position after the last placed line
   let matched = 0;
-  for (const [i, seg] of segments.entries()) {
+  for (const seg of segments) {
     if (seg.length === 0) continue;
-    // The opening block ends near the log's end at the time: take its latest place
-    // (an earlier copy of the same lines may exist in a generated history); later
-    // blocks come after what was placed, so their earliest place from there.
-    const at = i === 0 ? latestFit(seg, log) : earliestFit(seg, log, p);
-    if (at < 0) return { matched, skipsMarked: false, firstSkip: describeBreak(seg, log, i === 0 ? 0 : p, matched), markers };
+    // Each block at its earliest place after the previous one: if any placement of
+    // all blocks exists, this one does (an earlier end leaves the most room).
+    const at = earliestFit(seg, log, p);
+    if (at < 0) return { matched, skipsMarked: false, firstSkip: describeBreak(seg, log, p, matched), markers };
     p = at + seg.length;
     matched += seg.length;
   }
@@ -45,11 +46,6 @@ function fitsAt(seg: readonly string[], log: readonly string[], s: number): bool
   if (s < 0 || s + seg.length > log.length) return false;
   for (let j = 0; j < seg.length; j++) if (log[s + j] !== seg[j]) return false;
   return true;
-}
-
-function latestFit(seg: readonly string[], log: readonly string[]): number {
-  for (let s = log.length - seg.length; s >= 0; s--) if (fitsAt(seg, log, s)) return s;
-  return -1;
 }
 
 function earliestFit(seg: readonly string[], log: readonly string[], from: number): number {
