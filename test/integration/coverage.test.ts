@@ -121,7 +121,11 @@ function steps(server: RunningServer): Step[] {
     { via: 'AppHost: Remove Log Drain…', run: () => runScripted('apphost.logDrain.remove', { picks: ['coverage-app2', 'syslog://'], buttons: [[/Stop forwarding/, 'Remove']] }) },
     // ---- databases and backups ----
     { via: 'AppHost: Create Database…', run: () => runScripted('apphost.database.create', { picks: ['redis', 'eu-central-1'], inputs: ['coverage-db'] }) },
-    { via: 'AppHost: Link Database to App…', run: () => runScripted('apphost.database.link', { picks: ['coverage-db', 'coverage-app2'], inputs: [''] }) },
+    // A new database takes a moment to provision; linking before it runs is refused (422).
+    { via: 'AppHost: Link Database to App…', run: async () => {
+      await until('coverage-db running', () => [...server.control.state.store.databases.values()].some((d) => d.name === 'coverage-db' && d.status === 'running'));
+      return runScripted('apphost.database.link', { picks: ['coverage-db', 'coverage-app2'], inputs: [''] });
+    } },
     { via: 'AppHost: Unlink App from Database…', run: () => runScripted('apphost.database.unlink', { picks: ['coverage-db', 'coverage-app2'], buttons: [[/Unlink/, 'Unlink']] }) },
     { via: 'AppHost: Create Database Backup', run: () => runScripted('apphost.database.backup', { picks: ['coverage-db'] }) },
     { via: 'AppHost: Delete Database…', run: () => runScripted('apphost.database.delete', { picks: ['coverage-db'], inputs: ['coverage-db'] }) },
