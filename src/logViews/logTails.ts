@@ -12,11 +12,12 @@ import { ApiError } from '../api';
 import type { StoredSession } from '../auth/sessionStore';
 import type { WorkspaceListing } from '../auth/workspaces';
 import type { AppRef } from '../commands/targets';
-import { LogTail, PollCoordinator, apiLogSource, markers, type LogSource, type LogTailOptions, type StopReason, type TailStateChange } from '../logs';
+import { LogTail, PollCoordinator, apiLogSource, type LogSource, type LogTailOptions, type StopReason, type TailStateChange } from '../logs';
 import type { Services } from '../services';
 import type { AppNode } from '../tree/appNode';
 import type { TreeNode } from '../tree/resourcesProvider';
 import { LogChannel } from './logChannel';
+import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
 
 /** Engine timings; the integration tests shorten them, users get the defaults. */
 export type TailTuning = Pick<LogTailOptions, 'interval' | 'retry' | 'streamIdleMs' | 'resyncMs' | 'window' | 'batch'>;
@@ -92,6 +93,7 @@ export class LogTails implements vscode.Disposable {
       coordinator: this.coordinator,
       initialLines: settings.get<number>('initialLines', 100),
       mode: settings.get<boolean>('stream', true) ? 'auto' : 'poll',
+      markerTexts: localizedMarkerTexts(),
     });
     entry.tail = tail;
     tail.onDidChangeState((change) => this.stateChanged(entry, tail, change));
@@ -224,7 +226,7 @@ export class LogTails implements vscode.Disposable {
     if (session.id === e.sessionId) return; // still the refused session
     e.resumable = false;
     e.sessionId = session.id;
-    if (e.tail?.resume(markers.signedInAgain())) this.updated(e);
+    if (e.tail?.resume(localizedMarkers().signedInAgain())) this.updated(e);
   }
 
   /** A workspace added by hand was removed: its tails end. */

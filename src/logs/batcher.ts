@@ -6,7 +6,7 @@
 // and a marker says how many.
 
 import { type Clock, systemClock } from './clock';
-import { markers } from './markers';
+import { type MarkerLines, markers } from './markers';
 
 /** Where tail output goes. `vscode.OutputChannel` satisfies it. */
 export interface LogSink {
@@ -22,6 +22,8 @@ export interface BatcherOptions {
   /** Pending text beyond this is dropped, oldest first (default 16 Mi characters). */
   maxPendingChars?: number;
   clock?: Clock;
+  /** The words of the "lines skipped" marker (default English). */
+  markers?: MarkerLines;
 }
 
 interface Segment {
@@ -34,6 +36,7 @@ export class OutputBatcher {
   private readonly maxChunk: number;
   private readonly maxPending: number;
   private readonly clock: Clock;
+  private readonly markers: MarkerLines;
   private queue: Segment[] = [];
   private pending = 0;
   private timer: unknown;
@@ -51,6 +54,7 @@ export class OutputBatcher {
     this.maxChunk = Math.max(1, opts.maxChunkChars ?? 64 * 1024);
     this.maxPending = Math.max(this.maxChunk, opts.maxPendingChars ?? 16 * 1024 * 1024);
     this.clock = opts.clock ?? systemClock;
+    this.markers = opts.markers ?? markers;
   }
 
   /** Characters waiting to be written. */
@@ -153,7 +157,7 @@ export class OutputBatcher {
       if (seg.next >= seg.lines.length) this.queue.shift();
     }
     if (dropped === 0) return;
-    const marker = markers.skipped(dropped);
+    const marker = this.markers.skipped(dropped);
     this.queue.unshift({ lines: [marker], next: 0 });
     this.pending += marker.length + 1;
   }

@@ -6,5 +6,5 @@ export { OutputBatcher, type BatcherOptions, type LogSink } from './batcher';
 export { AdaptiveInterval, PollCoordinator, type BudgetView, type CoordinatorOptions, type IntervalOptions, type PollSlot } from './pollSchedule';
 export { WindowTracker, type WindowTrackerOptions } from './windowTracker';
 export { alignWindows, type Alignment, type AlignmentKind, type PolledWindow, type ShownTail } from './overlap';
-export { MARKER_PREFIX, isMarker, markers, type StopReason } from './markers';
+export { MARKER_PREFIX, englishMarkerTexts, isMarker, markerLines, markers, type MarkerLines, type MarkerTexts, type StopReason } from './markers';
 export { Emitter, sleep, systemClock, type Clock, type Disposable } from './clock';

@@ -13,7 +13,7 @@ import { ApiError } from '../api';
 import { OutputBatcher, type BatcherOptions, type LogSink } from './batcher';
 import { type Clock, Emitter, sleep, systemClock } from './clock';
 import type { LogSource } from './logSource';
-import { markers, type StopReason } from './markers';
+import { type MarkerLines, markerLines, type MarkerTexts, type StopReason } from './markers';
 import { readStream } from './streamBacklog';
 import { AdaptiveInterval, type IntervalOptions, PollCoordinator, type PollSlot } from './pollSchedule';
 import { WindowTracker, type WindowTrackerOptions } from './windowTracker';
@@ -50,7 +50,9 @@ export interface LogTailOptions {
   resyncMs?: number;
   /** Backoff between failed attempts (default 1 s doubling up to 30 s, jittered). */
   retry?: { baseMs?: number; maxMs?: number };
-  batch?: Omit<BatcherOptions, 'clock'>;
+  batch?: Omit<BatcherOptions, 'clock' | 'markers'>;
+  /** The words of marker lines (default English; the extension passes localized ones). */
+  markerTexts?: MarkerTexts;
   random?: () => number;
 }
 
@@ -73,6 +75,7 @@ export class LogTail {
   private readonly source: LogSource;
   private readonly clock: Clock;
   private readonly batcher: OutputBatcher;
+  private readonly markers: MarkerLines;
   private readonly tracker: WindowTracker;
   private readonly interval: AdaptiveInterval;
   private readonly coordinator: PollCoordinator;
@@ -99,7 +102,8 @@ export class LogTail {
   constructor(options: LogTailOptions) {
     this.source = options.source;
     this.clock = options.clock ?? systemClock;
-    this.batcher = new OutputBatcher(options.sink, { ...options.batch, clock: this.clock });
+    this.markers = markerLines(options.markerTexts);
+    this.batcher = new OutputBatcher(options.sink, { ...options.batch, clock: this.clock, markers: this.markers });
     this.tracker = new WindowTracker(options.window);
     this.interval = new AdaptiveInterval(options.interval);
     this.coordinator = options.coordinator ?? new PollCoordinator();
@@ -156,7 +160,7 @@ export class LogTail {
       if (error !== undefined) this.error = error;
       run.abort.abort();
       this.slot?.leave();
-      this.batcher.pushMarker(markers.stopped(reason, error === undefined ? undefined : describe(error)));
+      this.batcher.pushMarker(this.markers.stopped(reason, error === undefined ? undefined : describe(error)));
       this.setState('stopped');
       await this.batcher.close();
     })();
@@ -169,7 +173,7 @@ export class LogTail {
    * lost meanwhile get the usual gap marker. `note` is written first. False when the
    * tail was not stopped.
    */
-  resume(note: string = markers.resumed()): boolean {
+  resume(note: string = this.markers.resumed()): boolean {
     if (this.currentState !== 'stopped') return false;
     const run: Run = { abort: new AbortController() };
     this.current = run;
@@ -271,8 +275,8 @@ export class LogTail {
     const result = this.tracker.accept(lines, requested);
     this.catchUp = false;
     this.succeeded();
-    if (result.kind === 'gap') this.batcher.pushMarker(markers.gap(requested));
-    if (result.kind === 'uncertain') this.batcher.pushMarker(markers.uncertain());
+    if (result.kind === 'gap') this.batcher.pushMarker(this.markers.gap(requested));
+    if (result.kind === 'uncertain') this.batcher.pushMarker(this.markers.uncertain());
     this.write(result.fresh);
     this.interval.record(result.fresh.length);
   }
@@ -283,7 +287,7 @@ export class LogTail {
   }
 
   private succeeded(): void {
-    if (this.failures > 0) this.batcher.pushMarker(markers.reconnected());
+    if (this.failures > 0) this.batcher.pushMarker(this.markers.reconnected());
     this.failures = 0;
     this.error = undefined;
     this.setState('live');
@@ -293,7 +297,7 @@ export class LogTail {
     this.failures++;
     this.error = e;
     // One line per outage, not one per attempt.
-    if (this.failures === 1) this.batcher.pushMarker(markers.reconnecting(describe(e)));
+    if (this.failures === 1) this.batcher.pushMarker(this.markers.reconnecting(describe(e)));
     this.setState('reconnecting', e);
   }
 

@@ -1,31 +1,61 @@
 // The lines the engine writes into the log output itself, so that what the user
 // reads is honest: where lines may be missing, when the connection dropped and
 // came back, and why a tail stopped. All start with MARKER_PREFIX, which the
-// output channel's grammar can colour.
+// output channel's grammar can colour. The words come from MarkerTexts: English
+// here (this core has no vscode import), localized by the extension.
 
 export const MARKER_PREFIX = '… ';
 
 export type StopReason = 'user' | 'unauthorized' | 'forbidden' | 'notFound' | 'disposed';
 
-export const markers = {
-  gap: (windowLines: number) =>
-    `${MARKER_PREFIX}lines may have been missed here (more than ${windowLines} new lines since the last read); reading more lines from now on`,
-  uncertain: () => `${MARKER_PREFIX}some repeated identical lines may have been missed here`,
-  skipped: (count: number) => `${MARKER_PREFIX}${count} lines skipped: the output could not keep up`,
-  reconnecting: (detail: string) => `${MARKER_PREFIX}connection lost (${detail}); reconnecting…`,
-  reconnected: () => `${MARKER_PREFIX}reconnected`,
-  resumed: () => `${MARKER_PREFIX}resuming`,
-  signedInAgain: () => `${MARKER_PREFIX}signed in again: resuming`,
-  stopped: (reason: StopReason, detail?: string) => `${MARKER_PREFIX}${STOP_TEXT[reason]}${detail ? ` (${detail})` : ''}`,
+/** The words of each marker line, without the prefix. */
+export interface MarkerTexts {
+  gap(windowLines: number): string;
+  uncertain(): string;
+  skipped(count: number): string;
+  reconnecting(detail: string): string;
+  reconnected(): string;
+  resumed(): string;
+  signedInAgain(): string;
+  stopped: Record<StopReason, string>;
+}
+
+export const englishMarkerTexts: MarkerTexts = {
+  gap: (windowLines) => `lines may have been missed here (more than ${windowLines} new lines since the last read); reading more lines from now on`,
+  uncertain: () => 'some repeated identical lines may have been missed here',
+  skipped: (count) => `${count} lines skipped: the output could not keep up`,
+  reconnecting: (detail) => `connection lost (${detail}); reconnecting…`,
+  reconnected: () => 'reconnected',
+  resumed: () => 'resuming',
+  signedInAgain: () => 'signed in again: resuming',
+  stopped: {
+    user: 'stopped tailing',
+    unauthorized: 'stopped tailing: not signed in, or the session expired; sign in again to resume',
+    forbidden: 'stopped tailing: not authorized to read these logs',
+    notFound: 'stopped tailing: the app no longer exists',
+    disposed: 'stopped tailing',
+  },
 };
 
-const STOP_TEXT: Record<StopReason, string> = {
-  user: 'stopped tailing',
-  unauthorized: 'stopped tailing: not signed in, or the session expired; sign in again to resume',
-  forbidden: 'stopped tailing: not authorized to read these logs',
-  notFound: 'stopped tailing: the app no longer exists',
-  disposed: 'stopped tailing',
-};
+/** Whole marker lines in the given words. */
+export function markerLines(texts: MarkerTexts = englishMarkerTexts) {
+  const line = (text: string) => `${MARKER_PREFIX}${text}`;
+  return {
+    gap: (windowLines: number) => line(texts.gap(windowLines)),
+    uncertain: () => line(texts.uncertain()),
+    skipped: (count: number) => line(texts.skipped(count)),
+    reconnecting: (detail: string) => line(texts.reconnecting(detail)),
+    reconnected: () => line(texts.reconnected()),
+    resumed: () => line(texts.resumed()),
+    signedInAgain: () => line(texts.signedInAgain()),
+    stopped: (reason: StopReason, detail?: string) => line(`${texts.stopped[reason]}${detail ? ` (${detail})` : ''}`),
+  };
+}
+
+export type MarkerLines = ReturnType<typeof markerLines>;
+
+/** English marker lines (tests, and callers that are not localized). */
+export const markers: MarkerLines = markerLines();
 
 export function isMarker(line: string): boolean {
   return line.startsWith(MARKER_PREFIX);
