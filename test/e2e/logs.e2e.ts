@@ -122,7 +122,7 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
 
   it('says so in the channel when it stops (context menu), and the tree drops the mark', async () => {
     await workbench.contextMenu('storefront', 'Stop Tailing');
-    await output().getByText('… stopped tailing').waitFor();
+    await output().getByText('… stopped tailing', { exact: true }).waitFor();
     await description('storefront').filter({ hasText: /tailing logs/ }).waitFor({ state: 'detached' });
     const row = workbench.treeRow('storefront');
     await row.hover();
