@@ -15,6 +15,8 @@ export type AppFlagProvider = (app: AppRef) => string | undefined;
 /** What the registry needs of an app row (AppNode), without importing the tree. */
 export interface AppRow {
   readonly id: string;
+  /** The list showing the row (its `children` are what it shows now, once fetched). */
+  readonly parent?: unknown;
   app: App;
   appRef(): AppRef;
 }
@@ -38,12 +40,31 @@ export class TreeState {
 
   /** The rows currently showing the app, to update them after an action without a refetch. */
   rowsOf(app: AppRef): AppRow[] {
-    return [...this.appRows.values()].filter((r) => r.appRef().id === app.id && r.appRef().workspace === app.workspace);
+    const shownBy = new Map<unknown, ReadonlySet<unknown> | undefined>();
+    const rows: AppRow[] = [];
+    for (const [id, row] of this.appRows) {
+      if (!shownBy.has(row.parent)) shownBy.set(row.parent, childrenOf(row.parent));
+      const siblings = shownBy.get(row.parent);
+      // Its list was fetched again without it (deleted, filtered out): forget it.
+      if (siblings && !siblings.has(row)) {
+        this.appRows.delete(id);
+        continue;
+      }
+      const ref = row.appRef();
+      if (ref.id === app.id && ref.workspace === app.workspace) rows.push(row);
+    }
+    return rows;
   }
 
   filterOf(workspaceNodeId: string): AppFilter {
     return this.filters.get(workspaceNodeId) ?? { previews: true };
   }
+}
+
+/** What a list shows now; undefined while it has not been fetched (again). */
+function childrenOf(parent: unknown): ReadonlySet<unknown> | undefined {
+  const children = (parent as { children?: readonly unknown[] } | undefined)?.children;
+  return children && new Set(children);
 }
 
 /** What every node needs: the client, the id prefix and the shared state. */

@@ -1,0 +1,45 @@
+// The registry of app rows: actions update every row showing an app without a
+// request, and rows their list no longer shows are forgotten.
+import { strict as assert } from 'node:assert';
+import type { App } from '../../../src/api';
+import { type AppRow, TreeState } from '../../../src/tree/treeState';
+
+class FakeList {
+  children: AppRow[] | undefined;
+}
+
+function row(parent: FakeList, id: string, workspace?: string): AppRow {
+  const app = { id, name: id } as App;
+  return { id: `${workspace ?? ''}/${id}@${Math.random()}`, parent, app, appRef: () => ({ workspace, id, name: id }) };
+}
+
+describe('tree: app row registry', () => {
+  it('finds every row showing an app (under Apps and under its server), in its workspace only', () => {
+    const state = new TreeState();
+    const apps = new FakeList();
+    const server = new FakeList();
+    const rows = [row(apps, 'a'), row(server, 'a'), row(apps, 'b'), row(apps, 'a', 'team')];
+    apps.children = [rows[0], rows[2], rows[3]];
+    server.children = [rows[1]];
+    for (const r of rows) state.registerAppRow(r);
+    assert.deepEqual(state.rowsOf({ id: 'a', name: 'a' }), [rows[0], rows[1]]);
+    assert.deepEqual(state.rowsOf({ id: 'a', name: 'a', workspace: 'team' }), [rows[3]]);
+  });
+
+  it('forgets rows a refetched list no longer shows, and keeps those of lists not fetched again yet', () => {
+    const state = new TreeState();
+    const apps = new FakeList();
+    const old = row(apps, 'gone');
+    const kept = row(apps, 'kept');
+    apps.children = [old, kept];
+    state.registerAppRow(old);
+    state.registerAppRow(kept);
+    apps.children = undefined; // invalidated, refetch pending
+    assert.deepEqual(state.rowsOf({ id: 'gone', name: 'gone' }), [old]);
+    apps.children = [kept]; // fetched again without it
+    assert.deepEqual(state.rowsOf({ id: 'gone', name: 'gone' }), []);
+    apps.children = [kept, old]; // the registry forgot it for good
+    assert.deepEqual(state.rowsOf({ id: 'gone', name: 'gone' }), []);
+    assert.deepEqual(state.rowsOf({ id: 'kept', name: 'kept' }), [kept]);
+  });
+});
