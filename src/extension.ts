@@ -33,7 +33,10 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   const workspaces = new Workspaces(context.globalState);
   const tree = new TreeState();
   const resources = new ResourcesProvider(new ResourceRoots(connection, auth, workspaces, tree));
-  const view = vscode.window.createTreeView('apphost.resources', { treeDataProvider: resources, showCollapseAll: true, dragAndDropController: new ResourcesDragAndDrop() });
+  // Several rows may be selected: lifecycle and log commands act on every selected app.
+  const view = vscode.window.createTreeView('apphost.resources', {
+    treeDataProvider: resources, showCollapseAll: true, canSelectMany: true, dragAndDropController: new ResourcesDragAndDrop(),
+  });
   context.subscriptions.push(
     log, sessions, connection, auth, workspaces, resources, view,
     new AccountStatusBar(connection, workspaces),

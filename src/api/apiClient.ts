@@ -252,10 +252,12 @@ export class ApiClient implements Requester {
   }
 
   private async waitForBudget(opts: CallOptions, info: RequestInfo): Promise<void> {
+    const signals = [opts.signal, opts.queueSignal].filter((x): x is AbortSignal => !!x);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     try {
-      await this.budget.acquire(opts.priority ?? 'user', opts.signal);
+      await this.budget.acquire(opts.priority ?? 'user', signal);
     } catch (e) {
-      if (opts.signal?.aborted) throw new CancelledError(info);
+      if (signal?.aborted) throw new CancelledError(info);
       throw e;
     }
   }

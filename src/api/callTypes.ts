@@ -6,6 +6,11 @@ import type { ApiResponse, HttpMethod, StreamResponse } from './transport';
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Cancels the call only while it waits for the request budget: once sent, it completes
+   * (a batch of POSTs stops sending without leaving calls of unknown outcome).
+   */
+  queueSignal?: AbortSignal;
   /** Team workspace slug, sent as `X-Service-Workspace`; absent = personal workspace (no header). */
   workspace?: string;
   /** Budget priority (default `user`): `view` for refreshing visible views, `background` for polling. */

@@ -4,9 +4,11 @@ import type { Services } from '../services';
 import { AppNode } from '../tree/appNode';
 import { ServerNode } from '../tree/serverNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
+import { runOnApps, type AppBatch } from './appBatch';
 import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
+import { isTreeSelection, selectedApps, withSelection } from './selection';
 import { activeWorkspace, pickServer, resolveApp, type AppRef } from './targets';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,62}$/;
@@ -27,28 +29,62 @@ function validateBranch(value: string): string | undefined {
 
 /** Create, update, delete, lifecycle and links of apps. */
 export function appCommands(s: Services): CommandTable {
-  type Say = (name: string) => string;
-  const lifecycle = (verb: 'start' | 'stop' | 'restart', busy: Say, done: Say) => async (target?: unknown) => {
-    const app = await resolveApp(s, target);
-    const api = s.connection.api();
-    const node = target instanceof AppNode ? target : undefined;
-    await runAction(s, node, busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
-    await reloadApp(s, app);
-    void vscode.window.showInformationMessage(done(app.name));
-  };
   return {
     'apphost.app.create': (target?: unknown) => createApp(s, target),
     'apphost.app.update': (target?: unknown) => updateApp(s, target),
     'apphost.app.delete': (target?: unknown) => deleteApp(s, target),
-    'apphost.app.start': lifecycle('start', (n) => vscode.l10n.t('Starting {0}…', n), (n) => vscode.l10n.t('{0} started.', n)),
-    'apphost.app.stop': lifecycle('stop', (n) => vscode.l10n.t('Stopping {0}…', n), (n) => vscode.l10n.t('{0} stopped.', n)),
-    'apphost.app.restart': lifecycle('restart', (n) => vscode.l10n.t('Restarting {0}…', n), (n) => vscode.l10n.t('{0} restarted.', n)),
+    'apphost.app.start': lifecycle(s, 'start', {
+      busy: (n) => vscode.l10n.t('Starting {0}…', n),
+      done: (n) => vscode.l10n.t('{0} started.', n),
+      title: (count) => vscode.l10n.t('Starting {0} apps…', count),
+      allDone: (count) => vscode.l10n.t('Started {0} apps.', count),
+      someDone: (done, total) => vscode.l10n.t('Started {0} of {1} apps.', done, total),
+    }),
+    'apphost.app.stop': lifecycle(s, 'stop', {
+      busy: (n) => vscode.l10n.t('Stopping {0}…', n),
+      done: (n) => vscode.l10n.t('{0} stopped.', n),
+      title: (count) => vscode.l10n.t('Stopping {0} apps…', count),
+      allDone: (count) => vscode.l10n.t('Stopped {0} apps.', count),
+      someDone: (done, total) => vscode.l10n.t('Stopped {0} of {1} apps.', done, total),
+    }),
+    'apphost.app.restart': lifecycle(s, 'restart', {
+      busy: (n) => vscode.l10n.t('Restarting {0}…', n),
+      done: (n) => vscode.l10n.t('{0} restarted.', n),
+      title: (count) => vscode.l10n.t('Restarting {0} apps…', count),
+      allDone: (count) => vscode.l10n.t('Restarted {0} apps.', count),
+      someDone: (done, total) => vscode.l10n.t('Restarted {0} of {1} apps.', done, total),
+    }),
     'apphost.app.openInBrowser': (target?: unknown) => openInBrowser(s, target),
     'apphost.app.copyGitRemote': (target?: unknown) =>
       copyFromDetails(s, target, 'gitRemote', (n) => vscode.l10n.t('Git remote of {0} copied.', n)),
     'apphost.app.copyPushInstructions': (target?: unknown) =>
       copyFromDetails(s, target, 'pushInstructions', (n) => vscode.l10n.t('Push instructions for {0} copied.', n)),
   };
+}
+
+type LifecycleTexts = Pick<AppBatch, 'busy' | 'title' | 'allDone' | 'someDone'> & { done(name: string): string };
+
+/** Start, stop or restart the clicked app, or every app of a multi-selection. */
+function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: LifecycleTexts) {
+  return withSelection(async (target?: unknown, selection?: unknown) => {
+    const selected = isTreeSelection(selection) ? selectedApps(selection) : undefined;
+    if (selected && selected.length > 1) {
+      await runOnApps(s, selected, {
+        ...texts,
+        command: `apphost.app.${verb}`,
+        call: (app, queueSignal) => s.connection.api().apps[verb](app.id, { workspace: app.workspace, priority: 'user', queueSignal }),
+        after: (app) => reloadApp(s, app),
+      });
+      return;
+    }
+    if (selected?.length === 0) return; // no app among the selected rows
+    const app = selected ? selected[0].app : await resolveApp(s, target);
+    const node = selected ? (selected[0].rows.find((r) => r === target) ?? selected[0].rows[0]) : target instanceof AppNode ? target : undefined;
+    const api = s.connection.api();
+    await runAction(s, node, texts.busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
+    await reloadApp(s, app);
+    void vscode.window.showInformationMessage(texts.done(app.name));
+  });
 }
 
 /** Re-reads one app (one request) and updates every row showing it, without touching other nodes. */

@@ -5,6 +5,7 @@ import { appCommands } from './apps';
 import { databaseCommands } from './databases';
 import { detailsCommands } from './details';
 import { reportError } from './errorReporting';
+import { argsFor } from './selection';
 import { addonCommands } from './addons';
 import { checkSettingCommands } from './checkSettings';
 import { configCommands } from './config';
@@ -53,14 +54,14 @@ export function commandTable(s: Services): CommandTable {
 /**
  * Registers every command through one wrapper, so that errors are reported the same way
  * everywhere: cancellation is silent, everything else gets a short message plus details
- * in the extension log.
+ * in the extension log. A tree multi-selection reaches only handlers that take it.
  */
 export function registerCommands(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, table: CommandTable): void {
   for (const [id, handler] of Object.entries(table)) {
     context.subscriptions.push(
       vscode.commands.registerCommand(id, async (...args: unknown[]) => {
         try {
-          return await (handler as (...a: unknown[]) => unknown)(...args);
+          return await (handler as (...a: unknown[]) => unknown)(...argsFor(handler, args));
         } catch (error) {
           await reportError(log, id, error);
           return undefined;

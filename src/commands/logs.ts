@@ -6,20 +6,33 @@ import type { Services } from '../services';
 import { ItemNode } from '../tree/itemNode';
 import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
+import { isTreeSelection, selectedApps, withSelection } from './selection';
 import { resolveApp, type AppRef } from './targets';
 
 /** Tail Logs / Stop Tailing, and deploy logs in an editor tab. */
 export function logCommands(s: Services): CommandTable {
   const area = () => logsArea(s);
   return {
-    'apphost.logs.tail': async (target?: unknown) => {
-      const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose logs to tail'));
-      await area().tails.tail(app);
-    },
-    'apphost.logs.stop': async (target?: unknown) => {
+    'apphost.logs.tail': withSelection(async (target?: unknown, selection?: unknown) => {
+      const apps = isTreeSelection(selection) ? selectedApps(selection).map((a) => a.app) : undefined;
+      if (!apps) {
+        await area().tails.tail(await resolveApp(s, target, vscode.l10n.t('Select the app whose logs to tail')));
+        return;
+      }
+      // Local work (the tails poll in the background): one after the other, the last channel shown.
+      for (const app of apps) await area().tails.tail(app);
+      if (apps.length > 1) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Tailing the logs of {0} apps: each has its own channel in the Output panel.', apps.length));
+      }
+    }),
+    'apphost.logs.stop': withSelection(async (target?: unknown, selection?: unknown) => {
+      if (isTreeSelection(selection)) {
+        await Promise.all(selectedApps(selection).map((a) => area().tails.stop(a.app)));
+        return;
+      }
       const app = target === undefined ? await pickTailed(s) : await resolveApp(s, target);
       if (app) await area().tails.stop(app);
-    },
+    }),
     'apphost.logs.stopAll': async () => {
       const count = await area().tails.stopAll();
       if (count === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No AppHost logs are being tailed.'));

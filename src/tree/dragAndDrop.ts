@@ -29,7 +29,8 @@ export class ResourcesDragAndDrop implements vscode.TreeDragAndDropController<Tr
     for (const node of source) {
       if (!/^app(:|$)/.test(await contextValueOf(node))) continue;
       const ref = appRefOf(node);
-      if (ref) apps.push({ workspace: ref.workspace, id: ref.id, name: ref.name });
+      // An app selected both under Apps and under its server is dragged once.
+      if (ref && !apps.some((a) => a.id === ref.id && a.workspace === ref.workspace)) apps.push({ workspace: ref.workspace, id: ref.id, name: ref.name });
     }
     if (apps.length) dataTransfer.set(APPS_MIME, new vscode.DataTransferItem(apps));
   }

@@ -50,12 +50,30 @@ describe('journey: browse resources and act on an app', () => {
     await workbench.treeRow('api-gateway').locator('.label-description', { hasText: /^running/ }).waitFor({ timeout: 10_000 });
   });
 
+  it('restarts two selected apps at once from the context menu', async () => {
+    server.control.setActionDelay(1_500);
+    try {
+      await workbench.selectRows('api-gateway', 'billing-worker');
+      await workbench.contextMenu('billing-worker', 'Restart App');
+      for (const name of ['api-gateway', 'billing-worker']) {
+        await workbench.treeRow(name).locator('.label-description', { hasText: `Restarting ${name}…` }).waitFor();
+      }
+      await workbench.screenshot('tree-5-restarting-two');
+      for (const name of ['api-gateway', 'billing-worker']) {
+        await workbench.treeRow(name).locator('.label-description', { hasText: /^running/ }).waitFor({ timeout: 10_000 });
+      }
+      await workbench.page.locator('.notifications-toasts', { hasText: 'Restarted 2 apps.' }).waitFor();
+    } finally {
+      server.control.setActionDelay(300);
+    }
+  });
+
   it('deletes an app only after its name is typed', async () => {
     await workbench.contextMenu('blog', 'Delete App…');
     const input = workbench.quickInput().locator('input');
     await input.fill('blo');
     await workbench.quickInput().getByText('Type "blog" exactly to delete it').waitFor();
-    await workbench.screenshot('tree-5-delete-confirmation');
+    await workbench.screenshot('tree-6-delete-confirmation');
     await input.fill('blog');
     await input.press('Enter');
     await workbench.treeRow('blog').waitFor({ state: 'detached' });

@@ -82,6 +82,18 @@ export class Workbench {
       .first();
   }
 
+  /**
+   * Selects exactly these tree rows, as a user does with Ctrl-click (Escape first
+   * clears whatever was selected; Ctrl-click selects without expanding).
+   */
+  async selectRows(...labels: string[]): Promise<void> {
+    await this.treeRow(labels[0]).click({ modifiers: ['Control'] });
+    await this.page.keyboard.press('Escape');
+    for (const label of labels) await this.treeRow(label).click({ modifiers: ['Control'] });
+    const selected = await this.page.locator('.sidebar .monaco-list-row[role=treeitem][aria-selected=true] .label-name').allInnerTexts();
+    if (selected.sort().join() !== [...labels].sort().join()) throw new Error(`selected ${selected.join(', ')} instead of ${labels.join(', ')}`);
+  }
+
   /** Labels of the visible rows of the side bar's trees. */
   async treeLabels(): Promise<string[]> {
     return this.page.locator('.sidebar .monaco-list-row[role=treeitem] .label-name').allInnerTexts();

@@ -215,6 +215,23 @@ describe('api: timeouts, cancellation, unreachable hosts (loopback)', () => {
     assert.ok(Date.now() - t0 < 1_000);
   });
 
+  it('a queueSignal cancels a call waiting for the budget, but not one already sent', async () => {
+    const budget = new RequestBudget({ perMinute: 6 });
+    while (budget.tryAcquire('user'));
+    const { client: waiting } = mockClient({ budget });
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 30);
+    await rejects(waiting.apps.restart('web', { queueSignal: ac.signal }), CancelledError);
+    budget.dispose();
+
+    delayMs = 200;
+    const c = client();
+    const sent = new AbortController();
+    setTimeout(() => sent.abort(), 50);
+    assert.equal((await c.apps.restart('web', { queueSignal: sent.signal })).message, 'App restarted');
+    await c.close();
+  });
+
   it('an already aborted signal sends nothing', async () => {
     const setup = mockClient();
     const seen = recordingPool(setup, []);
