@@ -22,7 +22,7 @@ describe('tree: app row registry', () => {
     apps.children = [rows[0], rows[2], rows[3]];
     server.children = [rows[1]];
     for (const r of rows) state.registerAppRow(r);
-    assert.deepEqual(state.rowsOf({ id: 'a', name: 'a' }), [rows[0], rows[1]]);
+    assert.deepEqual(state.rowsOf({ id: 'a', name: 'a', workspace: undefined }), [rows[0], rows[1]]);
     assert.deepEqual(state.rowsOf({ id: 'a', name: 'a', workspace: 'team' }), [rows[3]]);
   });
 
@@ -35,11 +35,11 @@ describe('tree: app row registry', () => {
     state.registerAppRow(old);
     state.registerAppRow(kept);
     apps.children = undefined; // invalidated, refetch pending
-    assert.deepEqual(state.rowsOf({ id: 'gone', name: 'gone' }), [old]);
+    assert.deepEqual(state.rowsOf({ id: 'gone', name: 'gone', workspace: undefined }), [old]);
     apps.children = [kept]; // fetched again without it
-    assert.deepEqual(state.rowsOf({ id: 'gone', name: 'gone' }), []);
+    assert.deepEqual(state.rowsOf({ id: 'gone', name: 'gone', workspace: undefined }), []);
     apps.children = [kept, old]; // the registry forgot it for good
-    assert.deepEqual(state.rowsOf({ id: 'gone', name: 'gone' }), []);
-    assert.deepEqual(state.rowsOf({ id: 'kept', name: 'kept' }), [kept]);
+    assert.deepEqual(state.rowsOf({ id: 'gone', name: 'gone', workspace: undefined }), []);
+    assert.deepEqual(state.rowsOf({ id: 'kept', name: 'kept', workspace: undefined }), [kept]);
   });
 });
