@@ -1,9 +1,13 @@
+import * as vscode from 'vscode';
 import { createToken, manageTokens } from '../auth/tokenCommands';
 import type { Services } from '../services';
 import type { CommandTable } from './index';
 import { setServiceUrl } from './serviceUrl';
 
-/** Service URL, sign-in and API tokens. */
+/** The id of the Getting Started walkthrough in package.json (`contributes.walkthroughs`). */
+export const WALKTHROUGH_ID = 'gettingStarted';
+
+/** Service URL, sign-in, API tokens and the Getting Started walkthrough. */
 export function accountCommands(s: Services): CommandTable {
   return {
     'apphost.setServiceUrl': setServiceUrl,
@@ -11,5 +15,7 @@ export function accountCommands(s: Services): CommandTable {
     'apphost.signOut': () => s.auth.signOut(),
     'apphost.tokens.manage': () => manageTokens(s.connection, s.sessions),
     'apphost.tokens.create': () => createToken(s.connection, s.sessions),
+    // A walkthrough is addressed as `<publisher>.<name>#<id>`.
+    'apphost.walkthrough.open': () => vscode.commands.executeCommand('workbench.action.openWalkthrough', `${s.context.extension.id}#${WALKTHROUGH_ID}`, false),
   };
 }

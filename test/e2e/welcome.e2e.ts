@@ -1,5 +1,16 @@
 import assert from 'node:assert/strict';
+import type { FrameLocator, Locator } from 'playwright-core';
 import { Workbench } from './workbench';
+
+/** The steps of the Getting Started walkthrough, as package.json contributes them. */
+const STEPS = [
+  { id: 'connect', title: 'Connect to your service', button: 'Set Service URL…' },
+  { id: 'signIn', title: 'Sign in', button: 'Sign In' },
+  { id: 'browse', title: 'Browse apps, servers, databases', button: 'Open the AppHost View' },
+  { id: 'editConfig', title: 'Edit config vars in a tab', button: 'Edit Config' },
+  { id: 'tailLogs', title: 'Tail logs beside your code', button: 'Tail Logs' },
+  { id: 'deployTemplate', title: 'Deploy from a template (optional)', button: 'Deploy from Template…' },
+];
 
 describe('journey: first look at AppHost', () => {
   let workbench: Workbench;
@@ -8,6 +19,36 @@ describe('journey: first look at AppHost', () => {
     workbench = await Workbench.open();
   });
   after(async () => workbench?.close());
+
+  /** The Welcome editor showing the walkthrough. */
+  const walkthrough = (): Locator => workbench.page.locator('.gettingStartedContainer');
+  /** The walkthrough's heading. */
+  const title = (): Locator => walkthrough().locator('h2.category-title', { hasText: 'Get Started with AppHost' });
+  /** A step's completion checkbox (VS Code ids steps as `<extension>#<walkthrough>#<step>`). */
+  const checkbox = (step: string): Locator => walkthrough().locator(`[data-done-step-id="apphost.apphost#gettingStarted#${step}"]`);
+  /** The picture of the selected step: an SVG in a webview (two nested frames). */
+  const media = (): FrameLocator => walkthrough().locator('.getting-started-media iframe').first().contentFrame().locator('iframe#active-frame').contentFrame();
+
+  /** Closes the Welcome tab. */
+  async function closeWalkthrough(): Promise<void> {
+    const tab = workbench.page.locator('.tabs-container .tab', { hasText: 'Welcome' });
+    await tab.hover();
+    await tab.getByRole('button', { name: /^Close/ }).click();
+    await title().waitFor({ state: 'hidden' });
+  }
+
+  /** Selects each step in turn and takes a picture of it, checking its button and its illustration. */
+  async function screenshotSteps(theme: string): Promise<void> {
+    for (const [i, step] of STEPS.entries()) {
+      await walkthrough().locator('.step-title', { hasText: step.title }).click();
+      const selected = walkthrough().locator('.getting-started-step.expanded');
+      await selected.locator('.step-title', { hasText: step.title }).waitFor();
+      await selected.getByRole('button', { name: step.button }).waitFor();
+      await media().locator('svg text').first().waitFor();
+      await workbench.page.waitForTimeout(300); // the media pane fades in
+      await workbench.screenshot(`walkthrough-${theme}-${i + 1}-${step.id}`);
+    }
+  }
 
   it('shows the AppHost icon in the activity bar and opens the view', async () => {
     await workbench.openAppHostView();
@@ -21,6 +62,35 @@ describe('journey: first look at AppHost', () => {
     await workbench.screenshot('welcome');
   });
 
+  it('opens the Getting Started walkthrough from the welcome view, with its six steps', async () => {
+    // VS Code hides a walkthrough's pictures when its editor is 950 px wide or less: widen the window.
+    await workbench.page.setViewportSize({ width: 1600, height: 900 });
+    await workbench.welcomeView().locator('a', { hasText: 'Getting Started walkthrough' }).click();
+    await title().waitFor();
+    assert.deepEqual(await walkthrough().locator('.step-list-container .step-title').allInnerTexts(), STEPS.map((s) => s.title));
+    assert.equal(await checkbox('connect').getAttribute('aria-checked'), 'false', 'no service URL yet');
+    assert.equal(await checkbox('signIn').getAttribute('aria-checked'), 'false', 'not signed in');
+  });
+
+  it('illustrates every step, in a light theme', async () => {
+    await screenshotSteps('light');
+  });
+
+  it('and in a dark theme', async () => {
+    await workbench.runCommand('Preferences: Toggle between Light/Dark Themes');
+    await workbench.page.locator('.monaco-workbench.vs-dark').waitFor();
+    await workbench.page.waitForTimeout(500); // the theme change animates the status bar
+    await screenshotSteps('dark');
+    await workbench.runCommand('Preferences: Toggle between Light/Dark Themes');
+    await workbench.page.locator('.monaco-workbench.vs').waitFor();
+  });
+
+  it('ticks off "Browse…" when its button opens the AppHost view', async () => {
+    await walkthrough().locator('.step-title', { hasText: STEPS[2].title }).click();
+    await walkthrough().locator('.getting-started-step.expanded').getByRole('button', { name: STEPS[2].button }).click();
+    await checkbox('browse').and(workbench.page.locator('[aria-checked="true"]')).waitFor();
+  });
+
   it('validates the service URL as the user types and saves a valid one', async () => {
     await workbench.welcomeView().getByRole('button', { name: 'Set Service URL' }).click();
     const input = workbench.quickInput().locator('input');
@@ -31,5 +101,26 @@ describe('journey: first look at AppHost', () => {
     await input.fill('https://apphost.example.com/');
     await input.press('Enter');
     await workbench.quickInput().waitFor({ state: 'hidden' });
+  });
+
+  it('ticks off the walkthrough step "Connect to your service" once the URL is set', async () => {
+    await checkbox('connect').and(workbench.page.locator('[aria-checked="true"]')).waitFor();
+    assert.equal(await checkbox('signIn').getAttribute('aria-checked'), 'false');
+    await workbench.screenshot('walkthrough-connected');
+  });
+
+  it('opens the walkthrough from the view\'s "..." menu and the Command Palette too', async () => {
+    await closeWalkthrough();
+    await workbench.page.locator('.sidebar .pane-header', { hasText: 'Resources' }).hover();
+    await workbench.page.locator('.sidebar .pane-header', { hasText: 'Resources' }).getByRole('button', { name: /More Actions/ }).click();
+    const menu = workbench.page.locator('.context-view .monaco-menu');
+    await menu.locator('.action-label', { hasText: 'Get Started' }).waitFor();
+    await workbench.page.waitForTimeout(300); // the menu fades in
+    await workbench.screenshot('walkthrough-view-menu');
+    await menu.locator('.action-label', { hasText: 'Get Started' }).click();
+    await title().waitFor();
+    await closeWalkthrough();
+    await workbench.runCommand('AppHost: Get Started');
+    await title().waitFor();
   });
 });
