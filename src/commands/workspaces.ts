@@ -14,6 +14,8 @@ export function workspaceCommands(s: Services): CommandTable {
     'apphost.workspace.remove': (node?: WorkspaceNode) => removeWorkspace(s.connection, s.workspaces, node),
     'apphost.workspace.switch': () => switchWorkspace(s.connection, s.workspaces),
     'apphost.refresh': (node?: TreeNode) => s.resources.refresh(node),
+    // The view's title bar passes the focused row; its Refresh means the whole view.
+    'apphost.refreshAll': () => s.resources.refresh(),
     'apphost.showLog': () => s.log.show(),
   };
 }

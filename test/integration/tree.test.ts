@@ -164,6 +164,16 @@ describe('tree: resources, request economy and lifecycle', function () {
     assert.ok((await api.resources.getChildren(apps)).length > 5, 'retry worked');
   });
 
+  it('the title-bar Refresh refreshes the whole view, whichever row VS Code passes it', async () => {
+    const api = await extensionApi();
+    const row = await path('Personal', 'Apps', 'storefront');
+    await api.resources.getChildren();
+    server.control.clearRequestLog();
+    await vscode.commands.executeCommand('apphost.refreshAll', row);
+    await api.resources.getChildren();
+    assert.deepEqual(requests(), ['GET /api/v1/teams'], 'the roots were read again');
+  });
+
   it('says the server is unreachable for an app hosted on it', async () => {
     const api = await extensionApi();
     const legacy = await path('Personal', 'Apps', 'legacy-crm');
