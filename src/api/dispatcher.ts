@@ -2,9 +2,10 @@
 // ProxyAgent for an explicit proxy (VS Code's `http.proxy`), or an
 // EnvHttpProxyAgent when HTTPS_PROXY/HTTP_PROXY are set (it honours NO_PROXY).
 
-import { Agent, type Dispatcher, EnvHttpProxyAgent, ProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ConfigurationError } from './errors';
 import { safeUrl } from './secrets';
+import { undici } from './undici';
 
 export interface ProxySettings {
   /** Explicit proxy URL (VS Code `http.proxy`); empty = use the environment. */
@@ -27,6 +28,7 @@ export function createDispatcher(
   target: string,
   opts: { proxy?: ProxySettings; connectTimeoutMs: number; env?: NodeJS.ProcessEnv },
 ): DispatcherChoice {
+  const { Agent, EnvHttpProxyAgent, ProxyAgent } = undici();
   const env = opts.env ?? process.env;
   const rejectUnauthorized = opts.proxy?.strictSSL !== false;
   const tls = { timeout: opts.connectTimeoutMs, rejectUnauthorized };

@@ -3,11 +3,12 @@
 // (see apiClient.ts); secrets are scrubbed before anything leaves.
 
 import type { Readable } from 'node:stream';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { parseErrorBody } from './errorBody';
 import { ApiError, AppHostError, CancelledError, NetworkError, RETRYABLE_STATUSES, type RequestInfo, TimeoutError } from './errors';
 import { parseRetryAfter } from './retry';
 import { redactHeaders, type SecretScrubber } from './secrets';
+import { undici } from './undici';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Headers = Record<string, string | string[] | undefined>;
@@ -56,7 +57,7 @@ export async function exchange(ctx: TransportContext, ex: Exchange): Promise<Api
   ctx.logger?.trace?.(ctx.scrubber.scrub(`→ ${ex.method} ${ex.info.path} ${JSON.stringify(redactHeaders(ex.headers))}`));
   let status = 0;
   try {
-    const res = await request(ex.url, {
+    const res = await undici().request(ex.url, {
       dispatcher: ctx.dispatcher,
       method: ex.method,
       headers: ex.headers,
@@ -96,7 +97,7 @@ export async function openStream(ctx: TransportContext, ex: Exchange): Promise<S
   const handle = setTimeout(() => timer.abort(TIMED_OUT), ex.timeoutMs);
   const signal = ex.signal ? AbortSignal.any([ex.signal, timer.signal]) : timer.signal;
   try {
-    const res = await request(ex.url, {
+    const res = await undici().request(ex.url, {
       dispatcher: ctx.dispatcher, method: ex.method, headers: ex.headers, signal, headersTimeout: ex.timeoutMs, bodyTimeout: 0,
     });
     clearTimeout(handle);
