@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { ApiError, isCancelled } from '../api';
 import type { Services } from '../services';
+import { markBusy } from './progress';
 import type { SelectedApp } from './selection';
 import type { AppRef } from './targets';
 
@@ -54,11 +55,11 @@ export async function runOnApps(s: Services, targets: readonly SelectedApp[], ba
 }
 
 async function runOne(s: Services, target: SelectedApp, batch: AppBatch, stop: AbortController): Promise<Outcome> {
-  setBusy(s, target, batch.busy(target.app.name));
+  markBusy(s, target.rows, batch.busy(target.app.name));
   try {
     await batch.call(target.app, stop.signal);
   } catch (error) {
-    setBusy(s, target, undefined);
+    markBusy(s, target.rows, undefined);
     if (isCancelled(error) && stop.signal.aborted) return { kind: 'notSent' };
     // Signed out or expired: the others would fail the same way (the client already prompts).
     if (error instanceof ApiError && error.status === 401) stop.abort();
@@ -71,16 +72,8 @@ async function runOne(s: Services, target: SelectedApp, batch: AppBatch, stop: A
     // The action itself succeeded; the row just keeps its old state until the next refresh.
     s.log.warn(`${batch.command}: re-reading ${target.app.name} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  setBusy(s, target, undefined);
+  markBusy(s, target.rows, undefined);
   return { kind: 'done' };
-}
-
-function setBusy(s: Services, target: SelectedApp, text: string | undefined): void {
-  for (const row of target.rows) {
-    if (text) s.tree.busy.set(row.id, text);
-    else s.tree.busy.delete(row.id);
-    s.resources.refresh(row, { refetch: false });
-  }
 }
 
 /** One message: how many were done, then each failure with its reason, then what was not sent. */

@@ -91,14 +91,19 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
 export async function reloadApp(s: Services, app: AppRef): Promise<App | undefined> {
   try {
     const fresh = await s.connection.api().apps.get(app.id, { workspace: app.workspace, priority: 'view' });
-    for (const row of s.tree.rowsOf(app)) {
-      row.app = { ...row.app, ...fresh };
-      s.resources.refresh(row as AppNode, { refetch: false });
-    }
+    showApp(s, app, fresh);
     return fresh;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return undefined;
     throw error;
+  }
+}
+
+/** Updates every row showing the app with the fields at hand; no request, nothing else re-renders. */
+export function showApp(s: Services, app: AppRef, fields: Partial<App>): void {
+  for (const row of s.tree.rowsOf(app)) {
+    row.app = { ...row.app, ...fields };
+    s.resources.refresh(row as AppNode, { refetch: false });
   }
 }
 

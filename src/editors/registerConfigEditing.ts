@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { App } from '../api';
 import { refreshPart } from '../commands/appParts';
+import { showApp } from '../commands/apps';
 import type { Services } from '../services';
 import { AppNode } from '../tree/appNode';
 import { checkRows } from '../tree/groups/checks';
@@ -55,14 +56,12 @@ export function registerConfigEditing(s: Services): void {
  * returned. No request; groups never expanded stay unfetched.
  */
 function showSaved(s: Services, { address, state, app }: SavedChange): void {
+  if (address.kind === 'app') {
+    if (app) showApp(s, address.app, known(app));
+    return;
+  }
   for (const row of s.tree.rowsOf(address.app)) {
     if (!(row instanceof AppNode)) continue;
-    if (address.kind === 'app') {
-      if (!app) continue;
-      row.app = { ...row.app, ...known(app) };
-      s.resources.refresh(row, { refetch: false });
-      continue;
-    }
     const group = row.group(address.kind);
     const rows = address.kind === 'config' ? configVarRows : checkRows;
     if (group?.update(() => rows(group, state))) s.resources.refresh(group, { refetch: false });

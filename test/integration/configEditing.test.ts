@@ -4,15 +4,14 @@ import { DEMO_USER, type RunningServer } from '../server';
 import {
   appRequests, closeAll, diagnosticsOf, editEnv, lastRelease, openDocument, releaseNotes, save, setText, settled, skipRestartPrompt,
 } from './support/configDocs';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { extensionApi, signInWithIssuedToken, startSignedIn, stopSignedIn, until } from './support/env';
 import { labelsUnder, nodeAt } from './support/resourceTree';
 
 describe('config: config.env saves exactly the user\'s change', function () {
   let server: RunningServer;
 
   before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
+    server = await startSignedIn();
     await skipRestartPrompt(true);
   });
   afterEach(async () => {
@@ -21,8 +20,7 @@ describe('config: config.env saves exactly the user\'s change', function () {
   });
   after(async () => {
     await skipRestartPrompt(false);
-    await signOutQuietly();
-    await server.close();
+    await stopSignedIn(server);
   });
 
   it('opens sorted KEY=value lines with a header, quoting values that need it', async () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_USER, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
 import { appRequests, closeAll, diagnosticsOf, openDocument, save, setText, settled, skipRestartPrompt } from './support/configDocs';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
 import { labelOf, labelsUnder, nodeAt, runScripted } from './support/resourceTree';
 
 describe('config: checks.json, app.json and the .env round trip', function () {
@@ -13,8 +13,7 @@ describe('config: checks.json, app.json and the .env round trip', function () {
   const remove = (name: string) => vscode.workspace.fs.delete(vscode.Uri.joinPath(folder(), name)).then(() => undefined, () => undefined);
 
   before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
+    server = await startSignedIn();
     await skipRestartPrompt(true);
   });
   afterEach(async () => {
@@ -24,8 +23,7 @@ describe('config: checks.json, app.json and the .env round trip', function () {
   after(async () => {
     await skipRestartPrompt(false);
     for (const name of ['.env', '.env.staging', '.gitignore']) await remove(name);
-    await signOutQuietly();
-    await server.close();
+    await stopSignedIn(server);
   });
 
   /** "key=value" of each row under a group of the app, as the tree shows them now. */

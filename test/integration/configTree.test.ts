@@ -1,24 +1,22 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_USER, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
 import { appRequests, closeAll, lastRelease, releaseNotes } from './support/configDocs';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
 import { labelsUnder, nodeAt, runScripted } from './support/resourceTree';
 
 describe('config: variables in the tree', function () {
   let server: RunningServer;
 
   before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
+    server = await startSignedIn();
   });
   afterEach(async () => {
     server.control.clearFaults();
     await closeAll();
   });
   after(async () => {
-    await signOutQuietly();
-    await server.close();
+    await stopSignedIn(server);
   });
 
   const row = (app: string, key: string) => nodeAt('Personal', 'Apps', app, 'Config', key);

@@ -10,7 +10,7 @@ import type { TreeNode } from '../../src/tree/resourcesProvider';
 import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
 import { makeEd25519PublicKey } from '../server/sshKey';
 import { SPEC_ENDPOINTS } from '../server/specEndpoints';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, stopSignedIn, until, useServer } from './support/env';
 import { labelOf, nodeAt, runScripted, withScript } from './support/resourceTree';
 
 
@@ -167,8 +167,7 @@ describe('coverage: every endpoint of the specification is called from the UI', 
     await signOutQuietly();
   });
   after(async () => {
-    await signOutQuietly();
-    await server.close();
+    await stopSignedIn(server);
   });
 
   it('normalises request paths to the 65 endpoints', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_USER, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
+import type { RunningServer } from '../server';
+import { extensionApi, startSignedIn, stopSignedIn } from './support/env';
 import { nodeAt, requestsOf, runScripted } from './support/resourceTree';
 
 /** The JSON of the active editor, which must be a read-only details document. */
@@ -19,16 +19,14 @@ describe('details: Show Details opens the full JSON read-only', function () {
   let server: RunningServer;
 
   before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
+    server = await startSignedIn();
   });
   afterEach(async () => {
     server.control.clearFaults();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
   after(async () => {
-    await signOutQuietly();
-    await server.close();
+    await stopSignedIn(server);
   });
 
   it('an app: one GET of its details, unknown fields included', async () => {

@@ -5,53 +5,10 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppRef } from '../../src/commands/targets';
 import { ADMIN_USER, DEMO_USER, OTHER_USERS, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, stopSignedIn, until, useServer } from './support/env';
 import { checkAgainstLog, MARKER } from './support/logContinuity';
 import { nodeAt, runScripted, withScript } from './support/resourceTree';
-
-const linesOf = (text: string | undefined) => (text ?? '').split('\n').filter(Boolean);
-const contentOf = (text: string | undefined) => linesOf(text).filter((l) => !l.startsWith(MARKER));
-const markersOf = (text: string | undefined) => linesOf(text).filter((l) => l.startsWith(MARKER));
-/** Lines in the burst test (a smaller number through the environment while investigating). */
-const BURST = Number(process.env.APPHOST_LOGS_BURST ?? 100_000);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Shortened engine timings: poll every 150 ms while lines arrive, 400 ms when quiet. */
-const FAST = { interval: { activeMs: 150, quietMs: 400 }, retry: { baseMs: 100, maxMs: 300 } };
-
-export async function tails() {
-  return (await extensionApi()).logs.tails;
-}
-
-export function appRef(server: RunningServer, name: string, workspace?: string): AppRef {
-  return { workspace, id: server.control.findApp(name, workspace)!.id, name };
-}
-
-/** Waits until the channel shows exactly the end of the server's log (nothing missing, nothing twice). */
-export async function caughtUp(server: RunningServer, app: AppRef, timeoutMs = 10_000): Promise<string[]> {
-  const t = await tails();
-  let shown: string[] = [];
-  await until(`${app.name} caught up`, () => {
-    shown = contentOf(t.textOf(app));
-    const log = server.control.getLogs(app.name, app.workspace);
-    return shown.length > 0 && shown.at(-1) === log.at(-1);
-  }, timeoutMs);
-  const log = server.control.getLogs(app.name, app.workspace);
-  assert.deepEqual(shown, log.slice(log.length - shown.length), 'the channel is a contiguous end of the log');
-  return shown;
-}
-
-/** The app's whole log from now on (the server keeps only its last 3000 lines). */
-export function recordLog(server: RunningServer, app: AppRef): { lines: string[]; stop(): void } {
-  const lines = server.control.getLogs(app.name, app.workspace);
-  const stop = server.control.state.logs.subscribe(app.id, (added) => lines.push(...added));
-  return { lines, stop };
-}
-
-async function settings(values: Record<string, unknown>) {
-  const config = vscode.workspace.getConfiguration('apphost.logs');
-  for (const [k, v] of Object.entries(values)) await config.update(k, v, vscode.ConfigurationTarget.Global);
-}
+import { appRef, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, settings, sleep, tails } from './support/tails';
 
 describe('logs: tail (polling server)', function () {
   this.timeout(60_000);
@@ -73,8 +30,7 @@ describe('logs: tail (polling server)', function () {
   });
   after(async () => {
     await settings({ initialLines: undefined });
-    await signOutQuietly();
-    await server.close();
+    await stopSignedIn(server);
   });
 
   it('shows the last N lines in "AppHost: <app>", then new lines as they come', async () => {
@@ -384,85 +340,5 @@ describe('logs: tail (polling server)', function () {
       t.tuning = FAST;
       await asAdmin('POST', '/teams/acme/members', { email: DEMO_USER.email, role: 'member' });
     }
-  });
-});
-
-describe('logs: tail (streaming server)', function () {
-  this.timeout(60_000);
-  let server: RunningServer;
-
-  before(async () => {
-    server = await useServer({ follow: true });
-    await signInWithIssuedToken(server, DEMO_USER.email);
-    const t = await tails();
-    t.capture = true;
-    t.tuning = { ...FAST, streamIdleMs: 700 };
-    await settings({ initialLines: 20 });
-  });
-  afterEach(async () => {
-    server.control.setLogInterval(0);
-    server.control.clearFaults();
-    await (await tails()).stopAll();
-  });
-  after(async () => {
-    (await tails()).tuning = FAST;
-    await settings({ initialLines: undefined });
-    await signOutQuietly();
-    await server.close();
-  });
-
-  it('follows the stream: the last N lines, then each new line, and reconnects (idle, reset) without duplicates', async function () {
-    this.timeout(60_000);
-    const app = appRef(server, 'storefront');
-    await runScripted('apphost.logs.tail', { picks: ['storefront'] });
-    const t = await tails();
-    assert.equal((await caughtUp(server, app)).length, 20);
-    assert.equal(t.tailOf(app)?.transport, 'stream');
-    server.control.clearRequestLog();
-    for (let i = 0; i < 8; i++) {
-      server.control.appendLogs(app.name, [`streamed ${i}`, `streamed ${i}`]);
-      // Longer than the idle watchdog every other time: the stream is reopened in between.
-      await sleep(i % 2 ? 900 : 100);
-    }
-    server.control.resetNext({ path: /\/logs$/ });
-    await sleep(900);
-    server.control.appendLogs(app.name, ['after a reset']);
-    const shown = await caughtUp(server, app);
-    assert.equal(shown.filter((l) => /streamed \d$/.test(l)).length, 16, 'each line once, repeats included');
-    const reopened = server.control.requestLog.filter((e) => e.path.endsWith('/logs')).length;
-    assert.ok(reopened >= 3, `reopened ${reopened} times`);
-    assert.equal(t.tailOf(app)?.state, 'live');
-    assert.ok(markersOf(t.textOf(app)).every((m) => /connection lost|reconnected/.test(m)), markersOf(t.textOf(app)).join('\n'));
-  });
-
-  it('takes a burst of 100k lines without freezing the extension host, every line once', async function () {
-    this.timeout(90_000);
-    const app = appRef(server, 'docs-site');
-    await vscode.commands.executeCommand('apphost.logs.tail', app);
-    await caughtUp(server, app);
-    const t = await tails();
-    const log: string[] = [];
-    let worstLag = 0;
-    let last = Date.now();
-    const probe = setInterval(() => {
-      const now = Date.now();
-      worstLag = Math.max(worstLag, now - last - 20);
-      last = now;
-    }, 20);
-    try {
-      const burst = Array.from({ length: BURST }, (_, i) => `burst line ${i} ${'x'.repeat(40)}`);
-      const truth = recordLog(server, app);
-      server.control.appendLogs(app.name, burst);
-      truth.stop();
-      await until('the end of the burst', () => t.textOf(app)!.endsWith(`${truth.lines.at(-1)}\n`), 60_000);
-      Object.assign(log, truth.lines);
-    } finally {
-      clearInterval(probe);
-    }
-    const { matched, skipsMarked, firstSkip, markers } = checkAgainstLog(linesOf(t.textOf(app)), log);
-    assert.deepEqual(markers, []);
-    assert.ok(skipsMarked, firstSkip);
-    assert.equal(contentOf(t.textOf(app)).filter((l) => l.includes('burst line')).length, BURST, `${matched} matched`);
-    assert.ok(worstLag < 1000, `the extension host kept turning (worst lag ${worstLag} ms)`);
   });
 });

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppRef } from '../../src/commands/targets';
-import { DEMO_USER, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import type { RunningServer } from '../server';
+import { extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
 import { labelOf, nodeAt, runScripted } from './support/resourceTree';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -16,8 +16,7 @@ describe('logs: deploy log', function () {
   const deployReads = () => server.control.requestLog.filter((e) => /\/deploys\/[^/]+$/.test(e.path));
 
   before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
+    server = await startSignedIn();
     storefront = { workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
     (await extensionApi()).logs.deployLogs.interval = { activeMs: 150, quietMs: 300 };
   });
@@ -26,8 +25,7 @@ describe('logs: deploy log', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
   after(async () => {
-    await signOutQuietly();
-    await server.close();
+    await stopSignedIn(server);
   });
 
   it('lists deploys with status icons; a click opens the finished build log read-only, in the apphost-log language', async () => {

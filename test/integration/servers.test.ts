@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findPrivateKeys, normalizePrivateKey, validateHost, validatePort, validateServerName, validateSshUser } from '../../src/commands/servers';
 import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, stopSignedIn, useServer } from './support/env';
 import { labelsUnder, nodeAt, requestsOf, runScripted } from './support/resourceTree';
 
 const ONLY_ADMINS = /Only AppHost admins can manage servers/;
@@ -27,8 +27,7 @@ describe('servers: add, remove, check status (admin-only)', function () {
   });
   afterEach(() => server.control.clearFaults());
   after(async () => {
-    await signOutQuietly();
-    await server.close();
+    await stopSignedIn(server);
   });
 
   it('validates names, hosts, ports, users and keys as you type', () => {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { ApiClient, RequestBudget } from '../../src/api';
 import { validateAppName } from '../../src/commands/apps';
 import { ADMIN_USER, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, startSignedIn, stopSignedIn, until, useServer } from './support/env';
+import { extensionApi, signInWithIssuedToken, startSignedIn, stopSignedIn, until, useServer } from './support/env';
 import { childOf, labelOf, nodeAt, withScript } from './support/resourceTree';
 
 const label = labelOf;
@@ -202,8 +202,7 @@ describe('tree: long lists', function () {
     }
   });
   after(async () => {
-    await signOutQuietly();
-    await server.close();
+    await stopSignedIn(server);
   });
 
   it('shows the first 200 of 2,000 apps with "Load more", in one request', async () => {
