@@ -5,13 +5,16 @@ import { createToken } from './auth';
 import { DEMO_USER } from './accounts';
 import { approveDevice, denyDevice, findByUserCode } from './deviceAuth';
 import type { CountRule, FailRule } from './faults';
-import { changeConfig, formatScaling, record } from './operations';
+import { changeConfig, record } from './operations';
+import { processStateFor } from './routes/apps';
+import { processReport } from './routes/processes';
 import type { RateLimitSettings } from './rateLimit';
 import type { RequestLogEntry } from './requestLog';
 import type { ServiceState } from './state';
 import { logLine } from './simulation/logBook';
+import { localIso } from './store';
 import {
-  APP_STATUSES, type AppRecord, type AppStatus, type DatabaseRecord, type Deploy, type Plan, type ServerRecord,
+  APP_STATUSES, type AppRecord, type AppStatus, type DatabaseRecord, type Deploy, type Plan, type ProcessState, type ServerRecord,
   type ServerStatus, type User, type Workspace,
 } from './types';
 
@@ -23,6 +26,11 @@ export type WorkspaceRef = string | undefined;
 
 export class ServerControl {
   constructor(readonly state: ServiceState) {}
+
+  /** Whether this server honours `X-Service-Workspace` (the `workspaceHeader` option) or ignores it like wokku. */
+  get workspaceHeader(): boolean {
+    return this.state.settings.workspaceHeader;
+  }
 
   // ---- tokens and sign-in ----
 
@@ -40,7 +48,7 @@ export class ServerControl {
   /** Makes a token expire now (it then gets 401 "Invalid or expired token"). */
   expireToken(tokenValue: string): boolean {
     const token = this.state.store.tokenByValue(tokenValue);
-    if (token) token.expiresAt = new Date(Date.now() - 1000).toISOString();
+    if (token) token.expiresAt = localIso(Date.now() - 1000);
     return token !== undefined;
   }
 
@@ -162,28 +170,53 @@ export class ServerControl {
     return this.state.store.deploysOf(this.app(app, workspace).id);
   }
 
+  /** What GET /apps/:id/ps answers now (`processes` map): the truth about the containers. */
+  processReport(app: string, workspace?: WorkspaceRef): Record<string, string> {
+    return processReport(this.app(app, workspace));
+  }
+
+  /** The team id of a workspace (a slug, an e-mail for that user's first team, or the demo user's by default). */
+  teamId(workspace?: WorkspaceRef): string {
+    return this.workspace(workspace).id;
+  }
+
   // ---- changes behind the client's back (recorded as done by another user) ----
 
   setConfig(app: string, vars: Record<string, string>, workspace?: WorkspaceRef): void {
-    changeConfig(this.state, this.app(app, workspace), { set: vars }, null);
+    const rec = this.app(app, workspace);
+    changeConfig(this.state, rec, { set: vars });
+    record(this.state, rec.workspaceId, null, 'config.updated', 'AppRecord', rec.name);
   }
 
   deleteConfig(app: string, keys: string[], workspace?: WorkspaceRef): void {
-    changeConfig(this.state, this.app(app, workspace), { unset: keys }, null);
+    changeConfig(this.state, this.app(app, workspace), { unset: keys });
   }
 
   setScale(app: string, scaling: Record<string, number>, workspace?: WorkspaceRef): void {
-    const rec = this.app(app, workspace);
-    Object.assign(rec.scaling, scaling);
-    record(this.state, rec.workspaceId, null, 'ps.scale', 'App', rec.name, `Scaled ${rec.name} to ${formatScaling(rec.scaling)}`);
+    Object.assign(this.app(app, workspace).scaling, scaling);
   }
 
-  /** Forces a status now, cancelling any pending transition. */
+  /**
+   * Forces a status now, as the web dashboard would: the record's `status` and the
+   * containers (process report) both follow. Cancels any pending transition.
+   */
   setAppStatus(app: string, status: AppStatus, workspace?: WorkspaceRef): void {
     if (!APP_STATUSES.includes(status)) throw new Error(`unknown app status ${status}`);
     const rec = this.app(app, workspace);
     this.state.lifecycle.cancel(rec.id);
     rec.status = status;
+    rec.processState = processStateFor(status, rec.scaling);
+  }
+
+  /**
+   * Changes only the containers, as the `wokku` CLI or another API client would with
+   * start/stop: the process report changes, the record's `status` does not.
+   */
+  setProcessState(app: string, state: ProcessState, workspace?: WorkspaceRef): void {
+    const rec = this.app(app, workspace);
+    this.state.lifecycle.cancel(rec.id);
+    if (state === 'running' && rec.processState !== 'running') rec.containersVersion += 1;
+    rec.processState = state;
   }
 
   setServerStatus(server: string, status: ServerStatus, workspace?: WorkspaceRef): void {

@@ -1,11 +1,12 @@
 // /apps/:id/config: read, merge-set (PUT {vars}) and remove (DELETE {keys}).
-// Every change creates a release and restarts a running app.
+// Every change creates a release and restarts a running app. wokku only checks that
+// the caller may see the app (viewers included), and tracks `config.updated` for PUT.
 
 import type { Context, RouteTable } from '../http/context';
 import { badRequest, platformError } from '../http/reply';
 import { changeConfig } from '../operations';
 import { ENV_KEY_PATTERN } from '../validate';
-import { reachableApp } from './lookup';
+import { reachableApp, track } from './lookup';
 
 function sorted(config: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(config).sort(([a], [b]) => a.localeCompare(b)));
@@ -23,7 +24,8 @@ function setVars(ctx: Context) {
     if (value === null || typeof value === 'object') throw platformError(` !     Invalid value for ${key}: expected a string`);
     set[key] = String(value);
   }
-  const keys = changeConfig(ctx.state, app, { set }, ctx.user.id);
+  const keys = changeConfig(ctx.state, app, { set });
+  track(ctx, 'config.updated', { type: 'AppRecord', name: app.name, workspaceId: app.workspaceId });
   return { message: 'Config updated', vars: keys };
 }
 
@@ -35,7 +37,7 @@ function removeVars(ctx: Context) {
   }
   const bad = (keys as string[]).find((k) => !ENV_KEY_PATTERN.test(k));
   if (bad) throw platformError(` !     Invalid env var name: ${bad}`);
-  const removed = changeConfig(ctx.state, app, { unset: [...new Set(keys as string[])] }, ctx.user.id);
+  const removed = changeConfig(ctx.state, app, { unset: [...new Set(keys as string[])] });
   return { message: 'Config vars removed', keys: removed };
 }
 

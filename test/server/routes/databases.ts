@@ -1,15 +1,17 @@
-// /databases: service instances in the workspace, created asynchronously, linked
-// to apps (which sets <ALIAS>_URL on the app, so it restarts with a new release).
+// /databases: service instances, created synchronously like wokku (201 "running"),
+// linked to apps (which sets <ALIAS>_URL on the app, so it restarts with a new release).
+// By default a database belongs to the team it was created from (the caller's first
+// team) and to the teams of the apps it is linked to; admins see them all.
 
 import type { Context, RouteTable } from '../http/context';
-import { conflict, created, message, platformError } from '../http/reply';
+import { conflict, created, invalid, message, platformError } from '../http/reply';
 import { changeConfig, requireReachable } from '../operations';
 import { defaultAlias, serviceUrl } from '../services';
 import { newId, nowIso } from '../store';
 import { DATABASE_TYPES, type DatabaseLink, type DatabaseRecord, type DatabaseType } from '../types';
 import { checkName, Errors, str } from '../validate';
 import { databaseView, linkView } from '../views';
-import { activity, appFromBody, databaseParam, serverFromBody } from './lookup';
+import { appFromBody, databaseParam, serverFromBody, visibleDatabases } from './lookup';
 
 const ALIAS_PATTERN = /^[A-Z][A-Z0-9_]*$/;
 
@@ -30,27 +32,23 @@ function createDatabase(ctx: Context) {
   else if (!DATABASE_TYPES.includes(type as DatabaseType)) errors.add(`Service type is not included in the list (${DATABASE_TYPES.join(', ')})`);
   errors.check();
   const server = serverFromBody(ctx, str(ctx.body, 'server_id'));
-  if (state.store.findDatabase(ctx.workspace.id, name!)) throw conflict('Database name already taken');
   requireReachable(state, server.id);
+  // Names are unique per server (wokku's validation).
+  if ([...state.store.databases.values()].some((d) => d.serverId === server.id && d.name === name)) throw invalid('Name has already been taken');
   const db: DatabaseRecord = {
-    id: newId(), workspaceId: ctx.workspace.id, name: name!, serviceType: type as DatabaseType, status: 'creating', serverId: server.id, createdAt: nowIso(),
+    id: newId(), workspaceId: ctx.workspace.id, name: name!, serviceType: type as DatabaseType, status: 'running', serverId: server.id, createdAt: nowIso(),
   };
   state.store.databases.set(db.id, db);
-  state.scheduler.after(state.settings.actionDelayMs, () => {
-    if (db.status === 'creating') db.status = 'running';
-  });
-  activity(ctx, 'database.create', 'Database', db.name, `Database ${db.name} (${db.serviceType}) created on ${server.name}`);
   return created(databaseView(db));
 }
 
 function destroyDatabase(ctx: Context) {
-  const db = databaseParam(ctx);
+  const db = databaseParam(ctx, 'destroy');
   requireReachable(ctx.state, db.serverId);
   const { store } = ctx.state;
   const linked = store.linksOfDatabase(db.id).map((l) => store.apps.get(l.appId)?.name).filter(Boolean);
   if (linked.length) throw platformError(` !     Cannot delete linked service ${db.name}: unlink it from ${linked.join(', ')} first`);
   store.deleteDatabase(db.id);
-  activity(ctx, 'database.delete', 'Database', db.name, `Database ${db.name} destroyed`);
   return message('Database destroyed');
 }
 
@@ -66,8 +64,7 @@ function link(ctx: Context) {
   if (links.some((l) => l.appId === app.id)) throw conflict('Database already linked to this app');
   const rec: DatabaseLink = { id: newId(), databaseId: db.id, appId: app.id, alias, createdAt: nowIso() };
   state.store.links.set(rec.id, rec);
-  changeConfig(state, app, { set: { [`${alias}_URL`]: serviceUrl(db.serviceType, db.name) } }, ctx.user.id);
-  activity(ctx, 'database.link', 'Database', db.name, `Database ${db.name} linked to ${app.name} as ${alias}`);
+  changeConfig(state, app, { set: { [`${alias}_URL`]: serviceUrl(db.serviceType, db.name) } });
   return created(linkView(rec));
 }
 
@@ -79,13 +76,12 @@ function unlink(ctx: Context) {
   const rec = state.store.linksOfDatabase(db.id).find((l) => l.appId === app.id);
   if (!rec) throw platformError(` !     Not linked to app ${app.name}`);
   state.store.links.delete(rec.id);
-  changeConfig(state, app, { unset: [`${rec.alias}_URL`] }, ctx.user.id);
-  activity(ctx, 'database.unlink', 'Database', db.name, `Database ${db.name} unlinked from ${app.name}`);
+  changeConfig(state, app, { unset: [`${rec.alias}_URL`] });
   return message('Database unlinked');
 }
 
 export function databaseRoutes(r: RouteTable): void {
-  r.get('/databases', (ctx) => ctx.state.store.databasesIn(ctx.workspace.id).map(databaseView));
+  r.get('/databases', (ctx) => visibleDatabases(ctx).map(databaseView));
   r.get('/databases/:id', databaseDetail);
   r.post('/databases', createDatabase);
   r.del('/databases/:id', destroyDatabase);

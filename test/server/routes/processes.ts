@@ -1,43 +1,46 @@
 // /apps/:id/ps (process report and scaling) and /apps/:id/checks (health checks).
-// Both reports are flat string maps, as the platform tool prints them.
+// Both reports are flat string maps, as the platform tool prints them (Dokku's
+// `ps:report`, keys parameterized by wokku). The process report, not the app's
+// `status`, tells whether the containers run.
 
 import type { Context, RouteTable } from '../http/context';
 import { badRequest } from '../http/reply';
-import { formatScaling } from '../operations';
 import { sha256 } from '../store';
 import type { AppRecord, HealthChecks } from '../types';
 import { Errors, PROCESS_NAME_PATTERN } from '../validate';
-import { activity, reachableApp } from './lookup';
+import { reachableApp } from './lookup';
 
 const MAX_PER_TYPE = 20;
 
-const CONTAINER_STATE: Record<string, string> = {
-  running: 'running', deploying: 'restarting', crashed: 'exited', stopped: 'exited', sleeping: 'paused', created: 'missing',
-};
-
 export function processReport(app: AppRecord): Record<string, string> {
   const deployed = app.commitSha !== null;
-  const total = Object.values(app.scaling).reduce((n, c) => n + c, 0);
+  const containers = Object.entries(app.scaling).flatMap(([type, count]) => Array.from({ length: count }, (_, i) => `${type}_${i + 1}`));
+  // 'mixed': the last container has exited, the others run (e.g. a crashed worker).
+  const mixed = app.processState === 'mixed' && containers.length > 1;
+  const state = !deployed || containers.length === 0 ? 'stopped' : mixed ? 'mixed' : app.processState === 'running' ? 'running' : 'stopped';
   const report: Record<string, string> = {
     deployed: String(deployed),
-    processes: String(deployed ? total : 0),
+    processes: String(deployed ? containers.length : 0),
     ps_can_scale: 'true',
+    ps_computed_procfile_path: 'Procfile',
+    ps_global_procfile_path: 'Procfile',
+    ps_procfile_path: '',
     ps_restart_policy: 'on-failure:10',
-    restore: String(app.status !== 'stopped'),
-    running: String(app.status === 'running'),
+    // Dokku's DOKKU_APP_RESTORE: 0 after ps:stop, so a reboot leaves the app stopped.
+    restore: app.processState === 'stopped' && deployed ? '0' : '1',
+    running: state === 'running' ? 'true' : state === 'mixed' ? 'mixed' : 'false',
   };
   if (!deployed) return report;
-  for (const [type, count] of Object.entries(app.scaling)) {
-    for (let i = 1; i <= count; i++) {
-      const cid = sha256(`${app.id}/${type}.${i}/${app.commitSha}`).slice(0, 12);
-      report[`status_${type}_${i}`] = `${CONTAINER_STATE[app.status]} (CID: ${cid})`;
-    }
-  }
+  containers.forEach((name, i) => {
+    const up = state === 'running' || (state === 'mixed' && i < containers.length - 1);
+    const cid = sha256(`${app.id}/${name}/${app.commitSha}/${app.containersVersion}`).slice(0, 11);
+    report[`status_${name}`] = `${up ? 'running' : 'exited'} (CID: ${cid})`;
+  });
   return report;
 }
 
 function scale(ctx: Context) {
-  const app = reachableApp(ctx);
+  const app = reachableApp(ctx, 'update');
   const scaling = ctx.body.scaling;
   if (scaling === null || typeof scaling !== 'object' || Array.isArray(scaling) || Object.keys(scaling).length === 0) {
     throw badRequest('scaling parameter required');
@@ -53,7 +56,6 @@ function scale(ctx: Context) {
   }
   errors.check();
   Object.assign(app.scaling, next);
-  activity(ctx, 'ps.scale', 'App', app.name, `Scaled ${app.name} to ${formatScaling(app.scaling)}`);
   return { message: 'Scaling updated', scaling: { ...app.scaling } };
 }
 
@@ -68,7 +70,7 @@ const NUMERIC_CHECKS: [keyof HealthChecks & ('wait' | 'timeout' | 'attempts'), n
 ];
 
 function updateChecks(ctx: Context) {
-  const app = reachableApp(ctx);
+  const app = reachableApp(ctx, 'update');
   const { body } = ctx;
   const given = ['enabled', 'path', 'wait', 'timeout', 'attempts'].filter((k) => body[k] !== undefined);
   if (given.length === 0) throw badRequest('No health check settings given (enabled, path, wait, timeout, attempts)');
@@ -93,7 +95,6 @@ function updateChecks(ctx: Context) {
   }
   errors.check();
   app.checks = next;
-  activity(ctx, 'checks.update', 'App', app.name, `Health checks of ${app.name} updated (${given.join(', ')})`);
   return { message: 'Health check settings updated' };
 }
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Scheduler } from '../scheduler';
 import type { Settings } from '../options';
 import { newId, nowIso, type Store } from '../store';
-import type { AppRecord, AppStatus, Deploy } from '../types';
+import type { AppRecord, AppStatus, Deploy, Release } from '../types';
 import { logLine, type LogBook } from './logBook';
 
 export interface DeployRequest {
@@ -17,6 +17,8 @@ export interface DeployRequest {
   userId: string | null;
   /** A slow build: one log line per step of this length (default: four chunks, a quarter of the action delay apart). */
   stepMs?: number;
+  /** The release this deploy belongs to (a rollback creates it first); otherwise success creates one. */
+  release?: Release;
 }
 
 export const randomSha = (): string => randomBytes(20).toString('hex');
@@ -112,22 +114,21 @@ export class DeployRunner {
     const ok = !request.fail;
     deploy.status = ok ? 'succeeded' : 'failed';
     if (ok) {
-      const version = (this.store.releasesOf(app.id)[0]?.version ?? 0) + 1;
-      const release = { id: newId(), appId: app.id, version, description: deploy.description, deployId: deploy.id, commitSha: deploy.commitSha, createdAt: nowIso() };
-      this.store.releases.set(release.id, release);
+      const version = request.release?.version ?? (this.store.releasesOf(app.id)[0]?.version ?? 0) + 1;
+      if (!request.release) {
+        const release = { id: newId(), appId: app.id, version, description: deploy.description, deployId: deploy.id, commitSha: deploy.commitSha, createdAt: nowIso() };
+        this.store.releases.set(release.id, release);
+      }
       app.commitSha = deploy.commitSha;
       app.status = 'running';
+      // A deploy replaces the containers, whatever start/stop did before.
+      app.processState = 'running';
+      app.containersVersion += 1;
       this.logs.append(app.id, [logLine(new Date(), 'dokku[deploy]', `Deployed ${deploy.commitSha.slice(0, 7)} as v${version}`)]);
     } else {
       app.status = previous;
     }
-    this.store.recordActivity({
-      workspaceId: app.workspaceId,
-      userId: request.userId,
-      action: ok ? 'deploy.succeeded' : 'deploy.failed',
-      description: `Deploy ${deploy.commitSha.slice(0, 7)} of ${app.name} ${ok ? 'succeeded' : 'failed'}`,
-      targetName: app.name,
-      targetType: 'App',
-    });
+    // Like wokku's DeployJob: only a success is logged, to the app's team.
+    if (ok) this.store.recordActivity({ workspaceId: app.workspaceId, userId: request.userId, action: 'app.deployed', targetName: app.name, targetType: 'AppRecord' });
   }
 }
