@@ -133,17 +133,21 @@ describe('server: logs and deploys', () => {
         assert.equal(releases.length, releasesBefore + 1);
         assert.equal(releases[0].deploy_id, id);
         assert.equal((await api.get('/apps/marketing-site')).body.status, 'running');
+        assert.equal(server.control.processReport('marketing-site').running, 'true', 'a deploy runs new containers');
+        const [last] = (await api.get('/activities?limit=1')).body;
+        assert.deepEqual([last.action, last.description, last.target_name], ['app.deployed', 'deployed', 'marketing-site']);
       } finally {
         server.control.setActionDelay(20);
       }
     });
 
-    it('a failing deploy ends failed and leaves the app as it was', async () => {
+    it('a failing deploy ends failed and leaves the app as it was (no activity: wokku logs successes only)', async () => {
+      const feed = (await api.get('/activities?limit=5')).body;
       const id = server.control.startDeploy('admin-panel', { fail: true });
       await waitFor(async () => (await api.get(`/apps/admin-panel/deploys/${id}`)).body.status === 'failed');
       assert.equal((await api.get('/apps/admin-panel')).body.status, 'stopped');
       await sleep(5);
-      assert.equal((await api.get('/activities?limit=1')).body[0].action, 'deploy.failed');
+      assert.deepEqual((await api.get('/activities?limit=5')).body, feed);
     });
   });
 });
