@@ -38,6 +38,15 @@ export const notFound = (error?: string): HttpError => (error ? new HttpError(40
 export const conflict = (error: string): HttpError => new HttpError(409, { error });
 /** 422 in the `{errors:[...]}` form (model validation). */
 export const invalid = (...errors: string[]): HttpError => new HttpError(422, { errors });
-/** 422 in the `{error:"<raw stderr>"}` form (the platform tool refused). */
+/** 422 in the `{error:"<message>"}` form (a controller's own refusal). */
 export const platformError = (stderr: string): HttpError => new HttpError(422, { error: stderr });
+
+/** Ruby's Shellwords.escape, as wokku builds the Dokku command lines. */
+export const shellEscape = (word: string): string => (word === '' ? "''" : word.replace(/[^A-Za-z0-9_\-.,:+/@\n]/g, '\\$&').replace(/\n/g, "'\n'"));
+
+/**
+ * 422 when Dokku refused: wokku's CommandError, `Dokku command failed: <command>\n<stderr>`.
+ * The command line holds the values sent (config values included), as the real one does.
+ */
+export const dokkuFailed = (command: string, stderr: string): HttpError => platformError(`Dokku command failed: ${command}\n${stderr}`);
 export const cannotConnect = (detail: string): HttpError => new HttpError(503, { error: `Cannot connect to server: ${detail}` });

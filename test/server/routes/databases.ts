@@ -4,7 +4,7 @@
 // team) and to the teams of the apps it is linked to; admins see them all.
 
 import type { Context, RouteTable } from '../http/context';
-import { conflict, created, invalid, message, platformError } from '../http/reply';
+import { conflict, created, dokkuFailed, invalid, message, shellEscape } from '../http/reply';
 import { changeConfig, requireReachable } from '../operations';
 import { defaultAlias, serviceUrl } from '../services';
 import { newId, nowIso } from '../store';
@@ -14,6 +14,10 @@ import { databaseView, linkView } from '../views';
 import { appFromBody, databaseParam, serverFromBody, visibleDatabases } from './lookup';
 
 const ALIAS_PATTERN = /^[A-Z][A-Z0-9_]*$/;
+
+/** The Dokku plugin's command, as wokku writes it (`postgres:link db app`; mongodb's plugin is `mongo`). */
+const dokku = (db: DatabaseRecord, verb: string, ...args: string[]): string =>
+  `${db.serviceType === 'mongodb' ? 'mongo' : db.serviceType}:${verb} ${[db.name, ...args].map(shellEscape).join(' ')}`;
 
 function databaseDetail(ctx: Context) {
   const db = databaseParam(ctx);
@@ -47,7 +51,7 @@ function destroyDatabase(ctx: Context) {
   requireReachable(ctx.state, db.serverId);
   const { store } = ctx.state;
   const linked = store.linksOfDatabase(db.id).map((l) => store.apps.get(l.appId)?.name).filter(Boolean);
-  if (linked.length) throw platformError(` !     Cannot delete linked service ${db.name}: unlink it from ${linked.join(', ')} first`);
+  if (linked.length) throw dokkuFailed(`${dokku(db, 'destroy')} --force`, ` !     Cannot delete linked service ${db.name}: unlink it from ${linked.join(', ')} first`);
   store.deleteDatabase(db.id);
   return message('Database destroyed');
 }
@@ -56,10 +60,10 @@ function link(ctx: Context) {
   const db = databaseParam(ctx);
   const app = appFromBody(ctx, str(ctx.body, 'app_id'));
   const alias = (str(ctx.body, 'alias_name') || defaultAlias(db.serviceType)).toUpperCase();
-  if (!ALIAS_PATTERN.test(alias)) throw platformError(` !     Invalid alias name: ${alias}`);
+  if (!ALIAS_PATTERN.test(alias)) throw dokkuFailed(dokku(db, 'link', app.name), ` !     Invalid alias name: ${alias}`);
   const { state } = ctx;
   requireReachable(state, db.serverId);
-  if (db.status !== 'running') throw platformError(` !     Service ${db.name} is ${db.status}; it must be running to link`);
+  if (db.status !== 'running') throw dokkuFailed(dokku(db, 'link', app.name), ` !     Service ${db.name} is ${db.status}; it must be running to link`);
   const links = state.store.linksOfDatabase(db.id);
   if (links.some((l) => l.appId === app.id)) throw conflict('Database already linked to this app');
   const rec: DatabaseLink = { id: newId(), databaseId: db.id, appId: app.id, alias, createdAt: nowIso() };
@@ -74,7 +78,7 @@ function unlink(ctx: Context) {
   const { state } = ctx;
   requireReachable(state, db.serverId);
   const rec = state.store.linksOfDatabase(db.id).find((l) => l.appId === app.id);
-  if (!rec) throw platformError(` !     Not linked to app ${app.name}`);
+  if (!rec) throw dokkuFailed(dokku(db, 'unlink', app.name), ` !     Not linked to app ${app.name}`);
   state.store.links.delete(rec.id);
   changeConfig(state, app, { unset: [`${rec.alias}_URL`] });
   return message('Database unlinked');

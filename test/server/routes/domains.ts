@@ -2,7 +2,7 @@
 // only possible while the app's containers run).
 
 import type { Context, RouteTable } from '../http/context';
-import { created, message, platformError } from '../http/reply';
+import { created, dokkuFailed, message, shellEscape } from '../http/reply';
 import { newId, nowIso } from '../store';
 import type { Domain } from '../types';
 import { Errors, HOSTNAME_PATTERN, str } from '../validate';
@@ -36,7 +36,7 @@ async function enableSsl(ctx: Context) {
   const app = reachableApp(ctx, 'update');
   const domain = childParam(ctx.state.store.domains, app, ctx.params.did);
   if (app.commitSha === null || app.processState === 'stopped') {
-    throw platformError(` !     ${app.name} must be running to request a Let's Encrypt certificate for ${domain.hostname}`);
+    throw dokkuFailed(`letsencrypt:enable ${shellEscape(app.name)}`, ` !     ${app.name} must be running to request a Let's Encrypt certificate for ${domain.hostname}`);
   }
   // Certificate issuance takes a while; the response waits for it.
   await ctx.state.scheduler.delay(ctx.state.settings.actionDelayMs);
