@@ -95,7 +95,7 @@ export function seedDemo(state: ServiceState, { demo, admin, others }: SeededAcc
   const deploys = (...ages: [number, boolean?][]): HistoryEvent[] => ages.map(([d, ok]) => ({ kind: 'deploy', daysAgo: d, ok: ok ?? true }));
 
   // ---- personal workspace ----
-  const storefront = app(personal, eu, 'storefront', {
+  const storefront: AppRecord = app(personal, eu, 'storefront', {
     status: 'running', age: 180, scaling: { web: 2, worker: 1 },
     config: {
       NODE_ENV: 'production', LOG_LEVEL: 'info', WEB_CONCURRENCY: '2', SESSION_SECRET: 'f3c9a1d07be24e5c9a6e1f0b8d7c2a41',
@@ -111,6 +111,7 @@ export function seedDemo(state: ServiceState, { demo, admin, others }: SeededAcc
     drains: [['syslog://logs5.papertrailapp.com:41234', 'syslog']],
     addons: [['storefront-search', 'meilisearch']],
   });
+  storefront.github = { repo: 'dana-demo/storefront', webhookSecret: '5c0ffee7d1b2a3948576e1f2a3b4c5d6e7f80912' };
   app(personal, eu, 'storefront-pr-42', {
     status: 'running', age: 3, preview: { pr: 42, parent: storefront }, branch: 'feature/new-checkout',
     config: { NODE_ENV: 'staging', SESSION_SECRET: '0a1b2c3d4e5f60718293a4b5c6d7e8f9' }, history: deploys([3], [1]),

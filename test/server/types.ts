@@ -119,6 +119,8 @@ export interface AppRecord {
   checks: HealthChecks;
   /** Commit currently running, null until the first deploy. */
   commitSha: string | null;
+  /** A GitHub-connected app's repository and webhook secret (wokku shows the secret in clear in GET /apps/:id). */
+  github?: { repo: string; webhookSecret: string };
 }
 
 export interface Domain {

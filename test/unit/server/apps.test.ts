@@ -54,6 +54,9 @@ describe('server: /apps', () => {
       assert.equal(byName.body.git_remote, 'git@git.apphost.example:storefront');
       assert.equal(byName.body.push_instructions, 'git remote add wokku git@git.apphost.example:storefront && git push wokku main');
       assert.deepEqual((await api.get(`/apps/${byName.body.id}`)).body, byName.body);
+      assert.equal(byName.body.github_repo_full_name, 'dana-demo/storefront');
+      assert.match(byName.body.github_webhook_secret, /^[0-9a-f]{40}$/, 'wokku shows every column, this secret in clear');
+      assert.equal((await api.get('/apps/blog')).body.github_webhook_secret, null);
       const missing = await api.get('/apps/does-not-exist');
       assert.deepEqual([missing.status, missing.body], [404, { status: 404, error: 'Not Found' }]);
       const html = await api.get('/apps/does-not-exist', undefined, { headers: { accept: 'text/html' } });
