@@ -148,6 +148,7 @@ export function seedDemo(state: ServiceState, { demo, admin, others }: SeededAcc
   app(acme, acmeProd, 'acme-web-pr-7', { status: 'running', age: 2, preview: { pr: 7, parent: acmeWeb }, history: deploys([2]) }, sam);
   app(acme, acmeProd, 'acme-queue', { status: 'stopped', age: 200, scaling: { worker: 1 }, history: deploys([199]) }, sam);
   app(oss, ossBox, 'oss-docs', { status: 'running', age: 140, history: deploys([139], [8]) }, lee);
+  const ossForum = app(oss, ossBox, 'oss-forum', { status: 'running', age: 100, scaling: { web: 1, worker: 1 }, history: deploys([99], [21], [6, false]) }, lee);
   app(adminTeam, lab, 'status-page', { status: 'running', age: 20, history: deploys([19]) }, admin);
 
   // ---- databases, links, backups ----
@@ -173,15 +174,18 @@ export function seedDemo(state: ServiceState, { demo, admin, others }: SeededAcc
   const analyticsDb = database(personal, us, 'analytics-db', 'mysql', 'running', 140);
   database(personal, legacy, 'legacy-mongo', 'mongodb', 'error', 650);
   const acmeDb = database(acme, acmeProd, 'acme-pg', 'postgres', 'running', 280);
+  const ossDb = database(oss, ossBox, 'oss-forum-db', 'postgres', 'running', 100);
   link(mainDb, storefront);
   link(cache, storefront);
   link(cache, gateway);
   link(analyticsDb, analytics);
   link(acmeDb, acmeApi);
+  link(ossDb, ossForum);
   backups(mainDb, [1, 2, 3, 4, 5], [6]);
   backups(cache, [7]);
   backups(analyticsDb, [1, 8]);
   backups(acmeDb, [1, 2]);
+  backups(ossDb, [3]);
 
   // ---- SSH keys, notifications, a few more activities ----
   for (const [owner, name, age] of [[demo, 'MacBook Pro', 200], [demo, 'GitHub Actions deploy', 120], [admin, 'admin workstation', 300]] as const) {

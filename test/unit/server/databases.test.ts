@@ -25,7 +25,7 @@ describe('server: /databases and backups', () => {
 
   it('lists the databases of the user\'s teams (created there or linked to their apps); admins see all', async () => {
     const names = (await api.get('/databases')).body.map((d: { name: string }) => d.name).sort();
-    assert.deepEqual(names, ['acme-pg', 'analytics-db', 'cache', 'legacy-mongo', 'storefront-db']);
+    assert.deepEqual(names, ['acme-pg', 'analytics-db', 'cache', 'legacy-mongo', 'oss-forum-db', 'storefront-db']);
     const outsider = client(server, server.control.issueToken('outsider@apphost.dev'));
     assert.deepEqual((await outsider.get('/databases')).body, []);
     assert.deepEqual((await outsider.get('/databases/cache')).body, { error: 'Not authorized' });
