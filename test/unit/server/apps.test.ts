@@ -111,7 +111,7 @@ describe('server: /apps', () => {
         const res = await api.post('/apps', { name: 'one-too-many', server_id: euId });
         assert.deepEqual([res.status, res.body], [402, { error: 'App limit reached for your plan (3)' }]);
       } finally {
-        server.control.setPlan(undefined, { maxApps: 25 });
+        server.control.setPlan(undefined, { maxApps: 50 });
       }
     });
 
