@@ -5,7 +5,7 @@ import { createToken } from './auth';
 import { DEMO_USER } from './accounts';
 import { approveDevice, denyDevice, findByUserCode } from './deviceAuth';
 import type { CountRule, FailRule } from './faults';
-import { changeConfig, record } from './operations';
+import { changeConfig, createRelease, record } from './operations';
 import { processStateFor } from './routes/apps';
 import { processReport } from './routes/processes';
 import type { RateLimitSettings } from './rateLimit';
@@ -232,10 +232,21 @@ export class ServerControl {
     this.state.logs.append(this.app(app, workspace).id, stamped);
   }
 
-  /** Starts a deploy as a `git push` would; returns its id. */
-  startDeploy(app: string, opts: { fail?: boolean; commitSha?: string; description?: string } = {}, workspace?: WorkspaceRef): string {
+  /**
+   * Starts a deploy as a `git push` through wokku's git gateway would (its
+   * DeployForwarder): a release "Deploy via git push" with no commit at once (so a
+   * rollback to it is refused), a deploy that records no commit, the app's status
+   * untouched until success, no activity. `gitPush: false` deploys like wokku's
+   * DeployJob instead (commit recorded, status "deploying", `app.deployed` logged).
+   * Returns the deploy's id.
+   */
+  startDeploy(app: string, opts: { fail?: boolean; commitSha?: string; description?: string; gitPush?: boolean } = {}, workspace?: WorkspaceRef): string {
     const rec = this.app(app, workspace);
-    return this.state.deploys.start(rec, { ...opts, userId: null }).id;
+    if (opts.gitPush === false) return this.state.deploys.start(rec, { ...opts, userId: null }).id;
+    const release = createRelease(this.state, rec, 'Deploy via git push', { commitSha: null });
+    const deploy = this.state.deploys.start(rec, { ...opts, userId: null, release, gitPush: true });
+    release.deployId = deploy.id;
+    return deploy.id;
   }
 
   // ---- helpers ----

@@ -151,6 +151,8 @@ export interface Deploy {
   finishedAt: string | null;
   createdAt: string;
   log: string[];
+  /** false for a git push: wokku records no commit for it (`commit_sha` null on the wire). */
+  shaRecorded?: boolean;
 }
 
 export interface Addon {

@@ -69,7 +69,7 @@ export const releaseDetailView = (r: Release) => ({ ...releaseView(r), commit_sh
 export const deployView = (d: Deploy) => ({
   id: d.id,
   status: d.status,
-  commit_sha: d.commitSha,
+  commit_sha: d.shaRecorded === false ? null : d.commitSha,
   description: d.description,
   started_at: d.startedAt,
   finished_at: d.finishedAt,

@@ -17,8 +17,13 @@ export interface DeployRequest {
   userId: string | null;
   /** A slow build: one log line per step of this length (default: four chunks, a quarter of the action delay apart). */
   stepMs?: number;
-  /** The release this deploy belongs to (a rollback creates it first); otherwise success creates one. */
+  /** The release this deploy belongs to (a rollback or a push creates it first); otherwise success creates one. */
   release?: Release;
+  /**
+   * wokku's git push (Git::DeployForwarder): the deploy records no commit, the app's status
+   * does not pass through "deploying", and no activity is logged.
+   */
+  gitPush?: boolean;
 }
 
 export const randomSha = (): string => randomBytes(20).toString('hex');
@@ -82,6 +87,7 @@ export class DeployRunner {
       finishedAt: null,
       createdAt: nowIso(),
       log: [],
+      shaRecorded: !request.gitPush,
     };
     this.store.deploys.set(deploy.id, deploy);
     const previous: AppStatus = app.status === 'deploying' ? 'running' : app.status;
@@ -93,7 +99,7 @@ export class DeployRunner {
       if (!alive()) return;
       deploy.status = 'building';
       deploy.startedAt = nowIso();
-      app.status = 'deploying';
+      if (!request.gitPush) app.status = 'deploying';
       // The log grows in chunks while building, so pollers see it change.
       const chunks = request.stepMs ? lines.length : 4;
       const perChunk = Math.ceil(lines.length / chunks);
@@ -129,6 +135,6 @@ export class DeployRunner {
       app.status = previous;
     }
     // Like wokku's DeployJob: only a success is logged, to the app's team.
-    if (ok) this.store.recordActivity({ workspaceId: app.workspaceId, userId: request.userId, action: 'app.deployed', targetName: app.name, targetType: 'AppRecord' });
+    if (ok && !request.gitPush) this.store.recordActivity({ workspaceId: app.workspaceId, userId: request.userId, action: 'app.deployed', targetName: app.name, targetType: 'AppRecord' });
   }
 }
