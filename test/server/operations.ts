@@ -69,7 +69,3 @@ export function changeConfig(state: ServiceState, app: AppRecord, change: { set?
   state.lifecycle.restartForChange(app, 'config');
   return keys;
 }
-
-export function formatScaling(scaling: Record<string, number>): string {
-  return Object.entries(scaling).map(([k, v]) => `${k}=${v}`).join(' ');
-}

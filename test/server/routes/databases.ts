@@ -4,7 +4,7 @@
 // team) and to the teams of the apps it is linked to; admins see them all.
 
 import type { Context, RouteTable } from '../http/context';
-import { conflict, created, dokkuFailed, invalid, message, shellEscape } from '../http/reply';
+import { created, dokkuFailed, invalid, message, shellEscape } from '../http/reply';
 import { changeConfig, requireReachable } from '../operations';
 import { defaultAlias, serviceUrl } from '../services';
 import { newId, nowIso } from '../store';
@@ -65,7 +65,7 @@ function link(ctx: Context) {
   requireReachable(state, db.serverId);
   if (db.status !== 'running') throw dokkuFailed(dokku(db, 'link', app.name), ` !     Service ${db.name} is ${db.status}; it must be running to link`);
   const links = state.store.linksOfDatabase(db.id);
-  if (links.some((l) => l.appId === app.id)) throw conflict('Database already linked to this app');
+  if (links.some((l) => l.appId === app.id)) throw dokkuFailed(dokku(db, 'link', app.name), ` !     Already linked as ${links.find((l) => l.appId === app.id)!.alias}_URL`);
   const rec: DatabaseLink = { id: newId(), databaseId: db.id, appId: app.id, alias, createdAt: nowIso() };
   state.store.links.set(rec.id, rec);
   changeConfig(state, app, { set: { [`${alias}_URL`]: serviceUrl(db.serviceType, db.name) } });

@@ -26,11 +26,6 @@ export class Lifecycle {
     private readonly logs: LogBook,
   ) {}
 
-  /** The action an app is in the middle of, if any. */
-  busyWith(appId: string): LifecycleAction | undefined {
-    return this.pending.get(appId)?.action;
-  }
-
   /**
    * The app's containers reach `final` after the action delay: 'running' means new
    * containers (start, restart, config), 'stopped' keeps the old ones, exited.

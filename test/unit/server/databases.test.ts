@@ -64,7 +64,8 @@ describe('server: /databases and backups', () => {
     assert.equal(link.body.database_service_id, db.id);
     assert.match((await api.get('/apps/billing-worker/config')).body.config.AMQP_URL, /^amqp:\/\//);
     assert.equal((await api.get('/apps/billing-worker/releases')).body.length, releases + 1);
-    assert.equal((await api.post(`/databases/${db.id}/link`, { app_id: 'billing-worker' })).status, 409);
+    const twice = await api.post(`/databases/${db.id}/link`, { app_id: 'billing-worker' });
+    assert.deepEqual([twice.status, twice.body], [422, { error: 'Dokku command failed: rabbitmq:link queue billing-worker\n !     Already linked as AMQP_URL' }]);
     assert.equal((await api.del('/databases/queue')).status, 422, 'a linked database cannot be destroyed');
 
     const unlink = await api.post('/databases/queue/unlink', { app_id: link.body.app_record_id });
