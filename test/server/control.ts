@@ -9,6 +9,7 @@ import { changeConfig, formatScaling, record } from './operations';
 import type { RateLimitSettings } from './rateLimit';
 import type { RequestLogEntry } from './requestLog';
 import type { ServiceState } from './state';
+import { startContainers } from './simulation/lifecycle';
 import { logLine } from './simulation/logBook';
 import {
   APP_STATUSES, type AppRecord, type AppStatus, type DatabaseRecord, type Deploy, type Plan, type ServerRecord,
@@ -22,6 +23,9 @@ import {
 export type WorkspaceRef = string | undefined;
 
 export class ServerControl {
+  /** Nanoseconds after the millisecond of lines appended without a time: keeps them in order. */
+  private stampSub = 0;
+
   constructor(readonly state: ServiceState) {}
 
   // ---- tokens and sign-in ----
@@ -154,8 +158,21 @@ export class ServerControl {
     return { ...this.app(app, workspace).config };
   }
 
+  /** Every line of the app's current containers, merged in time order, plain (no colour). */
   getLogs(app: string, workspace?: WorkspaceRef): string[] {
-    return this.state.logs.tail(this.app(app, workspace).id, Number.MAX_SAFE_INTEGER);
+    return this.state.logs.merged(this.app(app, workspace).id);
+  }
+
+  /** Each container's own lines, plain: the current containers, then replaced ones still remembered. */
+  containerLogs(app: string, workspace?: WorkspaceRef): { process: string; cid: string; running: boolean; current: boolean; lines: string[] }[] {
+    const { current, retired } = this.state.logs.containers(this.app(app, workspace).id);
+    const view = (isCurrent: boolean) => (c: (typeof current)[number]) => ({ process: c.process, cid: c.cid, running: c.running, current: isCurrent, lines: c.entries.map((e) => e.line) });
+    return [...current.map(view(true)), ...retired.map(view(false))];
+  }
+
+  /** Replaces the app's containers now, as a restart by another client would (their lines are gone). */
+  restartContainers(app: string, workspace?: WorkspaceRef): void {
+    startContainers(this.state.logs, this.app(app, workspace));
   }
 
   deploysOf(app: string, workspace?: WorkspaceRef): Deploy[] {
@@ -184,6 +201,9 @@ export class ServerControl {
     const rec = this.app(app, workspace);
     this.state.lifecycle.cancel(rec.id);
     rec.status = status;
+    // Its containers follow: running ones talk, the others are exited (never-deployed apps have none).
+    if (status === 'running' || status === 'deploying') this.state.logs.resumeContainers(rec.id);
+    else this.state.logs.stopContainers(rec.id);
   }
 
   setServerStatus(server: string, status: ServerStatus, workspace?: WorkspaceRef): void {
@@ -192,11 +212,16 @@ export class ServerControl {
     rec.status = status;
   }
 
-  /** Appends lines as given; a line without a leading ISO timestamp gets one (source app[web.1]). */
-  appendLogs(app: string, lines: string[], workspace?: WorkspaceRef): void {
+  /**
+   * Appends lines as given; a line without a leading ISO timestamp gets one, from the
+   * app's first container (or `process`), each a nanosecond after the one before.
+   */
+  appendLogs(app: string, lines: string[], workspace?: WorkspaceRef, process?: string): void {
+    const rec = this.app(app, workspace);
+    const source = `app[${process ?? this.state.logs.containers(rec.id).current[0]?.process ?? 'web.1'}]`;
     const now = new Date();
-    const stamped = lines.map((l) => (/^\d{4}-\d\d-\d\dT/.test(l) ? l : logLine(now, 'app[web.1]', l)));
-    this.state.logs.append(this.app(app, workspace).id, stamped);
+    const stamped = lines.map((l) => (/^\d{4}-\d\d-\d\dT/.test(l) ? l : logLine(now, source, l, (this.stampSub = (this.stampSub + 1) % 1_000_000))));
+    this.state.logs.append(rec.id, stamped);
   }
 
   /** Starts a deploy as a `git push` would; returns its id. */

@@ -5,6 +5,7 @@
 
 import { DEFAULT_CHECKS } from './routes/apps';
 import { addMember, addTeam, daysAgo, type SeededAccounts } from './seed';
+import { processNames } from './simulation/logBook';
 import { seedCrashLog, seedHistory, seedLogBacklog, type HistoryEvent } from './seedHistory';
 import { defaultAlias, serviceUrl } from './services';
 import { makeEd25519PublicKey, fingerprint } from './sshKey';
@@ -73,9 +74,12 @@ export function seedDemo(state: ServiceState, { demo, admin, others }: SeededAcc
       const id = newId();
       store.addons.set(id, { id, appId: rec.id, name: addonName, serviceType, status: 'running' });
     }
+    // Deployed apps have a container per process (Dokku); a never-deployed one has none.
+    if (seed.status !== 'created') state.logs.replaceContainers(rec.id, processNames(rec.scaling));
     if (seed.status === 'crashed') seedCrashLog(state, rec);
-    else if (seed.status === 'running') seedLogBacklog(state, rec, 10);
+    else if (seed.status === 'running') seedLogBacklog(state, rec, 30);
     else if (seed.status === 'stopped' && rec.commitSha) seedLogBacklog(state, rec, 3, 60 * 24);
+    if (seed.status === 'stopped' || seed.status === 'crashed' || seed.status === 'sleeping') state.logs.stopContainers(rec.id);
     return rec;
   };
   const deploys = (...ages: [number, boolean?][]): HistoryEvent[] => ages.map(([d, ok]) => ({ kind: 'deploy', daysAgo: d, ok: ok ?? true }));

@@ -1,12 +1,14 @@
 // App status transitions. Lifecycle endpoints are synchronous and slow in the real
 // service: the status moves to a transient value at once and to the final value
-// after `actionDelayMs`, when the HTTP response is also sent.
+// after `actionDelayMs`, when the HTTP response is also sent. The app's containers
+// follow Dokku: stop lets them exit (their lines stay), every other action replaces
+// them with new ones (their lines are gone); an app never deployed has none.
 
 import type { Scheduler } from '../scheduler';
 import type { Settings } from '../options';
 import type { Store } from '../store';
 import type { AppRecord, AppStatus } from '../types';
-import { logLine, type LogBook } from './logBook';
+import { logLine, processNames, type LogBook } from './logBook';
 
 export type LifecycleAction = 'restart' | 'stop' | 'start' | 'config' | 'rollback' | 'scale';
 
@@ -37,13 +39,13 @@ export class Lifecycle {
   transition(app: AppRecord, action: LifecycleAction, interim: AppStatus | null, final: AppStatus): Promise<void> {
     this.cancel(app.id);
     if (interim) app.status = interim;
-    this.logs.append(app.id, startLines(app, action));
+    if (action !== 'start') this.logs.append(app.id, shutdownLines(this.logs.runningProcesses(app.id)));
     return new Promise((resolve) => {
       const cancelTimer = this.scheduler.after(this.settings.actionDelayMs, () => {
         this.pending.delete(app.id);
         if (this.store.apps.has(app.id)) {
           app.status = final;
-          this.logs.append(app.id, endLines(app, final));
+          this.containersAfter(app, action);
         }
         resolve();
       });
@@ -67,6 +69,12 @@ export class Lifecycle {
     }
   }
 
+  private containersAfter(app: AppRecord, action: LifecycleAction): void {
+    if (!this.logs.isDeployed(app.id)) return; // nothing to stop or start before the first deploy
+    if (action === 'stop') this.logs.stopContainers(app.id);
+    else startContainers(this.logs, app);
+  }
+
   /** Stops any pending transition (e.g. a test forces a status). */
   cancel(appId: string): void {
     const p = this.pending.get(appId);
@@ -76,27 +84,15 @@ export class Lifecycle {
   }
 }
 
-function processNames(app: AppRecord): string[] {
-  const names: string[] = [];
-  for (const [type, count] of Object.entries(app.scaling)) {
-    for (let i = 1; i <= count; i++) names.push(`${type}.${i}`);
-  }
-  return names.length ? names : ['web.1'];
+/** New containers for the app's scaling, each saying it is up. */
+export function startContainers(logs: LogBook, app: AppRecord): void {
+  const processes = processNames(app.scaling);
+  logs.replaceContainers(app.id, processes);
+  const now = new Date();
+  logs.append(app.id, processes.map((p) => logLine(now, `app[${p}]`, p.startsWith('web') ? 'Server listening on 0.0.0.0:5000' : 'Worker started, waiting for jobs')));
 }
 
-function startLines(app: AppRecord, action: LifecycleAction): string[] {
+function shutdownLines(processes: string[]): string[] {
   const now = new Date();
-  const lines = [logLine(now, 'dokku[ps]', `${action === 'start' ? 'Starting' : action === 'stop' ? 'Stopping' : 'Restarting'} ${app.name}`)];
-  if (action !== 'start') {
-    for (const p of processNames(app)) lines.push(logLine(now, `app[${p}]`, 'Received SIGTERM, shutting down gracefully'));
-  }
-  return lines;
-}
-
-function endLines(app: AppRecord, final: AppStatus): string[] {
-  if (final !== 'running') return [logLine(new Date(), 'dokku[ps]', `${app.name} is now ${final}`)];
-  const now = new Date();
-  return processNames(app).map((p) =>
-    logLine(now, `app[${p}]`, p.startsWith('web') ? 'Server listening on 0.0.0.0:5000' : 'Worker started, waiting for jobs'),
-  );
+  return processes.map((p) => logLine(now, `app[${p}]`, 'Received SIGTERM, shutting down gracefully'));
 }
