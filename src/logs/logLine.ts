@@ -6,20 +6,20 @@
 // colours timestamps and container names itself), and a line from the server can
 // never pass for one of the tail's own marker lines.
 
+import { stripVTControlCharacters } from 'node:util';
 import { MARKER_PREFIX } from './markers';
 
-// CSI (ESC [ … final), OSC (ESC ] … BEL or ST), other two-byte escapes, 8-bit CSI.
-const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]|\x9b[0-?]*[ -/]*[@-~]/g;
-// Every other C0/C1 control character except tab.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROLS = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/g;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HAS_CONTROL = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/;
 
 /** The line without escape sequences or control characters; a leading marker prefix is defused. */
 export function sanitizeLine(raw: string): string {
   let line = raw;
   if (HAS_CONTROL.test(line)) {
-    if (line.includes('\x1b') || line.includes('\x9b')) line = line.replace(ESCAPES, '');
-    line = line.replace(CONTROLS, '');
+    // Escape sequences (colours, titles, cursor moves) as Node knows them, then any control character left.
+    line = stripVTControlCharacters(line).replace(CONTROLS, '');
   }
   // '… ' opens the tail's own lines: a server line starting so gets three dots instead.
   return line.startsWith(MARKER_PREFIX.trimEnd()) ? `...${line.slice(MARKER_PREFIX.trimEnd().length)}` : line;

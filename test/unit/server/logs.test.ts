@@ -4,6 +4,7 @@ import type { RunningServer } from '../../server';
 import { type DemoClient, sleep, start, startWithDemoClient, waitFor } from './helpers';
 
 /** Dokku's line: the container's colour around "<RFC 3339 nano time> app[<process>]:", then the message. */
+// eslint-disable-next-line no-control-regex -- the colour codes are what is checked
 const DOKKU_LINE = /^\x1b\[(\d+)m(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z) app\[([\w.-]+)\]:\x1b\[0m (.+)$/;
 const PLAIN_LINE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z app\[[\w.-]+\]: .+$/;
 
