@@ -44,6 +44,8 @@ interface Container {
 
 interface Piece {
   lines: string[];
+  /** The container, to order lines of the same instant the same way whatever the block order. */
+  key?: string;
 }
 
 export class ContainerTracker {
@@ -97,7 +99,7 @@ export class ContainerTracker {
       container.seen = this.polls;
       const hadHistory = container.tracker.started;
       const aligned = container.tracker.accept(piece.lines, requested, complete);
-      freshPieces.push({ lines: aligned.fresh });
+      freshPieces.push({ lines: aligned.fresh, key });
       result.busiest = Math.max(result.busiest, aligned.fresh.length);
       this.classify(result, key, aligned, { initial, hadHistory, known: !!known, complete });
     }
@@ -211,7 +213,8 @@ function mergeByTime(pieces: Piece[]): string[] {
       }
       const a = times[i][at[i]];
       const b = times[best][at[best]];
-      if (a && b && compareTimes(a, b) < 0) best = i;
+      const order = a && b ? compareTimes(a, b) : 0;
+      if (order < 0 || (order === 0 && a && b && (live[i].key ?? '') < (live[best].key ?? ''))) best = i;
     }
     if (best < 0) return out;
     out.push(live[best].lines[at[best]++]);
