@@ -301,8 +301,8 @@ export class LogTail {
     const out: string[] = [];
     // An app with one container needs no names: the plain words say it.
     const several = this.tracker.containerNames.length > 1;
-    const named = (keys: string[]) => (several ? keys.filter((k) => k !== '' && k !== '*').map(containerLabel) : []);
-    if (result.replaced.length) out.push(this.markers.newContainers(result.replaced.map(containerLabel).join(', ')));
+    const named = (keys: string[]) => (several ? keys.filter((k) => k !== '' && k !== '*').map(containerLabel).sort() : []);
+    if (result.replaced.length) out.push(this.markers.newContainers(result.replaced.map(containerLabel).sort().join(', ')));
     const gaps = named(result.gaps);
     if (result.gaps.length) out.push(gaps.length === result.gaps.length ? this.markers.containerGap(gaps.join(', '), requested) : this.markers.gap(requested));
     const uncertain = named(result.uncertain);

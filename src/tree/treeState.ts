@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { ApiClient, App } from '../api';
 import type { AppRef } from '../commands/targets';
 import type { TreeNode } from './resourcesProvider';
@@ -28,6 +29,9 @@ export class TreeState {
   /** Workspace node id → app filter. */
   readonly filters = new Map<string, AppFilter>();
   readonly appFlags: AppFlagProvider[] = [];
+  private readonly deploysSeenEmitter = new vscode.EventEmitter<AppRef>();
+  /** A deploy of the app was seen (its Deploys listed, or a followed deploy finished): a tail waiting for one looks again. */
+  readonly onDeploysSeen = this.deploysSeenEmitter.event;
   /** Rows showing an app (under Apps and under its server), by node id. */
   private readonly appRows = new Map<string, AppRow>();
 
@@ -54,6 +58,10 @@ export class TreeState {
       if (ref.id === app.id && ref.workspace === app.workspace) rows.push(row);
     }
     return rows;
+  }
+
+  deploysSeen(app: AppRef): void {
+    this.deploysSeenEmitter.fire(app);
   }
 
   filterOf(workspaceNodeId: string): AppFilter {
