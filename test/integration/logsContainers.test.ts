@@ -69,7 +69,7 @@ describe('logs: per-container windows (the real service\'s form)', function () {
     await vscode.commands.executeCommand('apphost.logs.tail', blog);
     await until('waiting', () => t.tailOf(blog)?.state === 'waiting');
     const row = await nodeAt('Personal', 'Apps', 'blog');
-    await until('the row says so', async () => /tailing logs: waiting for the first deploy/.test(String((await row.getTreeItem()).description)));
+    await until('the row says so', async () => /logs await first deploy/.test(String((await row.getTreeItem()).description)));
     assert.match((await row.getTreeItem()).contextValue!, /:tailing\b/);
     await sleep(1_000);
     assert.deepEqual(markersOf(t.textOf(blog)), ['… this app has not been deployed yet: its lines will show here after the first deploy (checking about once a minute)']);
@@ -85,6 +85,6 @@ describe('logs: per-container windows (the real service\'s form)', function () {
     await until('its first lines', () => /Server listening on 0\.0\.0\.0:5000/.test(t.textOf(blog) ?? ''));
     assert.equal(markersOf(t.textOf(blog)).at(-1), '… the app has been deployed: following its lines');
     assert.ok(!/connection lost/.test(t.textOf(blog)!));
-    await until('the row no longer waits', async () => !/waiting/.test(String((await (await nodeAt('Personal', 'Apps', 'blog')).getTreeItem()).description)));
+    await until('the row no longer waits', async () => !/await first deploy/.test(String((await (await nodeAt('Personal', 'Apps', 'blog')).getTreeItem()).description)));
   });
 });
