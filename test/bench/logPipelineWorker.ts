@@ -168,7 +168,12 @@ async function measureContainers(mode: Mode): Promise<PipelineSample> {
   }
   let duplicates = 0;
   let missing = 0;
-  for (const seen of shown) for (const n of seen) (n === 0 ? missing++ : (duplicates += n - 1));
+  for (const seen of shown) {
+    for (const n of seen) {
+      if (n === 0) missing++;
+      else duplicates += n - 1;
+    }
+  }
   return {
     mode,
     lines: delivered,
