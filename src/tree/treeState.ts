@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { ApiClient, App } from '../api';
 import type { AppRef } from '../commands/targets';
 import type { TreeNode } from './resourcesProvider';
@@ -29,9 +28,8 @@ export class TreeState {
   /** Workspace node id → app filter. */
   readonly filters = new Map<string, AppFilter>();
   readonly appFlags: AppFlagProvider[] = [];
-  private readonly deploysSeenEmitter = new vscode.EventEmitter<AppRef>();
-  /** A deploy of the app was seen (its Deploys listed, or a followed deploy finished): a tail waiting for one looks again. */
-  readonly onDeploysSeen = this.deploysSeenEmitter.event;
+  // A plain listener set, not vscode.EventEmitter: this state is unit-tested outside VS Code.
+  private readonly deploysSeenListeners = new Set<(app: AppRef) => void>();
   /** Rows showing an app (under Apps and under its server), by node id. */
   private readonly appRows = new Map<string, AppRow>();
 
@@ -60,8 +58,14 @@ export class TreeState {
     return rows;
   }
 
+  /** A deploy of the app was seen (its Deploys listed, or a followed deploy finished): a tail waiting for one looks again. */
+  onDeploysSeen(listener: (app: AppRef) => void): { dispose(): void } {
+    this.deploysSeenListeners.add(listener);
+    return { dispose: () => this.deploysSeenListeners.delete(listener) };
+  }
+
   deploysSeen(app: AppRef): void {
-    this.deploysSeenEmitter.fire(app);
+    for (const l of [...this.deploysSeenListeners]) l(app);
   }
 
   filterOf(workspaceNodeId: string): AppFilter {
