@@ -129,3 +129,8 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 export function defaultMessage(status: number): string {
   return DEFAULT_MESSAGES[status] ?? (status >= 500 ? `Server error (${status})` : `Request failed (${status})`);
 }
+
+/** Dokku's answer for an app without containers: it was never deployed (a state, not a failure). */
+export function isNotDeployed(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 422 && /has not been deployed/i.test([error.message, ...error.messages].join('\n'));
+}

@@ -5,7 +5,7 @@ export type { CallOptions } from './callTypes';
 export { resolveBaseUrl, isLoopbackHost, type ResolvedBaseUrl } from './baseUrl';
 export { type ProxySettings } from './dispatcher';
 export {
-  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, isCancelled,
+  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, isCancelled, isNotDeployed,
 } from './errors';
 export { RequestBudget, type BudgetSnapshot, type Priority, type Clock, type RequestBudgetOptions } from './requestBudget';
 export { DEFAULT_RETRY, type RetryOptions } from './retry';

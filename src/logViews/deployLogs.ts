@@ -128,6 +128,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
         pace.record(fresh.length);
         if (fresh.length || before.status !== state.deploy?.status || before.error !== state.error || before.lines.length !== state.lines.length) this.update(state);
         if (before.status !== state.deploy?.status) this.refreshDeploysGroup(state.app);
+        if (before.status !== state.deploy?.status && state.deploy?.status === 'succeeded') this.s.tree.deploysSeen(state.app);
       }
     } finally {
       if (state.following === abort) state.following = undefined;

@@ -35,6 +35,8 @@ interface Entry {
   manualWorkspace: boolean;
   /** Stopped by a 401: resumes when the same account signs in again. */
   resumable: boolean;
+  /** The tail waits for the app's first deploy (shown on its row). */
+  waiting?: boolean;
 }
 
 export class LogTails implements vscode.Disposable {
@@ -53,11 +55,16 @@ export class LogTails implements vscode.Disposable {
   constructor(private readonly s: Services) {
     this.coordinator = new PollCoordinator(s.connection.budget);
     s.tree.appFlags.push((ref) => (this.isTailing(ref) ? 'tailing' : undefined));
+    s.tree.appFlags.push((ref) => (this.latest(ref)?.tail?.state === 'waiting' ? 'awaitingDeploy' : undefined));
     this.disposables.push(
       this.changed,
       s.connection.onDidChange(() => void this.checkConnection()),
       s.workspaces.onDidChange(() => void this.checkWorkspaces()),
       s.workspaces.onDidList((listing) => this.workspacesListed(listing)),
+      // A tail waiting for the app's first deploy looks again as soon as one is seen.
+      s.tree.onDeploysSeen((app) => {
+        for (const e of this.entries.values()) if (sameApp(e.app, app) && e.tail?.state === 'waiting') e.tail.checkNow();
+      }),
     );
   }
 
@@ -176,7 +183,13 @@ export class LogTails implements vscode.Disposable {
   }
 
   private stateChanged(entry: Entry, tail: LogTail, change: TailStateChange): void {
-    if (change.state !== 'stopped' || entry.tail !== tail) return;
+    if (entry.tail !== tail) return;
+    // The row says when a tail waits for the app's first deploy, and when it no longer does.
+    if (change.state === 'waiting' || entry.waiting) {
+      entry.waiting = change.state === 'waiting';
+      this.updated(entry);
+    }
+    if (change.state !== 'stopped') return;
     this.updated(entry);
     if (change.reason === 'unauthorized') {
       entry.resumable = true;

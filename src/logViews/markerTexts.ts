@@ -6,7 +6,13 @@ import { markerLines, type MarkerTexts } from '../logs';
 export function localizedMarkerTexts(): MarkerTexts {
   return {
     gap: (windowLines) => vscode.l10n.t('lines may have been missed here (more than {0} new lines since the last read); reading more lines from now on', windowLines),
+    containerGap: (container, windowLines) =>
+      vscode.l10n.t('lines of {0} may have been missed here (more than {1} new lines of it since the last read); reading more lines from now on', container, windowLines),
     uncertain: () => vscode.l10n.t('some repeated identical lines may have been missed here'),
+    containerUncertain: (container) => vscode.l10n.t('some repeated identical lines of {0} may have been missed here', container),
+    newContainers: (containers) => vscode.l10n.t('new containers (restart or deploy): {0}', containers),
+    notDeployed: () => vscode.l10n.t('this app has not been deployed yet: its lines will show here after the first deploy (checking about once a minute)'),
+    deployed: () => vscode.l10n.t('the app has been deployed: following its lines'),
     skipped: (count) => vscode.l10n.t('{0} lines skipped: the output could not keep up', count),
     reconnecting: (detail) => vscode.l10n.t('connection lost ({0}); reconnecting…', detail),
     reconnected: () => vscode.l10n.t('reconnected'),

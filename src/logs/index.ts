@@ -5,6 +5,8 @@ export { apiLogSource, type LogSource } from './logSource';
 export { OutputBatcher, type BatcherOptions, type LogSink } from './batcher';
 export { AdaptiveInterval, PollCoordinator, type BudgetView, type CoordinatorOptions, type IntervalOptions, type PollSlot } from './pollSchedule';
 export { WindowTracker, type WindowTrackerOptions } from './windowTracker';
+export { ContainerTracker, type PollResult } from './containerTracker';
+export { compareTimes, containerLabel, parseLine, sanitizeLine, type LineTime, type ParsedLine } from './logLine';
 export { alignWindows, type Alignment, type AlignmentKind, type PolledWindow, type ShownTail } from './overlap';
 export { MARKER_PREFIX, englishMarkerTexts, isMarker, markerLines, markers, type MarkerLines, type MarkerTexts, type StopReason } from './markers';
 export { Emitter, sleep, systemClock, type Clock, type Disposable } from './clock';

@@ -5,20 +5,24 @@
 // possible loss is marked in the output. Failures retry with backoff behind a
 // visible "reconnecting…" line; 401/403/404 stop the tail with a reason.
 //
-// States: starting → live ⇄ reconnecting → stopped. A tail never ends by itself
-// except for those three fatal answers. A stopped tail may be resumed (after
+// States: starting → live ⇄ reconnecting → stopped, and `waiting` while the app
+// has never been deployed (no containers, no logs: a state, not a lost connection;
+// checked again about once a minute, or at once through checkNow()). A tail never
+// ends by itself except for those three fatal answers. A stopped tail may be resumed (after
 // signing in again): same output, same remembered window, so nothing repeats.
 
-import { ApiError } from '../api';
+import { ApiError, isNotDeployed } from '../api';
 import { OutputBatcher, type BatcherOptions, type LogSink } from './batcher';
 import { type Clock, Emitter, sleep, systemClock } from './clock';
 import type { LogSource } from './logSource';
 import { type MarkerLines, markerLines, type MarkerTexts, type StopReason } from './markers';
 import { readStream } from './streamBacklog';
 import { AdaptiveInterval, type IntervalOptions, PollCoordinator, type PollSlot } from './pollSchedule';
-import { WindowTracker, type WindowTrackerOptions } from './windowTracker';
+import { ContainerTracker, type PollResult } from './containerTracker';
+import { containerLabel } from './logLine';
+import type { WindowTrackerOptions } from './windowTracker';
 
-export type TailState = 'starting' | 'live' | 'reconnecting' | 'stopped';
+export type TailState = 'starting' | 'live' | 'reconnecting' | 'waiting' | 'stopped';
 /** How the tail follows: not known until the first answer, then `stream` or `poll`. */
 export type TailTransport = 'unknown' | 'stream' | 'poll';
 
@@ -44,6 +48,8 @@ export interface LogTailOptions {
   /** `auto` (default) tries the stream first; `poll` never asks for one. */
   mode?: 'auto' | 'poll';
   interval?: IntervalOptions;
+  /** How often a never-deployed app is checked again (default 60 s). */
+  notDeployedMs?: number;
   /** A stream silent this long is reopened (default 120 s). */
   streamIdleMs?: number;
   /** After (re)connecting a stream, how long the backlog may take to arrive (default 250 ms). */
@@ -76,13 +82,13 @@ export class LogTail {
   private readonly clock: Clock;
   private readonly batcher: OutputBatcher;
   private readonly markers: MarkerLines;
-  private readonly tracker: WindowTracker;
+  private readonly tracker: ContainerTracker;
   private readonly interval: AdaptiveInterval;
   private readonly coordinator: PollCoordinator;
   // A resumed tail gets a new run; the old loop only ever checks its own.
   private current: Run = { abort: new AbortController() };
   private readonly stateChanged = new Emitter<TailStateChange>();
-  private readonly opts: Required<Pick<LogTailOptions, 'initialLines' | 'mode' | 'streamIdleMs' | 'resyncMs' | 'random'>> & {
+  private readonly opts: Required<Pick<LogTailOptions, 'initialLines' | 'mode' | 'streamIdleMs' | 'resyncMs' | 'random' | 'notDeployedMs'>> & {
     retryBaseMs: number;
     retryMaxMs: number;
   };
@@ -95,6 +101,8 @@ export class LogTail {
   private reason?: StopReason;
   private error?: unknown;
   private received = 0;
+  /** Ends the current wait for a deploy early (checkNow). */
+  private wake?: AbortController;
 
   /** Fires on every state change; the UI updates the tree flag and offers sign-in on `unauthorized`. */
   readonly onDidChangeState = this.stateChanged.event;
@@ -104,13 +112,14 @@ export class LogTail {
     this.clock = options.clock ?? systemClock;
     this.markers = markerLines(options.markerTexts);
     this.batcher = new OutputBatcher(options.sink, { ...options.batch, clock: this.clock, markers: this.markers });
-    this.tracker = new WindowTracker(options.window);
+    this.tracker = new ContainerTracker(options.window);
     this.interval = new AdaptiveInterval(options.interval);
     this.coordinator = options.coordinator ?? new PollCoordinator();
     this.opts = {
       initialLines: Math.max(1, Math.floor(options.initialLines ?? 100)),
       mode: options.mode ?? 'auto',
       streamIdleMs: options.streamIdleMs ?? 120_000,
+      notDeployedMs: options.notDeployedMs ?? 60_000,
       resyncMs: options.resyncMs ?? 250,
       random: options.random ?? Math.random,
       retryBaseMs: options.retry?.baseMs ?? 1_000,
@@ -144,6 +153,11 @@ export class LogTail {
   /** Lines the next poll or reconnect asks for. */
   get windowSize(): number {
     return this.tracker.windowSize;
+  }
+
+  /** A tail waiting for the app's first deploy looks again now (a deploy of the app was seen). */
+  checkNow(): void {
+    this.wake?.abort();
   }
 
   /** Starts following (idempotent; a stopped tail restarts only through resume()). */
@@ -217,6 +231,11 @@ export class LogTail {
           await this.stop(fatal, e);
           break;
         }
+        if (isNotDeployed(e)) {
+          await this.waitForDeploy(e, signal);
+          delay = 0;
+          continue;
+        }
         if (this.mode !== 'poll' && followUnsupported(e)) {
           this.mode = 'poll';
           continue;
@@ -261,10 +280,7 @@ export class LogTail {
     this.slot = undefined;
     await readStream(follow, requested, this.opts.resyncMs, this.clock, {
       onWindow: (lines) => this.acceptWindow(lines, requested),
-      onLines: (lines) => {
-        this.tracker.appendContinuous(lines);
-        this.write(lines);
-      },
+      onLines: (lines) => this.write(this.tracker.appendContinuous(lines)),
       isStopped: () => signal.aborted,
     });
     if (signal.aborted || follow.endReason === 'idle') return 'stream'; // a quiet app: reopen at once
@@ -275,10 +291,37 @@ export class LogTail {
     const result = this.tracker.accept(lines, requested);
     this.catchUp = false;
     this.succeeded();
-    if (result.kind === 'gap') this.batcher.pushMarker(this.markers.gap(requested));
-    if (result.kind === 'uncertain') this.batcher.pushMarker(this.markers.uncertain());
+    for (const marker of this.markersFor(result, requested)) this.batcher.pushMarker(marker);
     this.write(result.fresh);
     this.interval.record(result.fresh.length);
+  }
+
+  /** One line per kind of event in this window, naming the containers when there are several. */
+  private markersFor(result: PollResult, requested: number): string[] {
+    const out: string[] = [];
+    // An app with one container needs no names: the plain words say it.
+    const several = this.tracker.containerNames.length > 1;
+    const named = (keys: string[]) => (several ? keys.filter((k) => k !== '' && k !== '*').map(containerLabel).sort() : []);
+    if (result.replaced.length) out.push(this.markers.newContainers(result.replaced.map(containerLabel).sort().join(', ')));
+    const gaps = named(result.gaps);
+    if (result.gaps.length) out.push(gaps.length === result.gaps.length ? this.markers.containerGap(gaps.join(', '), requested) : this.markers.gap(requested));
+    const uncertain = named(result.uncertain);
+    if (result.uncertain.length) out.push(uncertain.length === result.uncertain.length ? this.markers.containerUncertain(uncertain.join(', ')) : this.markers.uncertain());
+    return out;
+  }
+
+  /** The app has never been deployed: say so once, then look again now and then. */
+  private async waitForDeploy(e: unknown, signal: AbortSignal): Promise<void> {
+    if (this.currentState !== 'waiting') {
+      this.failures = 0;
+      this.error = e;
+      this.batcher.pushMarker(this.markers.notDeployed());
+      this.setState('waiting', e);
+    }
+    const wake = new AbortController();
+    this.wake = wake;
+    await sleep(this.clock, this.opts.notDeployedMs, AbortSignal.any([signal, wake.signal]));
+    this.wake = undefined;
   }
 
   private write(lines: readonly string[]): void {
@@ -287,7 +330,8 @@ export class LogTail {
   }
 
   private succeeded(): void {
-    if (this.failures > 0) this.batcher.pushMarker(this.markers.reconnected());
+    if (this.currentState === 'waiting') this.batcher.pushMarker(this.markers.deployed());
+    else if (this.failures > 0) this.batcher.pushMarker(this.markers.reconnected());
     this.failures = 0;
     this.error = undefined;
     this.setState('live');

@@ -11,7 +11,16 @@ export type StopReason = 'user' | 'unauthorized' | 'forbidden' | 'notFound' | 'd
 /** The words of each marker line, without the prefix. */
 export interface MarkerTexts {
   gap(windowLines: number): string;
+  /** Lines of one container (`web.2`) may be missing: the others are complete. */
+  containerGap(container: string, windowLines: number): string;
   uncertain(): string;
+  containerUncertain(container: string): string;
+  /** Containers replaced or started since the last read (`web.1, web.2`): not a loss. */
+  newContainers(containers: string): string;
+  /** The app has no containers yet; the tail checks again now and then. */
+  notDeployed(): string;
+  /** The app waited for was deployed: its lines follow. */
+  deployed(): string;
   skipped(count: number): string;
   reconnecting(detail: string): string;
   reconnected(): string;
@@ -22,7 +31,13 @@ export interface MarkerTexts {
 
 export const englishMarkerTexts: MarkerTexts = {
   gap: (windowLines) => `lines may have been missed here (more than ${windowLines} new lines since the last read); reading more lines from now on`,
+  containerGap: (container, windowLines) =>
+    `lines of ${container} may have been missed here (more than ${windowLines} new lines of it since the last read); reading more lines from now on`,
   uncertain: () => 'some repeated identical lines may have been missed here',
+  containerUncertain: (container) => `some repeated identical lines of ${container} may have been missed here`,
+  newContainers: (containers) => `new containers (restart or deploy): ${containers}`,
+  notDeployed: () => 'this app has not been deployed yet: its lines will show here after the first deploy (checking about once a minute)',
+  deployed: () => 'the app has been deployed: following its lines',
   skipped: (count) => `${count} lines skipped: the output could not keep up`,
   reconnecting: (detail) => `connection lost (${detail}); reconnecting…`,
   reconnected: () => 'reconnected',
@@ -42,7 +57,12 @@ export function markerLines(texts: MarkerTexts = englishMarkerTexts) {
   const line = (text: string) => `${MARKER_PREFIX}${text}`;
   return {
     gap: (windowLines: number) => line(texts.gap(windowLines)),
+    containerGap: (container: string, windowLines: number) => line(texts.containerGap(container, windowLines)),
     uncertain: () => line(texts.uncertain()),
+    containerUncertain: (container: string) => line(texts.containerUncertain(container)),
+    newContainers: (containers: string) => line(texts.newContainers(containers)),
+    notDeployed: () => line(texts.notDeployed()),
+    deployed: () => line(texts.deployed()),
     skipped: (count: number) => line(texts.skipped(count)),
     reconnecting: (detail: string) => line(texts.reconnecting(detail)),
     reconnected: () => line(texts.reconnected()),

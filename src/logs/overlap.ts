@@ -84,7 +84,8 @@ export function alignWindows(shown: ShownTail, next: PolledWindow): Alignment {
   const region = curr.subarray(0, w - k1);
   let another = false;
   for (let k = k1 + 1; k <= kMax && !another; k++) another = fits(k);
-  if (another || !hasTwoDistinct(region)) return { kind: 'uncertain', fresh, end: endIfComplete };
+  // A complete window leaves no room elsewhere: one fitting place is the place.
+  if (another || (!next.complete && !hasTwoDistinct(region))) return { kind: 'uncertain', fresh, end: endIfComplete };
   // A position derived from content could be wrong in a log without timestamps, and a
   // wrong one would cause duplicates later: only complete windows establish `end`.
   return { kind: 'continuous', fresh, end: endIfComplete };

@@ -48,9 +48,12 @@ export class WindowTracker {
     return this.shown;
   }
 
-  /** A window returned for a request of `requested` lines: what is new in it. */
-  accept(lines: readonly string[], requested: number): Alignment {
-    const complete = this.shortMeansWhole && lines.length < requested;
+  /**
+   * A window returned for a request of `requested` lines: what is new in it. `whole`
+   * says whether the window holds the whole log (by default: it is shorter than asked).
+   */
+  accept(lines: readonly string[], requested: number, whole = lines.length < requested): Alignment {
+    const complete = this.shortMeansWhole && whole;
     let result = alignWindows({ lines: this.shown, end: this.end }, { lines, complete });
     if (complete && result.kind === 'gap' && this.shown.length > 0) {
       const plain = alignWindows({ lines: this.shown }, { lines, complete: false });

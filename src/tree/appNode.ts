@@ -36,7 +36,7 @@ export class AppNode implements TreeNode, HasAppRef {
     const server = this.workspaceNode.serverName(this.app.serverId);
     const ref = this.appRef();
     const flags = state.appFlags.map((f) => f(ref));
-    const tailing = flags.includes('tailing') && vscode.l10n.t('tailing logs');
+    const tailing = flags.includes('awaitingDeploy') ? vscode.l10n.t('logs await first deploy') : flags.includes('tailing') && vscode.l10n.t('tailing logs');
     item.description = busy ?? [this.app.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing].filter(Boolean).join(' · ');
     item.contextValue = contextValue('app', this.app.status, this.app.isPreview && 'preview', ...flags);
     return item;

@@ -28,6 +28,8 @@ export class TreeState {
   /** Workspace node id → app filter. */
   readonly filters = new Map<string, AppFilter>();
   readonly appFlags: AppFlagProvider[] = [];
+  // A plain listener set, not vscode.EventEmitter: this state is unit-tested outside VS Code.
+  private readonly deploysSeenListeners = new Set<(app: AppRef) => void>();
   /** Rows showing an app (under Apps and under its server), by node id. */
   private readonly appRows = new Map<string, AppRow>();
 
@@ -54,6 +56,16 @@ export class TreeState {
       if (ref.id === app.id && ref.workspace === app.workspace) rows.push(row);
     }
     return rows;
+  }
+
+  /** A deploy of the app was seen (its Deploys listed, or a followed deploy finished): a tail waiting for one looks again. */
+  onDeploysSeen(listener: (app: AppRef) => void): { dispose(): void } {
+    this.deploysSeenListeners.add(listener);
+    return { dispose: () => this.deploysSeenListeners.delete(listener) };
+  }
+
+  deploysSeen(app: AppRef): void {
+    for (const l of [...this.deploysSeenListeners]) l(app);
   }
 
   filterOf(workspaceNodeId: string): AppFilter {

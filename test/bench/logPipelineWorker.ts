@@ -7,18 +7,29 @@
 // is timed, and every mode ends with all 1,000,000 lines in a counting sink.
 //   split     baseline: `text.split('\n')`, new lines appended in one piece (an
 //             oracle that knows where they start: the least any tail must do)
-//   overlap   split + WindowTracker.accept (alignWindows finds what is new)
-//   pipeline  split + WindowTracker + OutputBatcher (≤ 64 Ki chars per append,
+//   overlap   split + ContainerTracker.accept (what the tail runs: per-container
+//             alignment, alignWindows finds what is new)
+//   pipeline  split + ContainerTracker + OutputBatcher (≤ 64 Ki chars per append,
 //             one chunk per event-loop turn) into the counting sink
+// The multi-container case (Dokku's windows, the real service): 3 containers,
+// 300,000 lines, each window the last 1,000 lines of every container with colour
+// escape codes, blocks in a shuffled order, 500 new lines per container per poll,
+// every web line also printed by the other web container in the same second:
+//   containers-split  baseline: split, escape codes stripped, the new lines of each
+//                     block appended (an oracle that knows where they start)
+//   containers        split + ContainerTracker (sanitize, group, align per container,
+//                     merge by time) + OutputBatcher; also counts lines shown twice
+//                     or never
 import { performance } from 'node:perf_hooks';
-import { OutputBatcher, WindowTracker, type Clock } from '../../src/logs';
+import { stripVTControlCharacters } from 'node:util';
+import { ContainerTracker, OutputBatcher, type Clock } from '../../src/logs';
 
 const TOTAL = 1_000_000;
 const WINDOW = 1000;
 const NEW_PER_POLL = 500;
 const START = Date.parse('2026-01-01T00:00:00Z');
 
-export type Mode = 'split' | 'overlap' | 'pipeline';
+export type Mode = 'split' | 'overlap' | 'pipeline' | 'containers-split' | 'containers';
 
 export interface PipelineSample {
   mode: Mode;
@@ -28,6 +39,9 @@ export interface PipelineSample {
   /** Highest heapUsed seen, minus heapUsed before the first poll (after a full GC). */
   peakHeapBytes: number;
   maxRssBytes: number;
+  /** Multi-container modes: lines shown more than once, and lines never shown. */
+  duplicates?: number;
+  missing?: number;
 }
 
 function line(i: number): string {
@@ -56,7 +70,8 @@ const immediateClock: Clock = {
 async function measure(mode: Mode): Promise<PipelineSample> {
   let delivered = 0;
   const sink = { append: (text: string) => void (delivered += countLines(text)) };
-  const tracker = new WindowTracker({ minLines: WINDOW, maxLines: WINDOW });
+  if (mode === 'containers' || mode === 'containers-split') return measureContainers(mode);
+  const tracker = new ContainerTracker({ minLines: WINDOW, maxLines: WINDOW });
   const batcher = new OutputBatcher(sink, { clock: immediateClock });
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
@@ -91,6 +106,83 @@ async function measure(mode: Mode): Promise<PipelineSample> {
     linesPerSecond: (delivered / ms) * 1000,
     peakHeapBytes: peakHeap - heapBefore,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
+}
+
+// ---- the multi-container case ----
+
+const CONTAINERS = ['web.1', 'web.2', 'worker.1'];
+const COLOURS = [36, 33, 35];
+const PER_CONTAINER = 100_000;
+
+/** Line i of a container: web lines also come from the other web container in the same second (same text). */
+function containerLine(c: number, i: number): string {
+  const ms = START + i * 7;
+  const stamp = `${new Date(ms).toISOString().slice(0, 23)}${String((c * 7919 + i) % 1_000_000).padStart(6, '0')}Z`;
+  const message = CONTAINERS[c].startsWith('web') ? `GET /api/items/${i} 200 ${i % 113}ms` : `Processed job ${i} in ${i % 400}ms`;
+  return `\x1b[${COLOURS[c]}m${stamp} app[${CONTAINERS[c]}]:\x1b[0m ${message}`;
+}
+
+async function measureContainers(mode: Mode): Promise<PipelineSample> {
+  const shown = CONTAINERS.map(() => new Uint8Array(PER_CONTAINER));
+  let delivered = 0;
+  const count = (text: string) => {
+    for (const l of text.split('\n')) {
+      if (!l) continue;
+      delivered++;
+      const m = /app\[([\w.]+)\]: (?:GET \/api\/items\/|Processed job )(\d+)/.exec(l);
+      if (m) shown[CONTAINERS.indexOf(m[1])][Number(m[2])]++;
+    }
+  };
+  const sink = { append: count };
+  const tracker = new ContainerTracker({ minLines: WINDOW, maxLines: WINDOW });
+  const batcher = new OutputBatcher(sink, { clock: immediateClock });
+  let seed = 7;
+  const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let peakHeap = heapBefore;
+  let ms = 0;
+  for (let p = 0; p < PER_CONTAINER / NEW_PER_POLL; p++) {
+    const end = (p + 1) * NEW_PER_POLL;
+    const order = [0, 1, 2].sort(() => random() - 0.5);
+    const blocks = order.map((c) => Array.from({ length: Math.min(WINDOW, end) }, (_, k) => containerLine(c, Math.max(0, end - WINDOW) + k)).join('\n'));
+    const text = blocks.join('\n');
+    const t0 = performance.now();
+    const lines = text.split('\n');
+    if (mode === 'containers-split') {
+      const size = Math.min(WINDOW, end);
+      const out: string[] = [];
+      for (let b = 0; b < order.length; b++) for (let k = p === 0 ? 0 : size - NEW_PER_POLL; k < size; k++) out.push(stripVTControlCharacters(lines[b * size + k]));
+      count(`${out.join('\n')}\n`);
+    } else {
+      const { fresh } = tracker.accept(lines, WINDOW); // a block of WINDOW lines is not a whole container
+      batcher.pushLines(fresh);
+      await batcher.flush();
+    }
+    ms += performance.now() - t0;
+    const heap = process.memoryUsage().heapUsed;
+    if (heap > peakHeap) peakHeap = heap;
+    await new Promise((r) => setImmediate(r));
+  }
+  let duplicates = 0;
+  let missing = 0;
+  for (const seen of shown) {
+    for (const n of seen) {
+      if (n === 0) missing++;
+      else duplicates += n - 1;
+    }
+  }
+  return {
+    mode,
+    lines: delivered,
+    ms,
+    linesPerSecond: (delivered / ms) * 1000,
+    peakHeapBytes: peakHeap - heapBefore,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    duplicates,
+    missing,
   };
 }
 

@@ -99,6 +99,10 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     }
     assert.notEqual(tokens.error, tokens.warn);
     assert.notEqual(tokens.info, tokens.debug);
+    assert.notEqual(await tokenOf('worker.1'), tokens.process, 'web and worker containers in different colours');
+    // The service colours each container with escape codes: none reaches the channel.
+    const shownText = await page().locator('.part.panel .view-lines').first().innerText();
+    assert.ok(!shownText.includes('\x1b') && !/\[[03]\d?m/.test(shownText), 'escape codes shown');
     await panelShot('logs-1-channel-beside-editor');
   });
 
@@ -128,6 +132,26 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     await row.hover();
     await row.getByRole('button', { name: 'Tail Logs' }).waitFor();
     await workbench.screenshot('logs-2-stopped');
+  });
+
+  it('a restart by someone else shows as new containers, not as lost lines', async () => {
+    await workbench.contextMenu('storefront', 'Tail Logs');
+    await output().getByText('Reconnected to redis').waitFor({ timeout: 15_000 });
+    server.control.restartContainers('storefront');
+    await output().getByText('… new containers (restart or deploy): web.1, web.2, worker.1').waitFor({ timeout: 30_000 });
+    await output().getByText('Worker started, waiting for jobs').waitFor();
+    assert.ok(!/may have been missed/.test(await page().locator('.part.panel .view-lines').first().innerText()));
+    await panelShot('logs-2b-new-containers');
+    await workbench.contextMenu('storefront', 'Stop Tailing');
+  });
+
+  it('explains an app that was never deployed instead of reconnecting forever', async () => {
+    await workbench.contextMenu('blog', 'Tail Logs');
+    await output().getByText('this app has not been deployed yet').waitFor({ timeout: 15_000 });
+    await description('blog').filter({ hasText: /logs await first deploy/ }).waitFor();
+    assert.ok(!/connection lost/.test(await page().locator('.part.panel .view-lines').first().innerText()));
+    await panelShot('logs-2c-never-deployed');
+    await workbench.contextMenu('blog', 'Stop Tailing');
   });
 
   it('opens a running deploy\'s log in a read-only tab that follows the build, then says how it ended', async () => {

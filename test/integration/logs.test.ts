@@ -6,9 +6,9 @@ import * as vscode from 'vscode';
 import type { AppRef } from '../../src/commands/targets';
 import { ADMIN_USER, DEMO_USER, OTHER_USERS, type RunningServer } from '../server';
 import { extensionApi, signInWithIssuedToken, signOutQuietly, stopSignedIn, until, useServer } from './support/env';
-import { checkAgainstLog, MARKER } from './support/logContinuity';
+import { checkContainers, MARKER } from './support/logContinuity';
 import { nodeAt, runScripted, withScript } from './support/resourceTree';
-import { appRef, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, settings, sleep, tails } from './support/tails';
+import { appRef, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, settings, showsEveryLast, shownPerContainer, sleep, tails } from './support/tails';
 
 describe('logs: tail (polling server)', function () {
   this.timeout(60_000);
@@ -37,13 +37,16 @@ describe('logs: tail (polling server)', function () {
     const app = appRef(server, 'storefront');
     await runScripted('apphost.logs.tail', { picks: ['storefront'] });
     const t = await tails();
-    const shown = await caughtUp(server, app);
-    assert.equal(shown.length, 20, 'apphost.logs.initialLines');
+    await caughtUp(server, app);
+    const perContainer = shownPerContainer(t.textOf(app));
+    assert.deepEqual([...perContainer.keys()].sort(), ['app[web.1]', 'app[web.2]', 'app[worker.1]'], 'storefront runs three containers');
+    for (const [container, lines] of perContainer) assert.equal(lines.length, 20, `${container}: apphost.logs.initialLines of each container`);
     assert.equal(t.tailOf(app)?.transport, 'poll', 'no stream on this server: polling');
-    server.control.appendLogs('storefront', ['first new line', 'second new line']);
+    assert.ok(!t.textOf(app)!.includes('\x1b'), 'no escape code in the channel');
+    server.control.appendLogs('storefront', ['first new line', 'second new line'], undefined, 'web.2');
     const after = await caughtUp(server, app);
-    assert.equal(after.length, 22);
-    assert.match(after.at(-1)!, /app\[web\.1\]: second new line$/);
+    assert.equal(after.length, 62);
+    assert.match(after.at(-1)!, /app\[web\.2\]: second new line$/);
     assert.deepEqual(markersOf(t.textOf(app)), [], 'nothing to warn about');
   });
 
@@ -89,8 +92,8 @@ describe('logs: tail (polling server)', function () {
     const t = await tails();
     for (const [i, app] of apps.entries()) {
       truth[i].stop();
-      await until(`${app.name} caught up`, () => contentOf(t.textOf(app)).at(-1) === truth[i].lines.at(-1), 10_000);
-      const { matched, skipsMarked, firstSkip, markers } = checkAgainstLog(linesOf(t.textOf(app)), truth[i].lines);
+      await until(`${app.name} caught up`, () => showsEveryLast(t.textOf(app), truth[i].byContainer), 10_000);
+      const { matched, skipsMarked, firstSkip, markers } = checkContainers(linesOf(t.textOf(app)), truth[i].byContainer);
       assert.ok(matched > 300, `${app.name}: ${matched} lines followed`);
       assert.ok(skipsMarked, `${app.name}: every skipped line is announced by a marker: ${firstSkip}`);
       // A loaded machine may stall a poll past the window (~1.4 s at this rate): that must be marked, and rare.
@@ -105,12 +108,12 @@ describe('logs: tail (polling server)', function () {
     const t = await tails();
     const window = t.tailOf(app)!.windowSize;
     server.control.appendLogs(app.name, Array.from({ length: 3000 }, (_, i) => `burst ${i}`));
-    await until('the gap marker', () => markersOf(t.textOf(app)).some((m) => /lines may have been missed/.test(m)));
+    await until('the gap marker', () => markersOf(t.textOf(app)).some((m) => /lines (of \S+ )?may have been missed/.test(m)));
     assert.ok(t.tailOf(app)!.windowSize > window, 'a larger window from now on');
     server.control.appendLogs(app.name, ['after the burst']);
     const text = t.textOf(app)!;
     await until('the line after the burst', () => contentOf(t.textOf(app)).at(-1)?.endsWith('after the burst'));
-    const afterGap = linesOf(t.textOf(app)).slice(linesOf(text).findIndex((l) => /lines may have been missed/.test(l)) + 1);
+    const afterGap = linesOf(t.textOf(app)).slice(linesOf(text).findIndex((l) => /lines (of \S+ )?may have been missed/.test(l)) + 1);
     const log = server.control.getLogs(app.name);
     assert.deepEqual(afterGap, log.slice(log.length - afterGap.length), 'after the marker: the exact end of the log');
   });
@@ -140,7 +143,7 @@ describe('logs: tail (polling server)', function () {
     const t = await tails();
     const blog = appRef(server, 'blog');
     await vscode.commands.executeCommand('apphost.logs.tail', blog);
-    await until('blog tail live', () => t.tailOf(blog)?.state === 'live');
+    await until('blog tail waiting for its first deploy', () => t.tailOf(blog)?.state === 'waiting');
     await runScripted('apphost.app.delete', { inputs: ['blog'] }, await nodeAt('Personal', 'Apps', 'blog'));
     assert.equal(t.tailOf(blog)?.stopReason, 'notFound');
     assert.match(markersOf(t.textOf(blog)).at(-1)!, /the app no longer exists/);
@@ -241,16 +244,16 @@ describe('logs: tail (polling server)', function () {
     for (const [i, app] of apps.entries()) {
       truth[i].stop();
       assert.equal(t.tailOf(app), engines[i], 'the same tail, resumed');
-      await until(`${app.name} caught up`, () => contentOf(t.textOf(app)).at(-1) === truth[i].lines.at(-1), 10_000);
+      await until(`${app.name} caught up`, () => showsEveryLast(t.textOf(app), truth[i].byContainer), 10_000);
       const shown = linesOf(t.textOf(app));
       assert.deepEqual(shown.slice(0, before[i].length), before[i], 'the channel kept what it showed');
       const resumed = shown.slice(before[i].length);
       assert.match(resumed[0], /^… signed in again: resuming$/);
-      const { matched, skipsMarked, firstSkip, markers } = checkAgainstLog(shown, truth[i].lines);
+      const { matched, skipsMarked, firstSkip, markers } = checkContainers(shown, truth[i].byContainer);
       assert.ok(skipsMarked, `${app.name}: ${firstSkip}`);
       // The stop and resume lines are not gap markers: dropped, the output must run on across them.
       const gaps = (l: string) => !l.startsWith(MARKER) || /missed/.test(l);
-      const across = checkAgainstLog(shown.filter(gaps), truth[i].lines);
+      const across = checkContainers(shown.filter(gaps), truth[i].byContainer);
       assert.ok(across.skipsMarked, `${app.name} across the sign-in: ${across.firstSkip}\n${markers.join('\n')}`);
       assert.ok(matched > 20, `${app.name}: ${matched} lines`);
       // What was logged meanwhile is shown (once), or a marker says lines may be missing.

@@ -14,6 +14,7 @@ const HELP = `Usage: npm run server -- [options]
   --rate-limit <spec>   off | <perMinute> | <perMinute>/<loginPerMinute> (default 60/5)
   --no-rate-limit       same as --rate-limit off
   --follow              also serve GET /apps/:id/logs?follow=1 as a stream
+  --log-format <f>      dokku (default: one block per container, as the real service) or merged
   --log-interval <ms>   how often running apps emit log lines (default 1000; 0 = never)
   --fail <spec>         fail matching requests: STATUS[:COUNT[:PATH]], e.g. 503:3:/apps (repeatable)
   --html-404            answer 404s with an HTML page instead of JSON
@@ -42,6 +43,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       'rate-limit': { type: 'string' },
       'no-rate-limit': { type: 'boolean' },
       follow: { type: 'boolean' },
+      'log-format': { type: 'string' },
       'log-interval': { type: 'string' },
       fail: { type: 'string', multiple: true },
       'html-404': { type: 'boolean' },
@@ -67,6 +69,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     actionDelayMs: num('action-delay', values['action-delay']),
     rateLimit: values['no-rate-limit'] ? false : parseRateLimit(values['rate-limit']),
     follow: values.follow ?? false,
+    logFormat: values['log-format'] === 'merged' ? 'merged' : 'dokku',
     logIntervalMs: num('log-interval', values['log-interval']),
     logRequests: values.verbose ?? false,
     failures: (values.fail ?? []).map(parseFailure),

@@ -11,6 +11,7 @@ import { processReport } from './routes/processes';
 import type { RateLimitSettings } from './rateLimit';
 import type { RequestLogEntry } from './requestLog';
 import type { ServiceState } from './state';
+import { startContainers } from './simulation/lifecycle';
 import { logLine } from './simulation/logBook';
 import { localIso } from './store';
 import {
@@ -25,6 +26,9 @@ import {
 export type WorkspaceRef = string | undefined;
 
 export class ServerControl {
+  /** Nanoseconds after the millisecond of lines appended without a time: keeps them in order. */
+  private stampSub = 0;
+
   constructor(readonly state: ServiceState) {}
 
   /** Whether this server honours `X-Service-Workspace` (the `workspaceHeader` option) or ignores it like wokku. */
@@ -162,8 +166,21 @@ export class ServerControl {
     return { ...this.app(app, workspace).config };
   }
 
+  /** Every line of the app's current containers, merged in time order, plain (no colour). */
   getLogs(app: string, workspace?: WorkspaceRef): string[] {
-    return this.state.logs.tail(this.app(app, workspace).id, Number.MAX_SAFE_INTEGER);
+    return this.state.logs.merged(this.app(app, workspace).id);
+  }
+
+  /** Each container's own lines, plain: the current containers, then replaced ones still remembered. */
+  containerLogs(app: string, workspace?: WorkspaceRef): { process: string; cid: string; running: boolean; current: boolean; lines: string[] }[] {
+    const { current, retired } = this.state.logs.containers(this.app(app, workspace).id);
+    const view = (isCurrent: boolean) => (c: (typeof current)[number]) => ({ process: c.process, cid: c.cid, running: c.running, current: isCurrent, lines: c.entries.map((e) => e.line) });
+    return [...current.map(view(true)), ...retired.map(view(false))];
+  }
+
+  /** Replaces the app's containers now, as a restart by another client would (their lines are gone). */
+  restartContainers(app: string, workspace?: WorkspaceRef): void {
+    startContainers(this.state.logs, this.app(app, workspace));
   }
 
   deploysOf(app: string, workspace?: WorkspaceRef): Deploy[] {
@@ -172,7 +189,7 @@ export class ServerControl {
 
   /** What GET /apps/:id/ps answers now (`processes` map): the truth about the containers. */
   processReport(app: string, workspace?: WorkspaceRef): Record<string, string> {
-    return processReport(this.app(app, workspace));
+    return processReport(this.app(app, workspace), this.state.logs);
   }
 
   /** The team id of a workspace (a slug, an e-mail for that user's first team, or the demo user's by default). */
@@ -192,8 +209,15 @@ export class ServerControl {
     changeConfig(this.state, this.app(app, workspace), { unset: keys });
   }
 
+  /** Scales as the CLI would: a running app gets containers for the new formation at once. */
   setScale(app: string, scaling: Record<string, number>, workspace?: WorkspaceRef): void {
-    Object.assign(this.app(app, workspace).scaling, scaling);
+    const rec = this.app(app, workspace);
+    Object.assign(rec.scaling, scaling);
+    if (this.state.logs.isDeployed(rec.id) && rec.processState !== 'stopped') {
+      rec.containersVersion += 1;
+      rec.processState = 'running';
+      startContainers(this.state.logs, rec);
+    }
   }
 
   /**
@@ -206,6 +230,7 @@ export class ServerControl {
     this.state.lifecycle.cancel(rec.id);
     rec.status = status;
     rec.processState = processStateFor(status, rec.scaling);
+    this.containersFollow(rec, false);
   }
 
   /**
@@ -215,8 +240,20 @@ export class ServerControl {
   setProcessState(app: string, state: ProcessState, workspace?: WorkspaceRef): void {
     const rec = this.app(app, workspace);
     this.state.lifecycle.cancel(rec.id);
-    if (state === 'running' && rec.processState !== 'running') rec.containersVersion += 1;
+    const fresh = state === 'running' && rec.processState !== 'running';
+    if (fresh) rec.containersVersion += 1;
     rec.processState = state;
+    this.containersFollow(rec, fresh);
+  }
+
+  /** The app's containers (its logs) as its process state says: new ones when started, exited ones when stopped. */
+  private containersFollow(rec: AppRecord, fresh: boolean): void {
+    const { logs } = this.state;
+    if (!logs.isDeployed(rec.id)) return; // never deployed: no containers to start or stop
+    if (fresh) startContainers(logs, rec);
+    else logs.resumeContainers(rec.id);
+    if (rec.processState === 'stopped') logs.stopContainers(rec.id);
+    if (rec.processState === 'mixed') logs.stopContainers(rec.id, logs.containers(rec.id).current.slice(-1).map((c) => c.process));
   }
 
   setServerStatus(server: string, status: ServerStatus, workspace?: WorkspaceRef): void {
@@ -225,11 +262,16 @@ export class ServerControl {
     rec.status = status;
   }
 
-  /** Appends lines as given; a line without a leading ISO timestamp gets one (source app[web.1]). */
-  appendLogs(app: string, lines: string[], workspace?: WorkspaceRef): void {
+  /**
+   * Appends lines as given; a line without a leading ISO timestamp gets one, from the
+   * app's first container (or `process`), each a nanosecond after the one before.
+   */
+  appendLogs(app: string, lines: string[], workspace?: WorkspaceRef, process?: string): void {
+    const rec = this.app(app, workspace);
+    const source = `app[${process ?? this.state.logs.containers(rec.id).current[0]?.process ?? 'web.1'}]`;
     const now = new Date();
-    const stamped = lines.map((l) => (/^\d{4}-\d\d-\d\dT/.test(l) ? l : logLine(now, 'app[web.1]', l)));
-    this.state.logs.append(this.app(app, workspace).id, stamped);
+    const stamped = lines.map((l) => (/^\d{4}-\d\d-\d\dT/.test(l) ? l : logLine(now, source, l, (this.stampSub = (this.stampSub + 1) % 1_000_000))));
+    this.state.logs.append(rec.id, stamped);
   }
 
   /**

@@ -1,6 +1,7 @@
 // Options of startServer() and the runtime settings derived from them.
 
 import type { RateLimitSettings } from './rateLimit';
+import type { LogFormat } from './simulation/logBook';
 
 export interface ServerOptions {
   /** Default 0 = ephemeral port. */
@@ -15,6 +16,12 @@ export interface ServerOptions {
   latencyMs?: number;
   /** Default on: 60/min on /api/ and 5/min on login. `windowMs` (default 60 000) is for tests. */
   rateLimit?: false | RateLimitSettings;
+  /**
+   * How GET /apps/:id/logs writes its window: 'dokku' (default, the real service: one
+   * block per container, N lines each, colour prefixes, blocks in any order) or
+   * 'merged' (one time-ordered plain window of N lines, as some deployments answer).
+   */
+  logFormat?: LogFormat;
   /** Also serve GET /apps/:id/logs?follow=1 as a chunked text stream; default false. */
   follow?: boolean;
   /** How often running apps emit log lines; default 1000. 0 disables the generator. */
@@ -35,6 +42,7 @@ export interface ServerOptions {
 
 export interface Settings {
   actionDelayMs: number;
+  logFormat: LogFormat;
   follow: boolean;
   logIntervalMs: number;
   deviceIntervalSec: number;
@@ -46,6 +54,7 @@ export interface Settings {
 export function settingsFrom(options: ServerOptions): Settings {
   return {
     actionDelayMs: nonNegative(options.actionDelayMs, 2000),
+    logFormat: options.logFormat === 'merged' ? 'merged' : 'dokku',
     follow: options.follow ?? false,
     logIntervalMs: nonNegative(options.logIntervalMs, 1000),
     deviceIntervalSec: nonNegative(options.deviceIntervalSec, 5),

@@ -8,6 +8,7 @@
 
 import { DEFAULT_CHECKS, processStateFor } from './routes/apps';
 import { addMember, addTeam, daysAgo, type SeededAccounts } from './seed';
+import { processNames } from './simulation/logBook';
 import { seedCrashLog, seedHistory, seedLogBacklog, type HistoryEvent } from './seedHistory';
 import { defaultAlias, serviceUrl } from './services';
 import { makeEd25519PublicKey, fingerprint } from './sshKey';
@@ -87,9 +88,14 @@ export function seedDemo(state: ServiceState, { demo, admin, others }: SeededAcc
       const id = newId();
       store.addons.set(id, { id, appId: rec.id, name: addonName, serviceType, status: 'running' });
     }
+    // Deployed apps have a container per process (Dokku); a never-deployed one has none.
+    if (seed.status !== 'created') state.logs.replaceContainers(rec.id, processNames(rec.scaling));
     if (seed.status === 'crashed') seedCrashLog(state, rec);
-    else if (rec.processState !== 'stopped') seedLogBacklog(state, rec, 10);
+    else if (rec.processState !== 'stopped') seedLogBacklog(state, rec, 30);
     else if (rec.commitSha) seedLogBacklog(state, rec, 3, 60 * 24);
+    // The containers run as the process report says: all, none, or some ('mixed': the last one exited).
+    if (rec.processState === 'stopped') state.logs.stopContainers(rec.id);
+    if (rec.processState === 'mixed') state.logs.stopContainers(rec.id, processNames(rec.scaling).slice(-1));
     return rec;
   };
   const deploys = (...ages: [number, boolean?][]): HistoryEvent[] => ages.map(([d, ok]) => ({ kind: 'deploy', daysAgo: d, ok: ok ?? true }));

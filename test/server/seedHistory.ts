@@ -77,7 +77,6 @@ export function seedCrashLog(state: ServiceState, app: AppRecord): void {
     logLine(t, web, '    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)'),
     logLine(t, web, '    at Module._load (node:internal/modules/cjs/loader:1051:27)'),
     logLine(t, web, 'npm ERR! code ELIFECYCLE'),
-    logLine(t, 'dokku[ps]', 'web.1 exited with code 1, restarting (attempt 10/10)'),
-    logLine(t, 'dokku[ps]', `${app.name} crashed: restart limit reached`),
+    logLine(t, web, `npm ERR! Failed at the ${app.name}@1.4.2 start script.`),
   ]);
 }

@@ -20,7 +20,9 @@ export const deploysGroup: AppGroupDescriptor = {
   emptyLabel: () => vscode.l10n.t('No deploys'),
   async fetch(group) {
     const { api, id, opts } = groupCall(group);
-    return (await api.deploys.list(id, opts)).map((d) => {
+    const deploys = await api.deploys.list(id, opts);
+    if (deploys.some((d) => d.status === 'succeeded')) group.app.workspaceNode.ctx.state.deploysSeen(group.appRef());
+    return deploys.map((d) => {
       const node: ItemNode<Deploy> = new ItemNode<Deploy>(group, 'deploy', d.id, d, (x) => ({
         label: x.description || x.commitSha?.slice(0, 7) || x.id,
         description: [x.status, x.commitSha?.slice(0, 7), relativeTime(x.startedAt ?? x.createdAt)].filter(Boolean).join(' · '),

@@ -67,3 +67,38 @@ function describeBreak(seg: readonly string[], log: readonly string[], from: num
   const what = q < 0 ? 'shown twice, out of order or invented' : `${q - best.at - best.len} lines skipped before it, from "${log[best.at + best.len]}"`;
   return `"${line}" (after ${before + best.len} lines): ${what}`;
 }
+
+/** The container a log line names (`app[web.1]`), or '' for plain lines. */
+export function containerOfLine(line: string): string {
+  return /^(?:\S+\s+)?([A-Za-z][\w-]*\[[\w.-]+\]):/.exec(line)?.[1] ?? '';
+}
+
+/** `app[web.1]` → `web.1`: how markers name a container. */
+const labelOf = (container: string) => /\[([^\]]+)\]$/.exec(container)?.[1] ?? container;
+
+/**
+ * Checks each container's lines on their own against that container's log (in the
+ * real service, windows come per container and the tail merges them by time, so
+ * only each container's own order is fixed). A marker naming containers ("lines of
+ * web.2 may…", "new containers …: web.1, web.2") lets only those skip lines; a marker
+ * naming none (reconnecting, stopped, a plain gap) lets every container skip.
+ */
+export function checkContainers(channel: readonly string[], logs: ReadonlyMap<string, readonly string[]>): Continuity {
+  const labels = [...logs.keys()].map(labelOf);
+  const names = (marker: string) => labels.filter((l) => new RegExp(`(?:^|[\\s,:])${l.replace(/\./g, '\\.')}(?:$|[\\s,;)])`).test(marker));
+  const markers = channel.filter((l) => l.startsWith(MARKER));
+  let matched = 0;
+  for (const [container, log] of logs) {
+    const own = channel.filter((l) => {
+      if (!l.startsWith(MARKER)) return containerOfLine(l) === container;
+      const named = names(l);
+      return named.length === 0 || named.includes(labelOf(container));
+    });
+    const result = checkAgainstLog(own, log);
+    matched += result.matched;
+    if (!result.skipsMarked) return { matched, skipsMarked: false, firstSkip: `${container}: ${result.firstSkip}`, markers };
+  }
+  const stray = channel.find((l) => !l.startsWith(MARKER) && !logs.has(containerOfLine(l)));
+  if (stray) return { matched, skipsMarked: false, firstSkip: `a line of no known container: ${stray}`, markers };
+  return { matched, skipsMarked: true, firstSkip: '', markers };
+}

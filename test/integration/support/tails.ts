@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { AppRef } from '../../../src/commands/targets';
 import type { RunningServer } from '../../server';
 import { extensionApi, until } from './env';
-import { MARKER } from './logContinuity';
+import { containerOfLine, MARKER } from './logContinuity';
 
 export const linesOf = (text: string | undefined) => (text ?? '').split('\n').filter(Boolean);
 export const contentOf = (text: string | undefined) => linesOf(text).filter((l) => !l.startsWith(MARKER));
@@ -25,25 +25,60 @@ export function appRef(server: RunningServer, name: string, workspace?: string):
   return { workspace, id: server.control.findApp(name, workspace)!.id, name };
 }
 
-/** Waits until the channel shows exactly the end of the server's log (nothing missing, nothing twice). */
-export async function caughtUp(server: RunningServer, app: AppRef, timeoutMs = 10_000): Promise<string[]> {
-  const t = await tails();
-  let shown: string[] = [];
-  await until(`${app.name} caught up`, () => {
-    shown = contentOf(t.textOf(app));
-    const log = server.control.getLogs(app.name, app.workspace);
-    return shown.length > 0 && shown.at(-1) === log.at(-1);
-  }, timeoutMs);
-  const log = server.control.getLogs(app.name, app.workspace);
-  assert.deepEqual(shown, log.slice(log.length - shown.length), 'the channel is a contiguous end of the log');
-  return shown;
+/** The app's current containers and their lines (plain), by container (`app[web.1]`). */
+export function containerLogs(server: RunningServer, app: AppRef): Map<string, string[]> {
+  const current = server.control.containerLogs(app.name, app.workspace).filter((c) => c.current);
+  return new Map(current.map((c) => [`app[${c.process}]`, c.lines]));
 }
 
-/** The app's whole log from now on (the server keeps only its last 3000 lines). */
-export function recordLog(server: RunningServer, app: AppRef): { lines: string[]; stop(): void } {
-  const lines = server.control.getLogs(app.name, app.workspace);
-  const stop = server.control.state.logs.subscribe(app.id, (added) => lines.push(...added));
-  return { lines, stop };
+/**
+ * Waits until the channel shows the last line of every container, then checks that
+ * each container's lines since the last marker about it are the exact end of its log
+ * (nothing missing, nothing twice). Returns the content lines shown.
+ */
+export async function caughtUp(server: RunningServer, app: AppRef, timeoutMs = 10_000): Promise<string[]> {
+  const t = await tails();
+  await until(`${app.name} caught up`, () => {
+    const shown = new Set(contentOf(t.textOf(app)));
+    return [...containerLogs(server, app).values()].every((lines) => lines.length === 0 || shown.has(lines.at(-1)!));
+  }, timeoutMs);
+  const all = linesOf(t.textOf(app));
+  for (const [container, log] of containerLogs(server, app)) {
+    const own = all.filter((l) => containerOfLine(l) === container || l.startsWith(MARKER));
+    const since = own.slice(own.findLastIndex((l) => l.startsWith(MARKER)) + 1);
+    assert.deepEqual(since, log.slice(log.length - since.length), `${container}: the channel is a contiguous end of its log`);
+  }
+  return contentOf(t.textOf(app));
+}
+
+/** Content lines shown per container. */
+export function shownPerContainer(text: string | undefined): Map<string, string[]> {
+  const by = new Map<string, string[]>();
+  for (const l of contentOf(text)) {
+    const c = containerOfLine(l);
+    if (!by.has(c)) by.set(c, []);
+    by.get(c)!.push(l);
+  }
+  return by;
+}
+
+/** Every line each container of the app writes from now on, by container name (old and new containers of a name in turn). */
+export function recordLog(server: RunningServer, app: AppRef): { byContainer: Map<string, string[]>; stop(): void } {
+  const byContainer = containerLogs(server, app);
+  const stop = server.control.state.logs.subscribe(app.id, (added) => {
+    for (const l of added) {
+      const c = containerOfLine(l);
+      if (!byContainer.has(c)) byContainer.set(c, []);
+      byContainer.get(c)!.push(l);
+    }
+  });
+  return { byContainer, stop };
+}
+
+/** True once the channel shows the last line every container wrote (per the record). */
+export function showsEveryLast(text: string | undefined, record: Map<string, string[]>): boolean {
+  const shown = new Set(contentOf(text));
+  return [...record.values()].every((lines) => lines.length === 0 || shown.has(lines.at(-1)!));
 }
 
 export async function settings(values: Record<string, unknown>) {

@@ -5,41 +5,35 @@
 
 import type { Context, RouteTable } from '../http/context';
 import { badRequest } from '../http/reply';
-import { sha256 } from '../store';
+import type { LogBook } from '../simulation/logBook';
 import type { AppRecord, HealthChecks } from '../types';
 import { Errors, PROCESS_NAME_PATTERN } from '../validate';
 import { reachableApp } from './lookup';
 
 const MAX_PER_TYPE = 20;
 
-export function processReport(app: AppRecord): Record<string, string> {
-  const deployed = app.commitSha !== null;
-  const containers = Object.entries(app.scaling).flatMap(([type, count]) => Array.from({ length: count }, (_, i) => `${type}_${i + 1}`));
-  // 'mixed': the last container has exited, the others run (e.g. a crashed worker).
-  const mixed = app.processState === 'mixed' && containers.length > 1;
-  const state = !deployed || containers.length === 0 ? 'stopped' : mixed ? 'mixed' : app.processState === 'running' ? 'running' : 'stopped';
+/** Dokku's `ps:report`, read off the app's containers (the same ones its logs come from). */
+export function processReport(app: AppRecord, logs: LogBook): Record<string, string> {
+  const containers = logs.containers(app.id).current;
+  const deployed = containers.length > 0;
+  const up = containers.filter((c) => c.running).length;
   const report: Record<string, string> = {
     deployed: String(deployed),
-    processes: String(deployed ? containers.length : 0),
+    processes: String(containers.length),
     ps_can_scale: 'true',
     ps_computed_procfile_path: 'Procfile',
     ps_global_procfile_path: 'Procfile',
     ps_procfile_path: '',
     ps_restart_policy: 'on-failure:10',
     // Dokku's DOKKU_APP_RESTORE: 0 after ps:stop, so a reboot leaves the app stopped.
-    restore: app.processState === 'stopped' && deployed ? '0' : '1',
-    running: state === 'running' ? 'true' : state === 'mixed' ? 'mixed' : 'false',
+    restore: deployed && up === 0 ? '0' : '1',
+    running: up === 0 ? 'false' : up === containers.length ? 'true' : 'mixed',
   };
-  if (!deployed) return report;
-  containers.forEach((name, i) => {
-    const up = state === 'running' || (state === 'mixed' && i < containers.length - 1);
-    const cid = sha256(`${app.id}/${name}/${app.commitSha}/${app.containersVersion}`).slice(0, 11);
-    report[`status_${name}`] = `${up ? 'running' : 'exited'} (CID: ${cid})`;
-  });
+  for (const c of containers) report[`status_${c.process.replace('.', '_')}`] = `${c.running ? 'running' : 'exited'} (CID: ${c.cid.slice(0, 11)})`;
   return report;
 }
 
-function scale(ctx: Context) {
+async function scale(ctx: Context) {
   const app = reachableApp(ctx, 'update');
   const scaling = ctx.body.scaling;
   if (scaling === null || typeof scaling !== 'object' || Array.isArray(scaling) || Object.keys(scaling).length === 0) {
@@ -56,6 +50,8 @@ function scale(ctx: Context) {
   }
   errors.check();
   Object.assign(app.scaling, next);
+  // ps:scale deploys containers for the new formation before it answers (a stopped app just keeps the formation).
+  if (ctx.state.logs.isDeployed(app.id) && app.processState !== 'stopped') await ctx.state.lifecycle.transition(app, 'scale', 'running');
   return { message: 'Scaling updated', scaling: { ...app.scaling } };
 }
 
@@ -99,7 +95,7 @@ function updateChecks(ctx: Context) {
 }
 
 export function processRoutes(r: RouteTable): void {
-  r.get('/apps/:id/ps', (ctx) => ({ processes: processReport(reachableApp(ctx)) }));
+  r.get('/apps/:id/ps', (ctx) => ({ processes: processReport(reachableApp(ctx), ctx.state.logs) }));
   r.put('/apps/:id/ps', scale);
   r.get('/apps/:id/checks', (ctx) => ({ checks: checksReport(reachableApp(ctx).checks) }));
   r.put('/apps/:id/checks', updateChecks);

@@ -6,7 +6,8 @@ import type { Scheduler } from '../scheduler';
 import type { Settings } from '../options';
 import { newId, nowIso, type Store } from '../store';
 import type { AppRecord, AppStatus, Deploy, Release } from '../types';
-import { logLine, type LogBook } from './logBook';
+import type { LogBook } from './logBook';
+import { startContainers } from './lifecycle';
 
 export interface DeployRequest {
   commitSha?: string;
@@ -130,7 +131,7 @@ export class DeployRunner {
       // A deploy replaces the containers, whatever start/stop did before.
       app.processState = 'running';
       app.containersVersion += 1;
-      this.logs.append(app.id, [logLine(new Date(), 'dokku[deploy]', `Deployed ${deploy.commitSha.slice(0, 7)} as v${version}`)]);
+      startContainers(this.logs, app);
     } else {
       app.status = previous;
     }

@@ -1,13 +1,16 @@
 // Container transitions. Lifecycle endpoints are synchronous and slow in the real
 // service: the process report shows the final state after `actionDelayMs`, when the
 // HTTP response is also sent. The record's `status` is left alone: wokku never updates
-// it after start/stop/restart (only deploys and the web dashboard do).
+// it after start/stop/restart (only deploys and the web dashboard do). The app's
+// containers follow Dokku: stop lets them exit (their lines stay), start, restart and
+// config changes replace them with new ones (their lines are gone); an app never
+// deployed has none, and nothing happens to it.
 
 import type { Scheduler } from '../scheduler';
 import type { Settings } from '../options';
 import type { Store } from '../store';
-import type { AppRecord, AppStatus, ProcessState } from '../types';
-import { logLine, type LogBook } from './logBook';
+import type { AppRecord, ProcessState } from '../types';
+import { logLine, processNames, type LogBook } from './logBook';
 
 export type LifecycleAction = 'restart' | 'stop' | 'start' | 'config' | 'rollback' | 'scale';
 
@@ -33,14 +36,15 @@ export class Lifecycle {
    */
   transition(app: AppRecord, action: LifecycleAction, final: ProcessState): Promise<void> {
     this.cancel(app.id);
-    this.logs.append(app.id, startLines(app, action));
+    if (action !== 'start') this.logs.append(app.id, shutdownLines(this.logs.runningProcesses(app.id)));
     return new Promise((resolve) => {
       const cancelTimer = this.scheduler.after(this.settings.actionDelayMs, () => {
         this.pending.delete(app.id);
-        if (this.store.apps.has(app.id)) {
+        if (this.store.apps.has(app.id) && this.logs.isDeployed(app.id)) {
           if (final === 'running') app.containersVersion += 1;
           app.processState = final;
-          this.logs.append(app.id, endLines(app, final === 'running' ? 'running' : 'stopped'));
+          if (final === 'stopped') this.logs.stopContainers(app.id);
+          else startContainers(this.logs, app);
         }
         resolve();
       });
@@ -59,7 +63,7 @@ export class Lifecycle {
    * whose containers (some or all) run gets new ones; stopped or never-deployed apps stay as they are.
    */
   restartForChange(app: AppRecord, action: LifecycleAction): void {
-    if (app.commitSha !== null && app.processState !== 'stopped') void this.transition(app, action, 'running');
+    if (this.logs.isDeployed(app.id) && app.processState !== 'stopped') void this.transition(app, action, 'running');
   }
 
   /** Stops any pending transition (e.g. a test forces a status). */
@@ -71,27 +75,15 @@ export class Lifecycle {
   }
 }
 
-function processNames(app: AppRecord): string[] {
-  const names: string[] = [];
-  for (const [type, count] of Object.entries(app.scaling)) {
-    for (let i = 1; i <= count; i++) names.push(`${type}.${i}`);
-  }
-  return names.length ? names : ['web.1'];
+/** New containers for the app's scaling, each saying it is up. */
+export function startContainers(logs: LogBook, app: AppRecord): void {
+  const processes = processNames(app.scaling);
+  logs.replaceContainers(app.id, processes);
+  const now = new Date();
+  logs.append(app.id, processes.map((p) => logLine(now, `app[${p}]`, p.startsWith('web') ? 'Server listening on 0.0.0.0:5000' : 'Worker started, waiting for jobs')));
 }
 
-function startLines(app: AppRecord, action: LifecycleAction): string[] {
+function shutdownLines(processes: string[]): string[] {
   const now = new Date();
-  const lines = [logLine(now, 'dokku[ps]', `${action === 'start' ? 'Starting' : action === 'stop' ? 'Stopping' : 'Restarting'} ${app.name}`)];
-  if (action !== 'start') {
-    for (const p of processNames(app)) lines.push(logLine(now, `app[${p}]`, 'Received SIGTERM, shutting down gracefully'));
-  }
-  return lines;
-}
-
-function endLines(app: AppRecord, final: AppStatus): string[] {
-  if (final !== 'running') return [logLine(new Date(), 'dokku[ps]', `${app.name} is now ${final}`)];
-  const now = new Date();
-  return processNames(app).map((p) =>
-    logLine(now, `app[${p}]`, p.startsWith('web') ? 'Server listening on 0.0.0.0:5000' : 'Worker started, waiting for jobs'),
-  );
+  return processes.map((p) => logLine(now, `app[${p}]`, 'Received SIGTERM, shutting down gracefully'));
 }

@@ -1,10 +1,12 @@
-// Running apps keep talking: request lines from web processes, job lines from
-// workers, the odd warning, occasional bursts, and identical repeated lines (same
-// timestamp, same text) so clients must cope with duplicates when tailing.
+// Running apps keep talking, each container on its own: request lines from web
+// containers, job lines from workers, the odd warning, occasional bursts, identical
+// repeated lines (same timestamp, same text) and the same message from two web
+// containers in the same second (a health checker hitting both), so clients must
+// cope with duplicates within and across containers when tailing.
 
 import type { Store } from '../store';
 import type { AppRecord } from '../types';
-import { logLine, type LogBook } from './logBook';
+import { logLine, processNames, type LogBook } from './logBook';
 
 type Rng = () => number;
 
@@ -36,7 +38,7 @@ export class LogGenerator {
    */
   tick(intervalMs: number, now = Date.now(), atLeastOne = false): void {
     for (const app of this.store.apps.values()) {
-      if (app.status !== 'running') continue;
+      if (!this.logs.isRunning(app.id)) continue;
       const server = this.store.servers.get(app.serverId);
       if (server && server.status !== 'connected') continue;
       this.logs.append(app.id, this.linesFor(app, intervalMs, now, atLeastOne ? 1 : 0));
@@ -50,24 +52,30 @@ export class LogGenerator {
     const start = Math.max(this.lastAt.get(app.id) ?? 0, now - intervalMs);
     const times = Array.from({ length: count }, () => start + Math.floor(this.rng() * Math.max(1, now - start))).sort((a, b) => a - b);
     const lines: string[] = [];
+    const procs = this.processes(app);
     for (const t of times) {
-      const proc = this.process(app);
-      const line = logLine(new Date(t), `app[${proc}]`, this.message(proc));
+      const proc = this.pick(procs);
+      const message = this.message(proc);
+      const sub = Math.floor(this.rng() * 1_000_000);
+      const line = logLine(new Date(t), `app[${proc}]`, message, sub);
       lines.push(line);
       // Identical repeats: a retry loop or a health checker hitting twice in the same millisecond.
       if (this.rng() < 0.08) {
         const repeats = 1 + Math.floor(this.rng() * 3);
         for (let i = 0; i < repeats; i++) lines.push(line);
       }
+      // The same message from another web container in the same second.
+      const twin = procs.find((p) => p !== proc && p.startsWith('web') && proc.startsWith('web'));
+      if (twin && this.rng() < 0.1) lines.push(logLine(new Date(t), `app[${twin}]`, message, (sub + 1 + Math.floor(this.rng() * 999)) % 1_000_000));
     }
     if (times.length) this.lastAt.set(app.id, times[times.length - 1]);
     return lines;
   }
 
-  private process(app: AppRecord): string {
-    const procs: string[] = [];
-    for (const [type, n] of Object.entries(app.scaling)) for (let i = 1; i <= n; i++) procs.push(`${type}.${i}`);
-    return procs.length ? this.pick(procs) : 'web.1';
+  /** The running containers; before any exist (seeding), those the scaling asks for. */
+  private processes(app: AppRecord): string[] {
+    const running = this.logs.runningProcesses(app.id);
+    return running.length ? running : processNames(app.scaling);
   }
 
   private message(proc: string): string {
