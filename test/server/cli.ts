@@ -20,6 +20,10 @@ const HELP = `Usage: npm run server -- [options]
   --html-404            answer 404s with an HTML page instead of JSON
   --workspace-header    honour X-Service-Workspace as the specification describes (per-workspace
                         resources, team slugs, 403 for a foreign slug); default: ignore it like wokku
+  --git-remote <form>   what git_remote says: ssh (default, like wokku) or http (the gateway's
+                        own address <base>/git/<app>.git, pushable with the API token as password)
+  --git-push-commit     record a push's commit and subject on its release (default: like wokku,
+                        "Deploy via git push" without a commit)
   --verbose             print one line per request
   -h, --help            show this help
 `;
@@ -48,6 +52,8 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       fail: { type: 'string', multiple: true },
       'html-404': { type: 'boolean' },
       'workspace-header': { type: 'boolean' },
+      'git-remote': { type: 'string' },
+      'git-push-commit': { type: 'boolean' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -60,6 +66,8 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     return n;
   };
   const seed = values.seed ?? 'demo';
+  const gitRemote = values['git-remote'] ?? 'ssh';
+  if (gitRemote !== 'ssh' && gitRemote !== 'http') throw new Error(`--git-remote must be ssh or http, got "${gitRemote}"`);
   if (seed !== 'demo' && seed !== 'empty') throw new Error(`--seed must be demo or empty, got "${seed}"`);
   return {
     port: num('port', values.port) ?? 3000,
@@ -75,6 +83,8 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     failures: (values.fail ?? []).map(parseFailure),
     htmlNotFound: values['html-404'] ?? false,
     workspaceHeader: values['workspace-header'] ?? false,
+    ...(values['git-remote'] ? { gitRemote } : {}),
+    ...(values['git-push-commit'] ? { gitPushCommit: true } : {}),
   };
 }
 
@@ -112,6 +122,8 @@ async function main(): Promise<void> {
   API:          ${server.url}/api/v1
   Device page:  ${server.url}/dashboard/device
   Seed:         ${options.seed}   Rate limit: ${limits}   Follow mode: ${options.follow ? 'on' : 'off'}
+  Git pushes:   ${server.url}/git/<app>.git (password: an API token)${options.gitRemote === 'http' ? '' : `; git_remote says git@git.apphost.example:<app>, so in your repository run
+                git config url.${server.url}/git/.insteadOf git@git.apphost.example:`}
   Workspaces:   ${options.workspaceHeader ? 'X-Service-Workspace honoured (per-workspace resources)' : 'header ignored, every team in every list (like wokku)'}
 
   Demo user:    ${DEMO_USER.email} / ${DEMO_USER.password}

@@ -14,6 +14,7 @@ import type { ServiceState } from './state';
 import { startContainers } from './simulation/lifecycle';
 import { logLine } from './simulation/logBook';
 import { localIso } from './store';
+import { GIT_HOST } from './views';
 import {
   APP_STATUSES, type AppRecord, type AppStatus, type DatabaseRecord, type Deploy, type Plan, type ProcessState, type ServerRecord,
   type ServerStatus, type User, type Workspace,
@@ -289,6 +290,21 @@ export class ServerControl {
     const deploy = this.state.deploys.start(rec, { ...opts, userId: null, release, gitPush: true });
     release.deployId = deploy.id;
     return deploy.id;
+  }
+
+  // ---- the git gateway ----
+
+  /** Where `git push` reaches the app's repository on this server: `<base>/git/<app>.git`. */
+  gitUrl(app: string): string {
+    return this.state.git.urlOf(this.app(app, undefined).name);
+  }
+
+  /**
+   * The git setting that sends wokku's SSH remotes (`git@git.apphost.example:<app>`, what
+   * `git_remote` says) to this server's HTTP gateway: `git config <key> <value>`.
+   */
+  gitInsteadOf(): { key: string; value: string } {
+    return { key: `url.${this.state.baseUrl}/git/.insteadOf`, value: `git@${GIT_HOST}:` };
   }
 
   // ---- helpers ----

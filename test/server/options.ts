@@ -38,6 +38,17 @@ export interface ServerOptions {
    * service (wokku), the header is ignored and lists hold every team of the user.
    */
   workspaceHeader?: boolean;
+  /**
+   * What `git_remote` says: 'ssh' (default, like wokku: `git@git.apphost.example:<app>`, which
+   * repositories reach through git's insteadOf, see control.gitInsteadOf()) or 'http' (the
+   * gateway's own address, `<base>/git/<app>.git`, pushable as is with the API token).
+   */
+  gitRemote?: 'ssh' | 'http';
+  /**
+   * A push records its commit and subject on the release and deploy (the specification's
+   * wording). Default false: like wokku, "Deploy via git push" and no commit.
+   */
+  gitPushCommit?: boolean;
 }
 
 export interface Settings {
@@ -49,6 +60,8 @@ export interface Settings {
   deviceExpiresSec: number;
   logRequests: boolean;
   workspaceHeader: boolean;
+  gitRemote: 'ssh' | 'http';
+  gitPushCommit: boolean;
 }
 
 export function settingsFrom(options: ServerOptions): Settings {
@@ -61,6 +74,8 @@ export function settingsFrom(options: ServerOptions): Settings {
     deviceExpiresSec: nonNegative(options.deviceExpiresSec, 600),
     logRequests: options.logRequests ?? false,
     workspaceHeader: options.workspaceHeader ?? false,
+    gitRemote: options.gitRemote === 'http' ? 'http' : 'ssh',
+    gitPushCommit: options.gitPushCommit ?? false,
   };
 }
 

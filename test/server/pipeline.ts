@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, resolveWorkspace } from './auth';
 import { failureResponse } from './faults';
+import { GIT_PREFIX } from './git/gateway';
 import { readJsonObject } from './http/body';
 import type { Context, PublicContext, RouteEntry } from './http/context';
 import { HANDLED, HttpError, notFound, Reply, forbidden, serverCrash } from './http/reply';
@@ -62,7 +63,8 @@ async function handle(state: ServiceState, routes: Router<RouteEntry>, pages: Pa
       state, req, res, method, path, query: url.searchParams, params: {}, ip, body: {},
     };
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-    const result = isApi ? await handleApi(state, routes, base, workspaceHeader) : await pages(base);
+    const isGit = path.startsWith(GIT_PREFIX);
+    const result = isApi ? await handleApi(state, routes, base, workspaceHeader) : isGit ? await state.git.handle(base) : await pages(base);
     if (result === HANDLED) return;
     if (result instanceof Reply) sendJson(res, result.status, result.body, result.headers, opts);
     else sendJson(res, 200, result, {}, opts);

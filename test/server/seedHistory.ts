@@ -44,7 +44,7 @@ export function seedHistory(state: ServiceState, app: AppRecord, events: History
     store.deploys.set(deploy.id, deploy);
     if (event.ok) {
       app.commitSha = sha;
-      addRelease(deploy.description, event.daysAgo, deploy.id, sha);
+      addRelease(deploy.description ?? 'Deploy', event.daysAgo, deploy.id, sha);
     }
     // wokku's deploy jobs log successes only, to the app's team.
     if (event.ok) {

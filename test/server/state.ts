@@ -1,6 +1,7 @@
 // Everything one running server instance owns, handed to every route handler.
 
 import { Faults } from './faults';
+import { GitGateway } from './git/gateway';
 import { settingsFrom, type ServerOptions, type Settings } from './options';
 import { RateLimits } from './rateLimit';
 import { RequestLog } from './requestLog';
@@ -22,6 +23,7 @@ export class ServiceState {
   readonly lifecycle: Lifecycle;
   readonly deploys: DeployRunner;
   readonly logGenerator: LogGenerator;
+  readonly git = new GitGateway(this);
   /** Origin the server listens on, known after listen(); used for device verification URLs. */
   baseUrl = '';
   private stopLogTimer: () => void = () => undefined;
@@ -45,5 +47,6 @@ export class ServiceState {
   close(): void {
     this.stopLogTimer();
     this.scheduler.close();
+    this.git.close();
   }
 }

@@ -146,7 +146,8 @@ export interface Deploy {
   appId: string;
   status: DeployStatus;
   commitSha: string;
-  description: string;
+  /** null for a git push (wokku's DeployForwarder sets none). */
+  description: string | null;
   startedAt: string | null;
   finishedAt: string | null;
   createdAt: string;

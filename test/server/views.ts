@@ -43,8 +43,9 @@ export const appView = (a: AppRecord, teamId: string | null) => ({
 /** wokku's git gateway host (WOKKU_GIT_HOST); the remote never names the Dokku server. */
 export const GIT_HOST = 'git.apphost.example';
 
-export function appDetailView(store: Store, a: AppRecord, headerMode: boolean) {
-  const remote = `git@${GIT_HOST}:${a.name}`;
+/** `remote`: the gateway's HTTP address instead of wokku's SSH form (the server's `gitRemote: 'http'`). */
+export function appDetailView(store: Store, a: AppRecord, headerMode: boolean, httpRemote?: string) {
+  const remote = httpRemote ?? `git@${GIT_HOST}:${a.name}`;
   return {
     ...appView(a, appTeamId(store, a, headerMode)),
     deploy_branch: a.deployBranch,

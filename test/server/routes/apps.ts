@@ -64,7 +64,8 @@ export function newApp(ctx: Context, server: ServerRecord, name: string, deployB
   return app;
 }
 
-export const appDetail = (ctx: Context, app: AppRecord) => appDetailView(ctx.state.store, app, headerMode(ctx));
+export const appDetail = (ctx: Context, app: AppRecord) =>
+  appDetailView(ctx.state.store, app, headerMode(ctx), ctx.state.settings.gitRemote === 'http' ? ctx.state.git.urlOf(app.name) : undefined);
 
 function listApps(ctx: Context) {
   const { store } = ctx.state;

@@ -11,7 +11,8 @@ import { startContainers } from './lifecycle';
 
 export interface DeployRequest {
   commitSha?: string;
-  description?: string;
+  /** null: none (a git push); undefined: `Deploy <sha>`. */
+  description?: string | null;
   /** Make the build fail (demo data and tests). */
   fail?: boolean;
   /** Who triggered it, for the activity log. */
@@ -25,11 +26,19 @@ export interface DeployRequest {
    * does not pass through "deploying", and no activity is logged.
    */
   gitPush?: boolean;
+  /** Each build line as it is produced (a git push streams them to the pushing client). */
+  onLine?: (line: string) => void;
+  /** When the build ended (after the record was updated). */
+  onEnd?: (ok: boolean) => void;
+  /** Like wokku's DeployForwarder: the record's `log` stays empty while building and is written at the end. */
+  logAtEnd?: boolean;
+  /** A message of the failed build (e.g. the content of a pushed FAIL_BUILD file). */
+  failure?: string;
 }
 
 export const randomSha = (): string => randomBytes(20).toString('hex');
 
-export function buildLog(appName: string, sha: string, fail: boolean): string[] {
+export function buildLog(appName: string, sha: string, fail: boolean, failure?: string): string[] {
   const lines = [
     `-----> Cleaning up...`,
     `-----> Building ${appName} from herokuish`,
@@ -46,7 +55,7 @@ export function buildLog(appName: string, sha: string, fail: boolean): string[] 
   if (fail) {
     return [
       ...lines,
-      `       src/server.ts(42,7): error TS2322: Type 'string' is not assignable to type 'number'.`,
+      ...(failure ? failure.split(/\r?\n/).filter(Boolean).map((l) => `       ${l}`) : [`       src/server.ts(42,7): error TS2322: Type 'string' is not assignable to type 'number'.`]),
       `       npm ERR! code ELIFECYCLE`,
       `       npm ERR! errno 2`,
       `-----> Build failed`,
@@ -83,7 +92,7 @@ export class DeployRunner {
       appId: app.id,
       status: 'pending',
       commitSha: sha,
-      description: request.description ?? `Deploy ${sha.slice(0, 7)}`,
+      description: request.description === undefined ? `Deploy ${sha.slice(0, 7)}` : request.description,
       startedAt: null,
       finishedAt: null,
       createdAt: nowIso(),
@@ -92,12 +101,12 @@ export class DeployRunner {
     };
     this.store.deploys.set(deploy.id, deploy);
     const previous: AppStatus = app.status === 'deploying' ? 'running' : app.status;
-    const lines = buildLog(app.name, sha, request.fail ?? false);
+    const lines = buildLog(app.name, sha, request.fail ?? false, request.failure);
     const step = Math.max(1, request.stepMs ?? this.settings.actionDelayMs / 4);
     const alive = (): boolean => this.store.deploys.has(deploy.id) && this.store.apps.has(app.id);
 
     this.scheduler.after(step, () => {
-      if (!alive()) return;
+      if (!alive()) return request.onEnd?.(false);
       deploy.status = 'building';
       deploy.startedAt = nowIso();
       if (!request.gitPush) app.status = 'deploying';
@@ -106,11 +115,15 @@ export class DeployRunner {
       const perChunk = Math.ceil(lines.length / chunks);
       for (let i = 0; i < chunks; i++) {
         this.scheduler.after(step * (i + 1), () => {
-          if (alive()) deploy.log.push(...lines.slice(i * perChunk, (i + 1) * perChunk));
+          if (!alive()) return;
+          const chunk = lines.slice(i * perChunk, (i + 1) * perChunk);
+          if (!request.logAtEnd) deploy.log.push(...chunk);
+          for (const line of chunk) request.onLine?.(line);
         });
       }
       this.scheduler.after(step * (chunks + 1), () => {
         if (alive()) this.finish(app, deploy, previous, request);
+        else request.onEnd?.(false);
       });
     });
     return deploy;
@@ -119,11 +132,12 @@ export class DeployRunner {
   private finish(app: AppRecord, deploy: Deploy, previous: AppStatus, request: DeployRequest): void {
     deploy.finishedAt = nowIso();
     const ok = !request.fail;
+    if (request.logAtEnd) deploy.log = buildLog(app.name, deploy.commitSha, !ok, request.failure);
     deploy.status = ok ? 'succeeded' : 'failed';
     if (ok) {
       const version = request.release?.version ?? (this.store.releasesOf(app.id)[0]?.version ?? 0) + 1;
       if (!request.release) {
-        const release = { id: newId(), appId: app.id, version, description: deploy.description, deployId: deploy.id, commitSha: deploy.commitSha, createdAt: nowIso() };
+        const release = { id: newId(), appId: app.id, version, description: deploy.description ?? 'Deploy', deployId: deploy.id, commitSha: deploy.commitSha, createdAt: nowIso() };
         this.store.releases.set(release.id, release);
       }
       app.commitSha = deploy.commitSha;
@@ -137,5 +151,6 @@ export class DeployRunner {
     }
     // Like wokku's DeployJob: only a success is logged, to the app's team.
     if (ok && !request.gitPush) this.store.recordActivity({ workspaceId: app.workspaceId, userId: request.userId, action: 'app.deployed', targetName: app.name, targetType: 'AppRecord' });
+    request.onEnd?.(ok);
   }
 }
