@@ -5,6 +5,7 @@ import { SessionStore } from './auth/sessionStore';
 import { Workspaces } from './auth/workspaces';
 import { commandTable, registerCommands } from './commands';
 import { Connection } from './connection';
+import { registerDeploy, type DeployArea } from './deploy';
 import { registerConfigEditing } from './editors/registerConfigEditing';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
@@ -20,6 +21,7 @@ export interface AppHostTestApi extends Services {
   readonly logUri: vscode.Uri;
   readonly globalStorageUri: vscode.Uri;
   readonly logs: LogsArea;
+  readonly deploy: DeployArea;
 }
 
 // Activation does no network I/O: views fetch their data only when shown.
@@ -47,10 +49,11 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree };
   registerConfigEditing(services);
   const logs = registerLogs(services);
+  const deploy = registerDeploy(services);
   registerCommands(context, log, commandTable(services));
   registerActivityView(services);
 
-  return { ...services, logs, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
+  return { ...services, logs, deploy, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
 }
 
 export function deactivate(): void {

@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import { accountCommands } from './account';
 import { appCommands } from './apps';
 import { databaseCommands } from './databases';
+import { deployCommands } from '../deploy/commands';
 import { detailsCommands } from './details';
 import { reportError } from './errorReporting';
 import { argsFor } from './selection';
@@ -48,6 +49,7 @@ export function commandTable(s: Services): CommandTable {
     ...sshKeyCommands(s),
     ...teamCommands(s),
     ...notificationCommands(s),
+    ...deployCommands(s),
   };
 }
 

@@ -4,6 +4,12 @@
 // (background priority, below the user's own actions) and the document changes
 // when the log grew. Following ends by itself when the deploy finishes, and when
 // the tab is closed.
+//
+// A deploy by `git push` (src/deploy) has its own kind of tab, fed by the push: the
+// platform streams the build to the pushing client while its deploy record gets the
+// log only when the build ends, so the push's `remote:` lines are the live log, and
+// the record (attached once found) tells how it ended.
+import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ApiError, type Deploy } from '../api';
 import type { AppRef } from '../commands/targets';
@@ -18,13 +24,31 @@ const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);
 interface DocState {
   readonly uri: vscode.Uri;
   readonly app: AppRef;
-  readonly deployId: string;
+  /** Empty in a push's tab until the push's deploy is found. */
+  deployId: string;
   deploy?: Deploy;
   lines: string[];
   /** The last read failed (shown in the tab; polling goes on unless `fatal`). */
   error?: string;
   fatal?: boolean;
   following?: AbortController;
+  /** A tab fed by a running git push (openPush). */
+  push?: { title: string; status: string; live: boolean };
+}
+
+/** What a deploy by git push does with its tab (DeployLogs.openPush). */
+export interface PushLog {
+  readonly uri: vscode.Uri;
+  /** Build lines as the push receives them. */
+  append(lines: readonly string[]): void;
+  /** Where the push stands, shown as the tab's last line while it runs. */
+  status(text: string): void;
+  /** The deploy record the push started. */
+  attach(deploy: Deploy): void;
+  /** The push ended: the tab shows the record's outcome (and follows it if it has not finished). */
+  finish(deploy: Deploy | undefined, status: string): void;
+  /** Shows the tab again; false when it was closed. */
+  reveal(): Promise<boolean>;
 }
 
 export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -66,6 +90,57 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     // The document may still be loaded from an earlier tab: make it re-read what was just fetched.
     this.changed.fire(uri);
     void this.follow(state);
+    return this.show(uri);
+  }
+
+  /** Opens a tab for a git push of the app, fed by the caller (see PushLog); `label` names the tab (e.g. the commit). */
+  async openPush(app: AppRef, label: string, title: string, status: string): Promise<PushLog> {
+    const query = new URLSearchParams({ app: app.id, push: randomBytes(6).toString('hex'), ...(app.workspace ? { workspace: app.workspace } : {}) });
+    const uri = vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${app.name}/deploy ${label}.log`, query: query.toString() });
+    const key = uri.toString();
+    const state: DocState = { uri, app, deployId: '', lines: [], push: { title, status, live: true } };
+    this.docs.set(key, state);
+    await this.show(uri);
+    let timer: NodeJS.Timeout | undefined;
+    // Build lines can come every few milliseconds: the tab re-renders at most ten times a second.
+    const soon = () => (timer ??= setTimeout(() => ((timer = undefined), this.update(state)), 100));
+    return {
+      uri,
+      append: (lines) => {
+        state.lines.push(...lines);
+        soon();
+      },
+      status: (text) => {
+        state.push!.status = text;
+        soon();
+      },
+      attach: (deploy) => {
+        state.deployId = deploy.id;
+        state.deploy = deploy;
+        soon();
+      },
+      finish: (deploy, text) => {
+        if (timer) clearTimeout(timer);
+        timer = undefined;
+        state.push!.live = false;
+        state.push!.status = text;
+        if (deploy) {
+          state.deployId = deploy.id;
+          this.accept(state, deploy);
+        }
+        this.update(state);
+        void this.follow(state);
+      },
+      reveal: async () => {
+        if (!this.docs.has(key)) return false;
+        await this.show(uri);
+        return true;
+      },
+    };
+  }
+
+  private async show(uri: vscode.Uri): Promise<vscode.TextEditor> {
+    const key = uri.toString();
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== LOG_LANGUAGE) {
       // A language change closes and reopens the document: that close is not the user's.
@@ -83,6 +158,10 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const key = uri.toString();
     let state = this.docs.get(key);
+    if (!state && new URLSearchParams(uri.query).has('push')) {
+      // A push's tab restored after a reload: the push is gone, its deploy is in the Deploys group.
+      return `${MARKER_PREFIX}${vscode.l10n.t('This tab showed a git push that has ended. Its deploy is listed under Deploys in the AppHost view.')}\n`;
+    }
     if (!state) {
       // Reopened (or restored) without going through open(): read it now.
       state = { uri, ...parseDeployLogUri(uri), lines: [] };
@@ -106,7 +185,8 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
 
   private accept(state: DocState, deploy: Deploy): void {
     state.deploy = deploy;
-    state.lines = splitLog(deploy.log);
+    // A push's tab keeps the lines it received until the record has its log (written when the build ends).
+    if (!state.push || deploy.log) state.lines = splitLog(deploy.log);
     state.error = undefined;
   }
 
@@ -177,7 +257,8 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
 }
 
 function isLive(state: DocState): boolean {
-  return !state.fatal && !!state.deploy && !FINISHED.has(state.deploy.status);
+  // A running push feeds its tab itself; reading the record would only show an empty log.
+  return !state.fatal && !state.push?.live && !!state.deploy && !FINISHED.has(state.deploy.status);
 }
 
 function splitLog(log: string | undefined): string[] {
@@ -191,6 +272,11 @@ function splitLog(log: string | undefined): string[] {
 function render(state: DocState): string {
   const d = state.deploy;
   const m = MARKER_PREFIX;
+  if (state.push) {
+    const body = state.lines.length ? `${state.lines.join('\n')}\n` : '';
+    const outcome = !state.push.live && d && FINISHED.has(d.status) && d.finishedAt ? ` (${vscode.l10n.t('{0} at {1}', d.status, new Date(d.finishedAt).toLocaleString())})` : '';
+    return `${m}${vscode.l10n.t('Deploy of {0}: {1}', state.app.name, state.push.title)}\n${body}${m}${state.push.status}${outcome}\n`;
+  }
   if (!d) return `${m}${vscode.l10n.t('Could not read deploy {0} of {1}: {2}', state.deployId, state.app.name, state.error ?? '?')}\n`;
   const title = [d.commitSha?.slice(0, 7), d.description].filter(Boolean).join(' ');
   const header = `${m}${vscode.l10n.t('Deploy of {0}: {1}', state.app.name, title || d.id)}`;

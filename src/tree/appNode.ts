@@ -37,7 +37,8 @@ export class AppNode implements TreeNode, HasAppRef {
     const ref = this.appRef();
     const flags = state.appFlags.map((f) => f(ref));
     const tailing = flags.includes('awaitingDeploy') ? vscode.l10n.t('logs await first deploy') : flags.includes('tailing') && vscode.l10n.t('tailing logs');
-    item.description = busy ?? [this.app.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing].filter(Boolean).join(' · ');
+    const linked = flags.includes('linked') && vscode.l10n.t('linked folder');
+    item.description = busy ?? [this.app.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing, linked].filter(Boolean).join(' · ');
     item.contextValue = contextValue('app', this.app.status, this.app.isPreview && 'preview', ...flags);
     return item;
   }

@@ -30,6 +30,7 @@ export class TreeState {
   readonly appFlags: AppFlagProvider[] = [];
   // A plain listener set, not vscode.EventEmitter: this state is unit-tested outside VS Code.
   private readonly deploysSeenListeners = new Set<(app: AppRef) => void>();
+  private readonly appRowListeners = new Set<(row: AppRow) => void>();
   /** Rows showing an app (under Apps and under its server), by node id. */
   private readonly appRows = new Map<string, AppRow>();
 
@@ -38,10 +39,25 @@ export class TreeState {
 
   registerAppRow(row: AppRow): void {
     this.appRows.set(row.id, row);
+    for (const l of [...this.appRowListeners]) l(row);
+  }
+
+  /** A row of an app was built (its list was fetched): e.g. the folder links learn the app's id and state. */
+  onAppRow(listener: (row: AppRow) => void): { dispose(): void } {
+    this.appRowListeners.add(listener);
+    return { dispose: () => this.appRowListeners.delete(listener) };
   }
 
   /** The rows currently showing the app, to update them after an action without a refetch. */
   rowsOf(app: AppRef): AppRow[] {
+    return this.knownRows().filter((row) => {
+      const ref = row.appRef();
+      return ref.id === app.id && ref.workspace === app.workspace;
+    });
+  }
+
+  /** Every app row the tree shows now (what its fetched lists hold): apps known without a request. */
+  knownRows(): AppRow[] {
     const shownBy = new Map<unknown, ReadonlySet<unknown> | undefined>();
     const rows: AppRow[] = [];
     for (const [id, row] of this.appRows) {
@@ -52,8 +68,7 @@ export class TreeState {
         this.appRows.delete(id);
         continue;
       }
-      const ref = row.appRef();
-      if (ref.id === app.id && ref.workspace === app.workspace) rows.push(row);
+      rows.push(row);
     }
     return rows;
   }

@@ -92,7 +92,7 @@ describe('logs: deploy log', function () {
 
   it('from the palette: picks an app, then one of its deploys', async () => {
     const deploy = server.control.deploysOf('api-gateway')[1];
-    await runScripted('apphost.deploy.showLog', { picks: ['api-gateway', deploy.description] });
+    await runScripted('apphost.deploy.showLog', { picks: ['api-gateway', deploy.description!] });
     const doc = vscode.window.activeTextEditor!.document;
     assert.match(doc.uri.path, /^\/api-gateway\/deploy /);
     assert.ok(doc.getText().includes(deploy.log.join('\n')));

@@ -1,4 +1,6 @@
-// OpenSSH public key parsing and SHA256 fingerprints (as `ssh-keygen -lf` prints them).
+// OpenSSH public key parsing and fingerprints as wokku stores them: the SHA-256 of the
+// key blob in lower-case hex (`OpenSSL::Digest::SHA256.hexdigest(key.to_blob)`), not
+// OpenSSH's `SHA256:<base64>`.
 
 import { createHash } from 'node:crypto';
 
@@ -7,7 +9,7 @@ const KEY_TYPES = new Set([
   'sk-ssh-ed25519@openssh.com', 'sk-ecdsa-sha2-nistp256@openssh.com',
 ]);
 
-/** The SHA256 fingerprint, or undefined when the text is not a well-formed public key. */
+/** The fingerprint (64 hex digits), or undefined when the text is not a well-formed public key. */
 export function fingerprint(publicKey: string): string | undefined {
   const parts = publicKey.trim().split(/\s+/);
   if (parts.length < 2 || !KEY_TYPES.has(parts[0]) || !/^[A-Za-z0-9+/]+={0,2}$/.test(parts[1])) return undefined;
@@ -16,7 +18,7 @@ export function fingerprint(publicKey: string): string | undefined {
   if (blob.length < 4) return undefined;
   const len = blob.readUInt32BE(0);
   if (len !== parts[0].length || blob.length < 4 + len + 4 || blob.subarray(4, 4 + len).toString('latin1') !== parts[0]) return undefined;
-  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+  return createHash('sha256').update(blob).digest('hex');
 }
 
 /** A syntactically valid ed25519 public key derived from a seed string (for demo data and tests). */

@@ -18,8 +18,13 @@ function addKey(ctx: Context) {
   else if (name.length > 100) errors.add('Name is too long (maximum is 100 characters)');
   const fp = publicKey ? fingerprint(publicKey) : undefined;
   if (!publicKey) errors.add("Public key can't be blank");
-  else if (!fp) errors.add('Public key is not a valid OpenSSH public key');
-  else if ([...ctx.state.store.sshKeys.values()].some((k) => k.fingerprint === fp)) errors.add('Fingerprint has already been taken');
+  else if (!fp) errors.add('Public key is not a valid SSH public key');
+  else {
+    // wokku's messages: helpful to the owner, and no hint that another account holds the key.
+    const owner = [...ctx.state.store.sshKeys.values()].find((k) => k.fingerprint === fp)?.userId;
+    if (owner === ctx.user.id) errors.add("You've already added this key.");
+    else if (owner) errors.add("We couldn't add this key. If you manage multiple Wokku accounts from the same machine, create a dedicated keypair for this account and upload its .pub file. See /docs/apps/ssh-keys.");
+  }
   errors.check();
   const key: SshKey = { id: newId(), userId: ctx.user.id, name: name!, publicKey: publicKey!, fingerprint: fp!, createdAt: nowIso() };
   ctx.state.store.sshKeys.set(key.id, key);

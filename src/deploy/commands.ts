@@ -1,0 +1,129 @@
+// Deploy, link, unlink, the status bar's actions and Reveal in AppHost View.
+import * as vscode from 'vscode';
+import { signedIn } from '../commands/accountPicks';
+import { UserCancelled } from '../commands/errorReporting';
+import type { CommandTable } from '../commands/index';
+import { pickApp, resolveApp, type AppRef } from '../commands/targets';
+import type { Services } from '../services';
+import type { AppNode } from '../tree/appNode';
+import { WorkspaceNode } from '../tree/workspaceNode';
+import { folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
+import { report, runDeploy, type DeployResult } from './deployRun';
+import type { FolderLink } from './folderLinks';
+import { deployArea, type DeployArea } from './index';
+import { preflight } from './preflight';
+
+export function deployCommands(s: Services): CommandTable {
+  const area = () => deployArea(s);
+  return {
+    'apphost.app.deploy': (target?: unknown) => deploy(s, area(), target),
+    'apphost.folder.deploy': (uri?: vscode.Uri) => deploy(s, area(), uri),
+    'apphost.folder.link': (uri?: vscode.Uri) => linkFolder(s, area(), uri),
+    'apphost.folder.unlink': (uri?: vscode.Uri) => unlinkFolder(area(), uri),
+    'apphost.folder.actions': (uri?: vscode.Uri) => linkedAppActions(s, area(), uri),
+    'apphost.app.reveal': (target?: unknown) => revealApp(s, target),
+  };
+}
+
+/** Deploys a folder to its app (see deployTarget.ts for where each comes from). Resolves with the result (tests read it). */
+async function deploy(s: Services, area: DeployArea, target: unknown): Promise<DeployResult | undefined> {
+  await signedIn(s);
+  const t = await resolveTarget(s, area.links, target);
+  if (area.running.has(t.app.name)) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('A deploy of {0} is already running.', t.app.name));
+    return undefined;
+  }
+  const running = (async () => {
+    const plan = await preflight(s, area, t);
+    return { plan, result: await runDeploy(s, area, plan) };
+  })();
+  area.running.set(t.app.name, running.then(() => undefined, () => undefined));
+  try {
+    const { plan, result } = await running;
+    // The report waits for the user's answer: another deploy may start meanwhile.
+    area.running.delete(t.app.name);
+    await report(s, area, plan, result);
+    return result;
+  } finally {
+    area.running.delete(t.app.name);
+  }
+}
+
+async function linkFolder(s: Services, area: DeployArea, uri?: vscode.Uri): Promise<AppRef> {
+  await signedIn(s);
+  const folder = uri ? folderOf(uri) : await pickFolder(vscode.l10n.t('Link which folder to an app?'));
+  const app = await pickAndLink(s, area.links, folder);
+  const hasRemote = area.links.remoteFor(folder, app.name) !== undefined;
+  void vscode.window.showInformationMessage(
+    hasRemote
+      ? vscode.l10n.t('Folder {0} is linked to {1}.', folder.name, app.name)
+      : vscode.l10n.t('Folder {0} is linked to {1}. Its git remote is added (after asking) when you first deploy.', folder.name, app.name),
+  );
+  return app;
+}
+
+async function unlinkFolder(area: DeployArea, uri?: vscode.Uri): Promise<void> {
+  const links = area.links.links();
+  const link = uri ? area.links.linkOf(folderOf(uri)) : links.length === 1 ? links[0] : links.length ? await pickLink(links, vscode.l10n.t('Unlink which folder?')) : undefined;
+  if (!link) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No open folder is linked to an AppHost app.'));
+    return;
+  }
+  await area.links.unlink(link.folder);
+  const note = link.how === 'remote' ? ` ${vscode.l10n.t('Its git remote "{0}" stays; AppHost ignores it until you link the folder again.', link.remote ?? '')}` : '';
+  void vscode.window.showInformationMessage(`${vscode.l10n.t('Folder {0} is no longer linked to {1}.', link.folder.name, link.app.name)}${note}`);
+}
+
+type ActionItem = vscode.QuickPickItem & { run?: () => Thenable<unknown> };
+
+/** The status bar item's menu: the linked app's everyday actions. */
+async function linkedAppActions(s: Services, area: DeployArea, uri?: vscode.Uri): Promise<void> {
+  const link: FolderLink | undefined = uri ? area.links.linkOf(folderOf(uri)) : area.statusBar.shown();
+  if (!link) {
+    await linkFolder(s, area, uri);
+    return;
+  }
+  const app = await refOf(s, link.app);
+  const cmd = (id: string, ...args: unknown[]) => () => vscode.commands.executeCommand(id, ...args);
+  const items: ActionItem[] = [
+    { label: `$(cloud-upload) ${vscode.l10n.t('Deploy')}`, description: vscode.l10n.t('git push, then the build live in a tab'), run: cmd('apphost.app.deploy', app) },
+    { label: `$(output) ${vscode.l10n.t('Tail Logs')}`, run: cmd('apphost.logs.tail', app) },
+    { label: `$(edit) ${vscode.l10n.t('Open Config')}`, run: cmd('apphost.config.edit', app) },
+    { label: `$(globe) ${vscode.l10n.t('Open in Browser')}`, run: cmd('apphost.app.openInBrowser', app) },
+    { label: `$(list-tree) ${vscode.l10n.t('Reveal in AppHost View')}`, run: cmd('apphost.app.reveal', app) },
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: `$(link) ${vscode.l10n.t('Link Folder to Another App…')}`, run: cmd('apphost.folder.link', link.folder.uri) },
+    { label: `$(debug-disconnect) ${vscode.l10n.t('Unlink Folder')}`, run: cmd('apphost.folder.unlink', link.folder.uri) },
+  ];
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('{0} (folder {1})', link.app.name, link.folder.name),
+    placeHolder: vscode.l10n.t('What to do with {0}', link.app.name),
+  });
+  if (!picked?.run) throw new UserCancelled();
+  await picked.run();
+}
+
+/** Shows the app's row in the Resources view (fetching its workspace's app list if it was never shown). */
+async function revealApp(s: Services, target: unknown): Promise<void> {
+  const app = target === undefined ? await pickApp(s) : await resolveApp(s, target);
+  const find = () => s.tree.knownRows().find((r) => r.app.id === app.id || (r.app.name === app.name && app.id === app.name)) as AppNode | undefined;
+  await vscode.commands.executeCommand('apphost.resources.focus');
+  let row = find();
+  if (!row) {
+    // The view lists its workspaces when shown; then each Apps group costs one request, the app's workspace first.
+    const deadline = Date.now() + 5000;
+    while (!s.tree.workspaceNodes.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const nodes = [...s.tree.workspaceNodes.entries()].sort(([a], [b]) => Number(b === (app.workspace ?? '')) - Number(a === (app.workspace ?? '')));
+    for (const [, node] of nodes) {
+      if (!(node instanceof WorkspaceNode)) continue;
+      await node.apps.getChildren();
+      if ((row = find())) break;
+    }
+  }
+  if (!row) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not in the AppHost view (is an app filter on?).', app.name));
+    return;
+  }
+  await s.view.reveal(row, { select: true, focus: true, expand: false });
+}
+

@@ -1,0 +1,227 @@
+// A deploy by git push: the push runs in a cancellable progress notification, its
+// build output fills an editor tab live (the platform streams the build to the
+// pusher; the deploy record gets its log only at the end), the deploy the push
+// started is found once the build begins and read again when the push ends, the
+// tree's Deploys and Releases follow, and the end is reported with what to do next.
+// Requests: deploys before the push (1), the new deploy (1), its outcome (1, a few
+// more only if the record lags behind the push), the app's row (1).
+import * as vscode from 'vscode';
+import type { Deploy } from '../api';
+import { reloadApp } from '../commands/apps';
+import { UserCancelled } from '../commands/errorReporting';
+import type { AppRef } from '../commands/targets';
+import { logsArea } from '../logViews/registerLogs';
+import type { PushLog } from '../logViews/deployLogs';
+import type { Services } from '../services';
+import type { AppNode } from '../tree/appNode';
+import { gitOutput, runPush } from './gitProcess';
+import type { DeployArea } from './index';
+import type { PushPlan } from './preflight';
+import { ACTION_TITLES, explain, type ExplainedAction } from './pushProblems';
+import { buildFailure, pushOutcome, type PushOutcome } from './pushOutput';
+
+const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);
+
+export interface DeployResult {
+  outcome: PushOutcome;
+  deploy?: Deploy;
+  /** The build's lines as the push received them. */
+  buildLines: string[];
+  pushLog: PushLog;
+}
+
+export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, force = false): Promise<DeployResult> {
+  const { app } = plan;
+  const api = s.connection.api();
+  const opts = { workspace: app.workspace, priority: 'user' as const };
+  const before = new Set((await api.deploys.list(app.id, opts)).map((d) => d.id));
+  const short = plan.commit.hash.slice(0, 7);
+  const refspec = `${plan.source}:refs/heads/${plan.deployBranch}`;
+  const pushing = vscode.l10n.t('pushing {0} to {1} ({2})…', short, plan.remote, plan.deployBranch);
+  const log = await logsArea(s).deployLogs.openPush(app, short, `${short} ${plan.commit.subject} — git push ${plan.remote} ${plan.source === 'HEAD' ? '' : plan.source}:${plan.deployBranch}`.replace(' :', ' HEAD:'), pushing);
+  area.statusBar.setActivity(app.name, vscode.l10n.t('deploying…'));
+  s.log.info(`[deploy] ${app.name}: git push ${force ? '--force ' : ''}${plan.remote} ${refspec} (${plan.folder.name})`);
+
+  const gitLines: string[] = [];
+  const buildLines: string[] = [];
+  let found: Promise<Deploy | undefined> | undefined;
+  let cancelled = false;
+  // The deploy the push started: the newest one not there before it (wokku creates it as the build starts).
+  const findDeploy = async () => {
+    const list = await api.deploys.list(app.id, { ...opts, priority: 'background' }).catch(() => []);
+    const fresh = list.find((d) => !before.has(d.id));
+    if (fresh) {
+      log.attach(fresh);
+      refreshParts(s, app);
+    }
+    return fresh;
+  };
+  try {
+    const code = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deploying {0}', app.name), cancellable: true },
+      async (progress, token) => {
+        progress.report({ message: pushing });
+        const run = runPush({
+          gitPath: plan.gitPath,
+          cwd: plan.repo.rootUri.fsPath,
+          remote: plan.remote,
+          refspec,
+          force,
+          header: plan.header,
+          onEvent: (e) => {
+            if (e.kind === 'remote') {
+              buildLines.push(e.text);
+              log.append([e.text]);
+              if (!found) {
+                const building = vscode.l10n.t('building: this tab shows the build live, as the push receives it');
+                log.status(building);
+                progress.report({ message: vscode.l10n.t('building… (the log is open in an editor tab)') });
+                found = findDeploy();
+              }
+            } else if (e.kind === 'progress') {
+              if (!found) progress.report({ message: e.text });
+            } else {
+              gitLines.push(e.text);
+              s.log.info(`[deploy] git: ${e.text}`);
+            }
+          },
+        });
+        const sub = token.onCancellationRequested(() => {
+          cancelled = true;
+          run.cancel();
+        });
+        try {
+          return await run.exit;
+        } finally {
+          sub.dispose();
+        }
+      },
+    );
+    const outcome: PushOutcome = cancelled ? { problem: 'cancelled' } : pushOutcome(code, gitLines, plan.remote);
+    const started = found ? await found : outcome.problem === 'ok' || outcome.problem === 'buildFailed' ? await findDeploy() : undefined;
+    const deploy = started && (await settle(s, area, app, started));
+    log.finish(deploy, endStatus(outcome, deploy));
+    if (deploy) {
+      refreshParts(s, app);
+      if (deploy.status === 'succeeded') s.tree.deploysSeen(app);
+    }
+    await reloadApp(s, app).catch(() => undefined);
+    return { outcome, deploy: deploy ?? undefined, buildLines, pushLog: log };
+  } finally {
+    area.statusBar.setActivity(app.name, undefined);
+  }
+
+  function endStatus(outcome: PushOutcome, deploy: Deploy | undefined): string {
+    if (deploy) return FINISHED.has(deploy.status) ? deploy.status : vscode.l10n.t('the push ended; the deploy is still {0}: this tab follows it', deploy.status);
+    if (outcome.problem === 'cancelled') return vscode.l10n.t('push cancelled');
+    if (outcome.problem === 'upToDate') return vscode.l10n.t('nothing to deploy: {0}/{1} already has this commit', plan.remote, plan.deployBranch);
+    return vscode.l10n.t('push failed: {0}', outcome.detail ?? outcome.problem);
+  }
+}
+
+/** Reads the deploy until it has finished (the record is updated right after the build; a few, spaced reads at most). */
+async function settle(s: Services, area: DeployArea, app: AppRef, deploy: Deploy): Promise<Deploy> {
+  const api = s.connection.api();
+  let current = await api.deploys.get(app.id, deploy.id, { workspace: app.workspace, priority: 'user' }).catch(() => deploy);
+  for (const ms of area.settleDelaysMs) {
+    if (FINISHED.has(current.status)) break;
+    await new Promise((r) => setTimeout(r, ms));
+    current = await api.deploys.get(app.id, deploy.id, { workspace: app.workspace, priority: 'background' }).catch(() => current);
+  }
+  return current;
+}
+
+/** The app's Deploys and Releases groups, where open, list again. */
+function refreshParts(s: Services, app: AppRef): void {
+  for (const row of s.tree.knownRows()) {
+    if (row.app.id !== app.id && row.app.name !== app.name) continue;
+    for (const kind of ['deploys', 'releases']) {
+      const group = (row as AppNode).group?.(kind);
+      if (group) s.resources.refresh(group);
+    }
+  }
+}
+
+/** Tells how the deploy ended, with the next steps; runs the step chosen. */
+export async function report(s: Services, area: DeployArea, plan: PushPlan, result: DeployResult): Promise<void> {
+  const { app } = plan;
+  const { outcome, deploy } = result;
+  const short = plan.commit.hash.slice(0, 7);
+  const openApp = vscode.l10n.t('Open App');
+  const tail = vscode.l10n.t('Tail Logs');
+  const showLog = vscode.l10n.t('Show Log');
+  const run = async (choice: string | undefined) => {
+    if (choice === openApp) await vscode.commands.executeCommand('apphost.app.openInBrowser', app);
+    else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', app);
+    else if (choice === showLog) await showPushLog(s, plan, result);
+  };
+  if (deploy?.status === 'succeeded') {
+    return run(await vscode.window.showInformationMessage(vscode.l10n.t('{0} deployed: {1} "{2}".', app.name, short, plan.commit.subject), openApp, tail));
+  }
+  if (deploy && FINISHED.has(deploy.status)) {
+    const reason = buildFailure(splitLog(deploy.log)) ?? deploy.status;
+    return run(await vscode.window.showErrorMessage(vscode.l10n.t('The deploy of {0} failed: {1}', app.name, reason), showLog, tail));
+  }
+  if (deploy) {
+    return run(await vscode.window.showInformationMessage(vscode.l10n.t('The push of {0} ended; its deploy is still {1}. The log tab follows it.', app.name, deploy.status), showLog));
+  }
+  switch (outcome.problem) {
+    case 'cancelled':
+      void vscode.window.showInformationMessage(vscode.l10n.t('Deploy of {0} cancelled. A build that had started goes on on the service: its deploy is listed under Deploys.', app.name));
+      return;
+    case 'upToDate':
+      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to deploy: {0} already has commit {1} ({2}/{3} is up to date). Commit a change, then deploy.', app.name, short, plan.remote, plan.deployBranch));
+      return;
+    case 'buildFailed':
+      return run(await vscode.window.showErrorMessage(vscode.l10n.t('The deploy of {0} failed: {1}', app.name, buildFailure(result.buildLines) ?? outcome.detail ?? ''), showLog));
+    default:
+      return problem(s, area, plan, outcome);
+  }
+}
+
+/** A push git refused: the explanation, and what its buttons do. */
+async function problem(s: Services, area: DeployArea, plan: PushPlan, outcome: PushOutcome): Promise<void> {
+  const { message, actions } = explain(outcome, plan);
+  if (outcome.problem === 'authentication') area.keysChecked.clear();
+  const titles = actions.map((a) => ACTION_TITLES[a]());
+  const choice = await vscode.window.showErrorMessage(message, ...titles);
+  const action: ExplainedAction | undefined = choice ? actions[titles.indexOf(choice)] : undefined;
+  switch (action) {
+    case 'forceDeploy': {
+      const replace = vscode.l10n.t('Replace and Deploy');
+      const sure = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Replace {0}\'s branch {1} with yours?', plan.app.name, plan.deployBranch),
+        { modal: true, detail: vscode.l10n.t('git push --force: the commits only the app\'s repository has are dropped from it, and your commit {0} is built.', plan.commit.hash.slice(0, 7)) },
+        replace,
+      );
+      if (sure !== replace) throw new UserCancelled();
+      const result = await runDeploy(s, area, plan, true);
+      await report(s, area, plan, result);
+      return;
+    }
+    case 'fixRemote':
+      if (plan.details.gitRemote && (await gitOutput(plan.gitPath, plan.repo.rootUri.fsPath, ['remote', 'set-url', plan.remote, plan.details.gitRemote])) !== undefined) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Remote "{0}" now points at {1}. Deploy again.', plan.remote, plan.details.gitRemote));
+      }
+      return;
+    case 'manageSshKeys':
+      await vscode.commands.executeCommand('apphost.sshKeys.manage');
+      return;
+    case 'signIn':
+      await vscode.commands.executeCommand('apphost.signIn');
+      return;
+    case 'showGitOutput':
+      s.log.show(true);
+      return;
+  }
+}
+
+/** Opens the deploy's log: the push's tab when still open, else the record's log. */
+export async function showPushLog(s: Services, plan: PushPlan, result: DeployResult): Promise<void> {
+  if (await result.pushLog.reveal()) return;
+  if (result.deploy) await logsArea(s).deployLogs.open(plan.app, result.deploy.id);
+}
+
+function splitLog(log: string | undefined): string[] {
+  return (log ?? '').split(/\r?\n/).filter((l) => l.trim());
+}

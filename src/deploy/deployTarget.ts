@@ -1,0 +1,91 @@
+// Which folder goes to which app, from wherever Deploy (or Link) was started: a folder
+// in the Explorer (a Uri), an app in the tree or the status bar (an app), or the
+// palette (nothing). What the user picks on the way is remembered as the folder's link.
+import * as vscode from 'vscode';
+import { UserCancelled } from '../commands/errorReporting';
+import { activeWorkspace, pickApp, resolveApp, type AppRef } from '../commands/targets';
+import type { Services } from '../services';
+import type { FolderLink, FolderLinks, LinkedApp } from './folderLinks';
+
+export interface DeployTarget {
+  folder: vscode.WorkspaceFolder;
+  app: AppRef;
+}
+
+/** An AppRef for a linked app; by name (the API accepts names as ids) while the tree has not shown its id. */
+export async function refOf(s: Services, app: LinkedApp): Promise<AppRef> {
+  return app.id ? { workspace: app.workspace, id: app.id, name: app.name } : { workspace: await activeWorkspace(s), id: app.name, name: app.name };
+}
+
+export function folderOf(uri: vscode.Uri): vscode.WorkspaceFolder {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  if (!folder) throw new Error(vscode.l10n.t('{0} is not in an open workspace folder.', uri.fsPath));
+  return folder;
+}
+
+export async function resolveTarget(s: Services, links: FolderLinks, arg: unknown): Promise<DeployTarget> {
+  if (arg instanceof vscode.Uri) {
+    const folder = folderOf(arg);
+    const link = links.linkOf(folder);
+    return { folder, app: link ? await refOf(s, link.app) : await pickAndLink(s, links, folder) };
+  }
+  if (arg !== undefined) {
+    const app = await resolveApp(s, arg);
+    const folder = links.linksOf(app)[0]?.folder ?? (await chooseFolderFor(links, app));
+    return { folder, app };
+  }
+  const all = links.links();
+  if (all.length === 1) return { folder: all[0].folder, app: await refOf(s, all[0].app) };
+  if (all.length > 1) {
+    const picked = await pickLink(all, vscode.l10n.t('Deploy which folder?'));
+    return { folder: picked.folder, app: await refOf(s, picked.app) };
+  }
+  const folder = await pickFolder(vscode.l10n.t('Deploy which folder?'));
+  return { folder, app: await pickAndLink(s, links, folder) };
+}
+
+/** Asks for the folder's app and remembers the choice. */
+export async function pickAndLink(s: Services, links: FolderLinks, folder: vscode.WorkspaceFolder): Promise<AppRef> {
+  const app = await pickApp(s, vscode.l10n.t('Select the app of folder {0}', folder.name));
+  await links.link(folder, app);
+  return app;
+}
+
+/** The folder to deploy an app from that no folder is linked to yet: asked (and confirmed when it is the only one). */
+async function chooseFolderFor(links: FolderLinks, app: AppRef): Promise<vscode.WorkspaceFolder> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (!folders.length) throw new Error(vscode.l10n.t('Open the folder of {0}\'s code first: AppHost deploys it with git push.', app.name));
+  let folder: vscode.WorkspaceFolder;
+  if (folders.length === 1) {
+    const deploy = vscode.l10n.t('Link and Deploy');
+    const choice = await vscode.window.showInformationMessage(
+      vscode.l10n.t('Deploy folder {0} to {1}?', folders[0].name, app.name),
+      { modal: true, detail: vscode.l10n.t('No open folder is linked to {0} yet. AppHost will remember that folder {1} is its code.', app.name, folders[0].name) },
+      deploy,
+    );
+    if (choice !== deploy) throw new UserCancelled();
+    folder = folders[0];
+  } else {
+    folder = await pickFolder(vscode.l10n.t('Deploy which folder to {0}?', app.name));
+  }
+  await links.link(folder, app);
+  return folder;
+}
+
+export async function pickFolder(title: string): Promise<vscode.WorkspaceFolder> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (!folders.length) throw new Error(vscode.l10n.t('Open a folder first: AppHost deploys a folder\'s git repository.'));
+  if (folders.length === 1) return folders[0];
+  const picked = await vscode.window.showWorkspaceFolderPick({ placeHolder: title });
+  if (!picked) throw new UserCancelled();
+  return picked;
+}
+
+export async function pickLink(all: readonly FolderLink[], title: string): Promise<FolderLink> {
+  const picked = await vscode.window.showQuickPick(
+    all.map((l) => ({ label: l.app.name, description: vscode.l10n.t('folder {0}', l.folder.name), link: l })),
+    { title, placeHolder: vscode.l10n.t('Select a linked folder') },
+  );
+  if (!picked) throw new UserCancelled();
+  return picked.link;
+}

@@ -1,0 +1,239 @@
+// Which open folder belongs to which app. A folder is linked by its git remotes (read
+// through the Git extension, no request), or by hand with "Link Folder to App…",
+// remembered per folder and per service; "Unlink" also silences a remote's link.
+// Each folder of a multi-root workspace has its own link. The app's id and state come
+// from the rows the Resources view already fetched (TreeState), never from a request.
+import * as vscode from 'vscode';
+import type { App } from '../api';
+import type { AppRef } from '../commands/targets';
+import type { Connection } from '../connection';
+import type { AppRow, TreeState } from '../tree/treeState';
+import { gitApi, type GitApi, type GitRepository } from './gitApi';
+import { learnFromDetails, remoteForApp, serviceRemotes, type ServiceGit } from './remotes';
+
+/** The app a folder is linked to: by name only until the tree has shown it (or a manual link named it). */
+export interface LinkedApp {
+  readonly name: string;
+  readonly id?: string;
+  readonly workspace?: string;
+}
+
+export interface FolderLink {
+  readonly folder: vscode.WorkspaceFolder;
+  readonly repo: GitRepository | undefined;
+  readonly app: LinkedApp;
+  readonly how: 'remote' | 'manual';
+  /** The repository's remote for the app, when it has one. */
+  readonly remote?: string;
+}
+
+interface StoredLink {
+  app?: { workspace?: string; id: string; name: string };
+  /** "Unlink" of a folder linked by its remote: ignore the remote. */
+  unlinked?: true;
+}
+
+const LINKS_KEY = 'apphost.folderLinks';
+const SERVICE_GIT_KEY = 'apphost.serviceGit';
+/** The remote name wokku's instructions and CLI use. */
+const DEFAULT_REMOTE_NAME = 'wokku';
+
+export class FolderLinks implements vscode.Disposable {
+  private git: GitApi | undefined;
+  private current: FolderLink[] = [];
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** The links changed (a remote added, a folder opened, a link made…). */
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly repoWatches = new Map<GitRepository, vscode.Disposable>();
+  private scheduled: NodeJS.Timeout | undefined;
+  /** Resolves once the Git extension answered (its repositories may still be opening). */
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly connection: Connection,
+    private readonly tree: TreeState,
+  ) {
+    this.disposables.push(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
+      connection.onDidChange(() => this.schedule()),
+      tree.onAppRow(() => this.schedule()),
+    );
+    tree.appFlags.push((ref) => (this.linksOf(ref).length ? 'linked' : undefined));
+    this.ready = this.attachGit();
+  }
+
+  private async attachGit(): Promise<void> {
+    this.git = await gitApi(() => void this.attachGit());
+    const git = this.git;
+    if (!git) return;
+    this.disposables.push(
+      git.onDidOpenRepository((repo) => this.watch(repo)),
+      git.onDidCloseRepository((repo) => {
+        this.repoWatches.get(repo)?.dispose();
+        this.repoWatches.delete(repo);
+        this.schedule();
+      }),
+    );
+    for (const repo of git.repositories) this.watch(repo);
+    this.recompute();
+  }
+
+  private watch(repo: GitRepository): void {
+    if (!this.repoWatches.has(repo)) this.repoWatches.set(repo, repo.state.onDidChange(() => this.schedule()));
+    this.schedule();
+  }
+
+  /** Whether the Git extension is there to read repositories (false: disabled or missing). */
+  get gitAvailable(): boolean {
+    return !!this.git;
+  }
+
+  /** The git binary the Git extension uses. */
+  get gitPath(): string | undefined {
+    return this.git?.git.path;
+  }
+
+  links(): readonly FolderLink[] {
+    return this.current;
+  }
+
+  linkOf(folder: vscode.WorkspaceFolder | vscode.Uri): FolderLink | undefined {
+    const uri = folder instanceof vscode.Uri ? folder : folder.uri;
+    return this.current.find((l) => l.folder.uri.toString() === uri.toString());
+  }
+
+  /** The folders linked to this app (by id, or by name while its id is unknown). */
+  linksOf(app: AppRef): FolderLink[] {
+    return this.current.filter((l) => (l.app.id ? l.app.id === app.id : l.app.name === app.name));
+  }
+
+  repoOf(folder: vscode.WorkspaceFolder): GitRepository | undefined {
+    return this.git?.getRepository(folder.uri) ?? undefined;
+  }
+
+  /** What identifies the service's remotes: the API's host, learned git hosts and remote names. */
+  serviceGit(): ServiceGit {
+    const root = this.connection.apiRoot();
+    const learned = root ? this.memento.get<Record<string, ServiceGit>>(SERVICE_GIT_KEY, {})[root] : undefined;
+    const apiHost = root ? new URL(root).hostname.replace(/^\[|\]$/g, '').toLowerCase() : undefined;
+    return {
+      hosts: [...new Set([...(apiHost ? [apiHost] : []), ...(learned?.hosts ?? [])])],
+      remoteNames: [...new Set([...(learned?.remoteNames ?? []), DEFAULT_REMOTE_NAME])],
+    };
+  }
+
+  /** The remote name new remotes get: the one of the service's push instructions. */
+  preferredRemoteName(): string {
+    return this.serviceGit().remoteNames[0] ?? DEFAULT_REMOTE_NAME;
+  }
+
+  /** Remembers the git host and remote name an app's details show (they are the service's). */
+  async learn(details: Pick<App, 'gitRemote' | 'pushInstructions'>): Promise<void> {
+    const root = this.connection.apiRoot();
+    const { host, remoteName } = learnFromDetails(details);
+    if (!root || (!host && !remoteName)) return;
+    const all = this.memento.get<Record<string, ServiceGit>>(SERVICE_GIT_KEY, {});
+    const known = all[root] ?? { hosts: [], remoteNames: [] };
+    const next: ServiceGit = {
+      hosts: host && !known.hosts.includes(host) ? [...known.hosts, host] : known.hosts,
+      remoteNames: remoteName && !known.remoteNames.includes(remoteName) ? [remoteName, ...known.remoteNames] : known.remoteNames,
+    };
+    if (next.hosts === known.hosts && next.remoteNames === known.remoteNames) return;
+    await this.memento.update(SERVICE_GIT_KEY, { ...all, [root]: next });
+    this.recompute();
+  }
+
+  /** The remote of the folder's repository for the app, if it has one. */
+  remoteFor(folder: vscode.WorkspaceFolder, appName: string, gitRemote?: string): { remote: string; url: string } | undefined {
+    const repo = this.repoOf(folder);
+    return repo ? remoteForApp(repo.state.remotes, appName, this.serviceGit(), gitRemote) : undefined;
+  }
+
+  /** Links the folder to the app by hand (it wins over the folder's remotes). */
+  async link(folder: vscode.WorkspaceFolder, app: AppRef): Promise<void> {
+    await this.store(folder, { app: { workspace: app.workspace, id: app.id, name: app.name } });
+  }
+
+  /** Forgets the folder's link; a link by remote stays off until the folder is linked again. */
+  async unlink(folder: vscode.WorkspaceFolder): Promise<void> {
+    await this.store(folder, { unlinked: true });
+  }
+
+  private async store(folder: vscode.WorkspaceFolder, value: StoredLink): Promise<void> {
+    const key = this.keyOf(folder);
+    if (!key) throw new Error(vscode.l10n.t('Set the AppHost service URL first.'));
+    const all = this.memento.get<Record<string, StoredLink>>(LINKS_KEY, {});
+    await this.memento.update(LINKS_KEY, { ...all, [key]: value });
+    this.recompute();
+  }
+
+  private keyOf(folder: vscode.WorkspaceFolder): string | undefined {
+    const root = this.connection.apiRoot();
+    return root && `${root} ${folder.uri.toString()}`;
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    // Repositories report many state changes in a row (status runs): recompute once.
+    this.scheduled = setTimeout(() => {
+      this.scheduled = undefined;
+      this.recompute();
+    }, 50);
+  }
+
+  private recompute(): void {
+    const stored = this.memento.get<Record<string, StoredLink>>(LINKS_KEY, {});
+    const service = this.serviceGit();
+    const rows = this.tree.knownRows();
+    const next: FolderLink[] = [];
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const key = this.keyOf(folder);
+      const saved = key ? stored[key] : undefined;
+      if (saved?.unlinked) continue;
+      const repo = this.repoOf(folder);
+      if (saved?.app) {
+        const remote = repo && remoteForApp(repo.state.remotes, saved.app.name, service)?.remote;
+        next.push({ folder, repo, app: saved.app, how: 'manual', remote });
+        continue;
+      }
+      const match = repo && serviceRemotes(repo.state.remotes, service)[0];
+      if (match) next.push({ folder, repo, app: identify(match.appName, rows), how: 'remote', remote: match.remote });
+    }
+    const before = JSON.stringify(this.current.map(summary));
+    const old = this.current;
+    this.current = next;
+    if (JSON.stringify(next.map(summary)) !== before) {
+      this.changed.fire();
+      this.rerenderRows([...old, ...next]);
+    }
+  }
+
+  /** The tree rows of apps whose link changed show it (no refetch). */
+  private rerenderRows(links: FolderLink[]): void {
+    const names = new Set(links.map((l) => l.app.name));
+    for (const row of this.tree.knownRows()) if (names.has(row.app.name)) this.onRowChanged?.(row);
+  }
+
+  /** Set by the area: re-renders one tree row. */
+  onRowChanged: ((row: AppRow) => void) | undefined;
+
+  dispose(): void {
+    if (this.scheduled) clearTimeout(this.scheduled);
+    for (const w of this.repoWatches.values()) w.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/** The app of this name the tree shows, when exactly one app has it (names are unique per server only). */
+function identify(name: string, rows: AppRow[]): LinkedApp {
+  const refs = new Map(rows.filter((r) => r.app.name === name).map((r) => [r.app.id, r.appRef()]));
+  if (refs.size !== 1) return { name };
+  const [ref] = refs.values();
+  return { name, id: ref.id, workspace: ref.workspace };
+}
+
+function summary(l: FolderLink): unknown[] {
+  return [l.folder.uri.toString(), l.app.name, l.app.id, l.app.workspace, l.how, l.remote];
+}

@@ -1,0 +1,40 @@
+// The deploy area: folder ↔ app links, the linked app's status bar item, and deploys
+// by git push. Built once at activation (no network, no git command); the commands
+// (./commands.ts) find it through the Services object.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Services } from '../services';
+import type { AppNode } from '../tree/appNode';
+import { FolderLinks } from './folderLinks';
+import { LinkStatusBar } from './linkStatusBar';
+
+export interface DeployArea {
+  readonly links: FolderLinks;
+  readonly statusBar: LinkStatusBar;
+  /** Deploys running now, by app name (one at a time per app). */
+  readonly running: Map<string, Promise<void>>;
+  /** Where the user's public keys are (tests point it elsewhere). */
+  sshDir: string;
+  /** Services whose SSH key check passed this session (no need to ask /ssh_keys again). */
+  readonly keysChecked: Set<string>;
+  /** Delays between reads of a deploy that had not finished when its push ended (tests shorten them). */
+  settleDelaysMs: number[];
+}
+
+const areas = new WeakMap<Services, DeployArea>();
+
+export function registerDeploy(s: Services): DeployArea {
+  const links = new FolderLinks(s.context.globalState, s.connection, s.tree);
+  links.onRowChanged = (row) => s.resources.refresh(row as AppNode, { refetch: false });
+  const statusBar = new LinkStatusBar(links, s.connection, s.tree, s.resources);
+  const area: DeployArea = { links, statusBar, running: new Map(), sshDir: join(homedir(), '.ssh'), keysChecked: new Set(), settleDelaysMs: [500, 1000, 2000, 4000] };
+  s.context.subscriptions.push(links, statusBar);
+  areas.set(s, area);
+  return area;
+}
+
+export function deployArea(s: Services): DeployArea {
+  const area = areas.get(s);
+  if (!area) throw new Error('registerDeploy() has not run');
+  return area;
+}

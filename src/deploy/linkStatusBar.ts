@@ -1,0 +1,99 @@
+// "$(vm-running) storefront · running": the app of the folder being edited (its link),
+// with the state the Resources view shows (no request of its own); a click offers the
+// app's everyday actions. In a multi-root workspace it follows the active editor's folder.
+import * as vscode from 'vscode';
+import type { Connection } from '../connection';
+import type { ResourcesProvider } from '../tree/resourcesProvider';
+import { statusIcon } from '../tree/statusIcons';
+import type { AppRow, TreeState } from '../tree/treeState';
+import type { FolderLink, FolderLinks } from './folderLinks';
+
+export class LinkStatusBar implements vscode.Disposable {
+  readonly item = vscode.window.createStatusBarItem('apphost.linkedApp', vscode.StatusBarAlignment.Left, 49);
+  private readonly disposables: vscode.Disposable[];
+  /** What a running deploy says (by app name), shown instead of the state. */
+  private readonly activity = new Map<string, string>();
+  private pending: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly links: FolderLinks,
+    private readonly connection: Connection,
+    private readonly tree: TreeState,
+    resources: ResourcesProvider,
+  ) {
+    this.item.name = vscode.l10n.t('AppHost Linked App');
+    this.disposables = [
+      links.onDidChange(() => this.schedule()),
+      connection.onDidChange(() => this.schedule()),
+      // Rows re-render after actions, refreshes and list fetches: the state shown may have changed.
+      resources.onDidChangeTreeData(() => this.schedule()),
+      tree.onAppRow(() => this.schedule()),
+      vscode.window.onDidChangeActiveTextEditor(() => this.schedule()),
+    ];
+    this.schedule();
+  }
+
+  /** Shows what a deploy of the app is doing (undefined: done). */
+  setActivity(appName: string, text: string | undefined): void {
+    if (text) this.activity.set(appName, text);
+    else this.activity.delete(appName);
+    this.schedule();
+  }
+
+  /** The link the item shows: the active editor's folder's, else the first one. */
+  shown(): FolderLink | undefined {
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const folder = active && vscode.workspace.getWorkspaceFolder(active);
+    return (folder && this.links.linkOf(folder)) || this.links.links()[0];
+  }
+
+  private schedule(): void {
+    this.pending ??= setTimeout(() => {
+      this.pending = undefined;
+      void this.update();
+    }, 30);
+  }
+
+  private async update(): Promise<void> {
+    const link = this.shown();
+    void vscode.commands.executeCommand('setContext', 'apphost.folderLinked', this.links.links().length > 0);
+    const session = await this.connection.session();
+    if (!link || !session) {
+      this.item.hide();
+      return;
+    }
+    const { name } = link.app;
+    const state = this.stateOf(link);
+    const doing = this.activity.get(name);
+    const icon = doing ? 'sync~spin' : state ? statusIcon('app', state).id : 'cloud';
+    this.item.text = `$(${icon}) ${name}${doing || state ? ` · ${doing ?? state}` : ''}`;
+    const others = this.links.links().filter((l) => l !== link);
+    const how = link.how === 'remote'
+      ? vscode.l10n.t('Linked to folder **{0}** by its git remote `{1}`.', link.folder.name, link.remote ?? '')
+      : vscode.l10n.t('Linked to folder **{0}** (set with Link Folder to App…).', link.folder.name);
+    const stateLine = state ? vscode.l10n.t('State: {0} (as the AppHost view shows it).', state) : vscode.l10n.t('State: shown once the AppHost view has listed the app.');
+    const more = others.length ? `\n\n${vscode.l10n.t('Other linked folders: {0}', others.map((l) => `${l.folder.name} → ${l.app.name}`).join(', '))}` : '';
+    this.item.tooltip = new vscode.MarkdownString(`**${name}** — AppHost\n\n${how}\n\n${stateLine}${more}\n\n${vscode.l10n.t('Click for Deploy, Tail Logs and more.')}`);
+    this.item.command = { command: 'apphost.folder.actions', title: vscode.l10n.t('Linked App Actions'), arguments: [link.folder.uri] };
+    this.item.accessibilityInformation = { label: vscode.l10n.t('AppHost app {0}, {1}', name, doing ?? state ?? vscode.l10n.t('state unknown')) };
+    this.item.show();
+  }
+
+  /** The state the tree shows for the app (the process report once wt15's rows carry it), if a row is loaded. */
+  private stateOf(link: FolderLink): string | undefined {
+    const row = this.tree.knownRows().find((r) => (link.app.id ? r.app.id === link.app.id : r.app.name === link.app.name));
+    return row && rowState(row);
+  }
+
+  dispose(): void {
+    if (this.pending) clearTimeout(this.pending);
+    this.item.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/** What a row shows: its process-report state when it has one, else the list's status. */
+function rowState(row: AppRow): string {
+  const shown = (row as { shownState?: () => { state: string } }).shownState?.();
+  return shown?.state ?? row.app.status;
+}

@@ -1,0 +1,177 @@
+// Everything checked before a push, each asked at most once and only when it matters:
+// the repository, the app's remote (added after asking), which branch goes out as the
+// app's deploy branch, uncommitted changes and unpushed commits, and for SSH remotes
+// whether one of the user's public keys is registered with the service.
+// Costs one request (the app's details), plus /ssh_keys for SSH remotes once a session.
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import type { App } from '../api';
+import { UserCancelled } from '../commands/errorReporting';
+import { publicKeyFiles } from '../commands/sshKeys';
+import type { AppRef } from '../commands/targets';
+import type { Services } from '../services';
+import type { DeployTarget } from './deployTarget';
+import type { GitBranch, GitRepository } from './gitApi';
+import { gitOutput } from './gitProcess';
+import type { DeployArea } from './index';
+import { isSshUrl, newRemoteName, parseRemoteUrl } from './remotes';
+import { registeredKey } from './sshFingerprints';
+
+export interface PushPlan {
+  folder: vscode.WorkspaceFolder;
+  repo: GitRepository;
+  gitPath: string;
+  /** The app, with the id its details gave. */
+  app: AppRef;
+  details: App;
+  deployBranch: string;
+  remote: string;
+  /** The URL git pushes to (the remote's, after git's insteadOf rules). */
+  pushUrl: string;
+  /** What is pushed: `HEAD` or a local branch name. */
+  source: string;
+  commit: { hash: string; subject: string };
+  /** The API token for the service's own HTTP gateway. */
+  header?: { origin: string; value: string };
+}
+
+export async function preflight(s: Services, area: DeployArea, target: DeployTarget): Promise<PushPlan> {
+  const { folder } = target;
+  const { links } = area;
+  await links.ready;
+  const gitPath = links.gitPath;
+  if (!links.gitAvailable || !gitPath) throw new Error(vscode.l10n.t('The Git extension of VS Code is disabled or missing: AppHost deploys through it. Enable it (setting git.enabled) and try again.'));
+  const repo = links.repoOf(folder);
+  if (!repo) {
+    throw new Error(vscode.l10n.t('Folder {0} is not a git repository. AppHost deploys with git push: initialize a repository (Source Control view), commit your code, and deploy again.', folder.name));
+  }
+  const details = await s.connection.api().apps.get(target.app.id, { workspace: target.app.workspace, priority: 'user' });
+  await links.learn(details);
+  const app: AppRef = { workspace: target.app.workspace, id: details.id || target.app.id, name: details.name || target.app.name };
+  const deployBranch = details.deployBranch || /git push \S+ (\S+)\s*$/.exec(details.pushInstructions ?? '')?.[1] || 'main';
+
+  const remote = await ensureRemote(links.remoteFor(folder, app.name, details.gitRemote)?.remote, repo, folder, app, details, links.preferredRemoteName());
+  await repo.status().catch(() => undefined);
+  const head = repo.state.HEAD;
+  if (!head?.commit) throw new Error(vscode.l10n.t('Nothing to deploy yet: folder {0} has no commit. Commit your code, then deploy.', folder.name));
+  const source = await chooseSource(repo, head, deployBranch, app);
+  await confirmWarnings(repo, head, source, remote, folder, app);
+
+  const pushUrl = (await gitOutput(gitPath, repo.rootUri.fsPath, ['remote', 'get-url', '--push', remote])) ?? '';
+  const session = await s.connection.session();
+  const header = session && tokenHeaderFor(pushUrl, session.apiRoot, details.gitRemote, session.token);
+  if (!header && isSshUrl(pushUrl)) await checkSshKey(s, area, session?.apiRoot ?? '');
+  const commit = await repo.getCommit(source === 'HEAD' ? head.commit : source).catch(() => ({ hash: head.commit!, message: '' }));
+  return { folder, repo, gitPath, app, details, deployBranch, remote, pushUrl, source, commit: { hash: commit.hash, subject: commit.message.split('\n')[0] }, header };
+}
+
+/** The folder's remote for the app, added after asking when it has none. */
+async function ensureRemote(existing: string | undefined, repo: GitRepository, folder: vscode.WorkspaceFolder, app: AppRef, details: App, preferred: string): Promise<string> {
+  if (existing) return existing;
+  if (!details.gitRemote) throw new Error(vscode.l10n.t('The service gives no git remote for {0}: it cannot be deployed by git push.', app.name));
+  const name = newRemoteName(repo.state.remotes, preferred, app.name);
+  const add = vscode.l10n.t('Add Remote and Deploy');
+  const choice = await vscode.window.showInformationMessage(
+    vscode.l10n.t('Folder {0} has no git remote for {1} yet.', folder.name, app.name),
+    { modal: true, detail: vscode.l10n.t('AppHost will add the remote "{0}" ({1}) to the repository, then push to it.', name, details.gitRemote) },
+    add,
+  );
+  if (choice !== add) throw new UserCancelled();
+  await repo.addRemote(name, details.gitRemote);
+  return name;
+}
+
+/** What goes out as the deploy branch: the checked-out branch, or (asked) the local deploy branch. */
+async function chooseSource(repo: GitRepository, head: GitBranch, deployBranch: string, app: AppRef): Promise<string> {
+  if (!head.name || head.name === deployBranch) return 'HEAD';
+  const local = await repo.getBranch(deployBranch).catch(() => undefined);
+  const current = vscode.l10n.t('Deploy "{0}"', head.name);
+  const theirs = vscode.l10n.t('Deploy "{0}"', deployBranch);
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('You are on branch "{0}", but {1} deploys branch "{2}".', head.name, app.name, deployBranch),
+    {
+      modal: true,
+      detail: local
+        ? vscode.l10n.t('"{0}" pushes your branch {1} as the app\'s {2}. "{3}" pushes your local {2} instead.', current, head.name, deployBranch, theirs)
+        : vscode.l10n.t('"{0}" pushes your branch {1} as the app\'s {2}.', current, head.name, deployBranch),
+    },
+    ...[current, ...(local ? [theirs] : [])],
+  );
+  if (!choice) throw new UserCancelled();
+  return choice === current ? 'HEAD' : deployBranch;
+}
+
+/** One question for what the user may not mean: uncommitted changes, commits not on the branch's upstream. */
+async function confirmWarnings(repo: GitRepository, head: GitBranch, source: string, remote: string, folder: vscode.WorkspaceFolder, app: AppRef): Promise<void> {
+  const warnings: string[] = [];
+  if (source === 'HEAD' || source === head.name) {
+    const { workingTreeChanges, indexChanges, mergeChanges, untrackedChanges } = repo.state;
+    const changed = new Set([...workingTreeChanges, ...indexChanges, ...mergeChanges, ...(untrackedChanges ?? [])].map((c) => c.uri.toString()));
+    if (changed.size) {
+      const example = basename(vscode.Uri.parse([...changed][0]).fsPath);
+      warnings.push(vscode.l10n.t('{0} uncommitted change(s), e.g. {1}, will not be deployed: a deploy pushes commits only.', changed.size, example));
+    }
+  }
+  const branch = source === 'HEAD' ? head : await repo.getBranch(source).catch(() => undefined);
+  const shared = repo.state.remotes.filter((r) => r.name !== remote);
+  if (branch?.name && branch.upstream && branch.upstream.remote !== remote && (branch.ahead ?? 0) > 0) {
+    warnings.push(vscode.l10n.t('Branch {0} has {1} commit(s) not pushed to {2}/{3}: the app would run code your shared repository does not have.', branch.name, branch.ahead ?? 0, branch.upstream.remote, branch.upstream.name));
+  } else if (branch?.name && !branch.upstream && shared.length) {
+    warnings.push(vscode.l10n.t('Branch {0} was never pushed to {1}: the app would run code your shared repository does not have.', branch.name, shared.map((r) => r.name).join(', ')));
+  }
+  if (!warnings.length) return;
+  const go = vscode.l10n.t('Deploy Anyway');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Deploy folder {0} to {1}?', folder.name, app.name),
+    { modal: true, detail: warnings.map((w) => `• ${w}`).join('\n') },
+    go,
+  );
+  if (choice !== go) throw new UserCancelled();
+}
+
+/**
+ * The API token as an HTTP header, for a push to the service's own HTTP gateway only:
+ * the API's origin, or the origin of the app's `git_remote` when the service gives an HTTP one.
+ */
+function tokenHeaderFor(pushUrl: string, apiRoot: string, gitRemote: string | undefined, token: string): { origin: string; value: string } | undefined {
+  const parsed = parseRemoteUrl(pushUrl);
+  if (!parsed || (parsed.protocol !== 'http' && parsed.protocol !== 'https')) return undefined;
+  const origin = new URL(pushUrl).origin;
+  const trusted = [new URL(apiRoot).origin, ...(gitRemote && /^https?:\/\//i.test(gitRemote) ? [new URL(gitRemote).origin] : [])];
+  return trusted.includes(origin) ? { origin, value: `Authorization: Bearer ${token}` } : undefined;
+}
+
+/** For SSH remotes: is one of ~/.ssh/*.pub registered with the service? If not, offer to add one. */
+async function checkSshKey(s: Services, area: DeployArea, apiRoot: string): Promise<void> {
+  if (area.keysChecked.has(apiRoot)) return;
+  const local = await publicKeyFiles(area.sshDir);
+  const keys = await s.connection.api().sshKeys.list({ priority: 'user' });
+  if (registeredKey(local, keys.map((k) => k.fingerprint))) {
+    area.keysChecked.add(apiRoot);
+    return;
+  }
+  const anyway = vscode.l10n.t('Push Anyway');
+  if (!local.length) {
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('You have no SSH public key in {0}: a push over SSH needs one registered with AppHost.', area.sshDir),
+      { modal: true, detail: vscode.l10n.t('Create one in a terminal with "ssh-keygen -t ed25519", then deploy again: AppHost offers to register it.') },
+      anyway,
+    );
+    if (choice !== anyway) throw new UserCancelled();
+    return;
+  }
+  const addButtons = local.slice(0, 2).map((k) => vscode.l10n.t('Add {0}', basename(k.path)));
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('None of your SSH keys is registered with AppHost: the git service would refuse the push.'),
+    { modal: true, detail: vscode.l10n.t('The remote is reached over SSH, with a key of {0}. Register a public key with your AppHost account now?', area.sshDir) },
+    ...addButtons,
+    anyway,
+  );
+  if (!choice) throw new UserCancelled();
+  if (choice === anyway) return;
+  const file = local[addButtons.indexOf(choice)];
+  const name = file.key.split(/\s+/).slice(2).join(' ') || basename(file.path, '.pub');
+  const key = await s.connection.api().sshKeys.add({ name, publicKey: file.key }, { priority: 'user' });
+  area.keysChecked.add(apiRoot);
+  void vscode.window.showInformationMessage(vscode.l10n.t('SSH key "{0}" added ({1}).', key.name || name, key.fingerprint ?? ''));
+}

@@ -1,0 +1,126 @@
+// Remote matching: which git remote of a folder is the service's, and for which app.
+import assert from 'node:assert/strict';
+import { learnFromDetails, newRemoteName, parseRemoteUrl, remoteForApp, serviceRemotes, type RemoteLike, type ServiceGit } from '../../../src/deploy/remotes';
+
+const WOKKU: ServiceGit = { hosts: ['wokku.cloud'], remoteNames: ['wokku'] };
+const remote = (name: string, url: string): RemoteLike => ({ name, fetchUrl: url, pushUrl: url });
+
+describe('deploy: remote matching', () => {
+  describe('parseRemoteUrl', () => {
+    const cases: [string, Partial<ReturnType<typeof parseRemoteUrl>> | undefined][] = [
+      ['git@wokku.cloud:storefront', { protocol: 'ssh', host: 'wokku.cloud', user: 'git', path: 'storefront', appName: 'storefront' }],
+      ['git@wokku.cloud:storefront.git', { protocol: 'ssh', host: 'wokku.cloud', appName: 'storefront' }],
+      ['git@wokku.cloud:/storefront.git/', { protocol: 'ssh', appName: 'storefront' }],
+      ['wokku.cloud:shop-api', { protocol: 'ssh', host: 'wokku.cloud', user: undefined, appName: 'shop-api' }],
+      ['ssh://git@wokku.cloud/storefront', { protocol: 'ssh', host: 'wokku.cloud', user: 'git', appName: 'storefront' }],
+      ['ssh://git@WOKKU.cloud:2222/storefront.git', { protocol: 'ssh', host: 'wokku.cloud', port: '2222', appName: 'storefront' }],
+      ['git+ssh://git@wokku.cloud/storefront', { protocol: 'ssh', appName: 'storefront' }],
+      ['https://wokku.cloud/storefront.git', { protocol: 'https', host: 'wokku.cloud', appName: 'storefront' }],
+      ['https://user:secret@wokku.cloud/git/storefront.git', { protocol: 'https', user: 'user', host: 'wokku.cloud', appName: 'storefront' }],
+      ['http://127.0.0.1:3000/git/storefront.git', { protocol: 'http', host: '127.0.0.1', port: '3000', appName: 'storefront' }],
+      ['http://[::1]:3000/git/storefront', { protocol: 'http', host: '::1', port: '3000', appName: 'storefront' }],
+      ['git://wokku.cloud/storefront', { protocol: 'git', appName: 'storefront' }],
+      // Not an app name: upper case, a digit first, a trailing dash, an owner/repo with a dot.
+      ['git@github.com:acme/Storefront.git', { host: 'github.com', appName: undefined }],
+      ['git@wokku.cloud:9lives', { appName: undefined }],
+      ['git@wokku.cloud:shop-', { appName: undefined }],
+      ['git@wokku.cloud:my.app', { appName: undefined }],
+      // Not remote hosts at all.
+      ['/srv/git/storefront.git', undefined],
+      ['../storefront', undefined],
+      ['file:///srv/git/storefront.git', undefined],
+      ['C:\\repos\\storefront', undefined],
+    ];
+    for (const [url, expected] of cases) {
+      it(`reads ${url}`, () => {
+        const parsed = parseRemoteUrl(url);
+        if (expected === undefined) return assert.equal(parsed, undefined);
+        assert.ok(parsed, 'parsed');
+        for (const [k, v] of Object.entries(expected)) assert.equal(parsed[k as keyof typeof parsed], v, k);
+      });
+    }
+  });
+
+  describe('serviceRemotes', () => {
+    it('matches the service host in every URL form, and nothing on other hosts', () => {
+      const found = serviceRemotes(
+        [
+          remote('origin', 'git@github.com:acme/storefront.git'),
+          remote('prod', 'git@wokku.cloud:storefront'),
+          remote('staging', 'ssh://git@wokku.cloud:22/storefront-staging.git'),
+          remote('web', 'https://wokku.cloud/git/shop-api.git'),
+          remote('mirror', 'https://gitlab.com/acme/shop-api.git'),
+        ],
+        WOKKU,
+      );
+      assert.deepEqual(found.map((m) => [m.remote, m.appName, m.byName]), [
+        ['prod', 'storefront', false],
+        ['staging', 'storefront-staging', false],
+        ['web', 'shop-api', false],
+      ]);
+    });
+
+    it('puts the service\'s own remote name first, whatever the order of the remotes', () => {
+      const found = serviceRemotes([remote('a-prod', 'git@wokku.cloud:storefront-v2'), remote('wokku', 'git@wokku.cloud:storefront')], WOKKU);
+      assert.deepEqual(found.map((m) => m.remote), ['wokku', 'a-prod']);
+    });
+
+    it('trusts the instructions\' remote name on an unknown host (the git host is learned later), after host matches', () => {
+      const found = serviceRemotes([remote('wokku', 'git@git.example.net:storefront'), remote('other', 'git@wokku.cloud:mailer')], WOKKU);
+      assert.deepEqual(found.map((m) => [m.remote, m.appName, m.byName]), [['other', 'mailer', false], ['wokku', 'storefront', true]]);
+    });
+
+    it('ignores look-alike hosts and remotes without an app name', () => {
+      const found = serviceRemotes(
+        [
+          remote('a', 'git@wokku.cloud.evil.example:storefront'),
+          remote('b', 'git@notwokku.cloud:storefront'),
+          remote('c', 'git@wokku.cloud:'),
+          remote('d', 'git@wokku.cloud:Store_Front'),
+          { name: 'e' },
+        ],
+        WOKKU,
+      );
+      assert.deepEqual(found, []);
+    });
+
+    it('uses the push URL when a remote has one of its own', () => {
+      const [m] = serviceRemotes([{ name: 'both', fetchUrl: 'https://github.com/acme/storefront.git', pushUrl: 'git@wokku.cloud:storefront' }], WOKKU);
+      assert.deepEqual([m.remote, m.url, m.appName], ['both', 'git@wokku.cloud:storefront', 'storefront']);
+    });
+  });
+
+  describe('remoteForApp', () => {
+    const remotes = [
+      remote('origin', 'git@github.com:acme/storefront.git'),
+      remote('wokku', 'git@wokku.cloud:storefront-old'),
+      remote('live', 'git@wokku.cloud:storefront.git'),
+    ];
+
+    it('finds the app by exact name among several remotes, not a look-alike one', () => {
+      assert.equal(remoteForApp(remotes, 'storefront', WOKKU)?.remote, 'live');
+      assert.equal(remoteForApp(remotes, 'storefront-old', WOKKU)?.remote, 'wokku');
+      assert.equal(remoteForApp(remotes, 'store', WOKKU), undefined);
+    });
+
+    it('matches the app\'s git_remote written differently (.git, case of the host, trailing slash)', () => {
+      const custom = [remote('deploy', 'git@GIT.example.net:storefront.git/')];
+      assert.equal(remoteForApp(custom, 'storefront', WOKKU)?.remote, undefined, 'unknown host, not the service name');
+      assert.equal(remoteForApp(custom, 'storefront', WOKKU, 'git@git.example.net:storefront')?.remote, 'deploy');
+    });
+  });
+
+  it('names a new remote after the instructions, or after the app when that name is taken', () => {
+    assert.equal(newRemoteName([remote('origin', 'x')], 'wokku', 'storefront'), 'wokku');
+    assert.equal(newRemoteName([remote('wokku', 'x')], 'wokku', 'storefront'), 'wokku-storefront');
+    assert.equal(newRemoteName([remote('wokku', 'x'), remote('wokku-storefront', 'y')], 'wokku', 'storefront'), 'wokku-storefront-2');
+  });
+
+  it('learns the git host and the remote name from an app\'s details', () => {
+    assert.deepEqual(
+      learnFromDetails({ gitRemote: 'git@git.apphost.example:storefront', pushInstructions: 'git remote add wokku git@git.apphost.example:storefront && git push wokku main' }),
+      { host: 'git.apphost.example', remoteName: 'wokku' },
+    );
+    assert.deepEqual(learnFromDetails({}), { host: undefined, remoteName: undefined });
+  });
+});
