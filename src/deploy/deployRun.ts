@@ -38,8 +38,12 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
   const short = plan.commit.hash.slice(0, 7);
   const refspec = `${plan.source}:refs/heads/${plan.deployBranch}`;
   const pushing = vscode.l10n.t('pushing {0} to {1} ({2})…', short, plan.remote, plan.deployBranch);
-  const log = await logsArea(s).deployLogs.openPush(app, short, `${short} ${plan.commit.subject} — git push ${plan.remote} ${plan.source === 'HEAD' ? '' : plan.source}:${plan.deployBranch}`.replace(' :', ' HEAD:'), pushing);
+  const title = `${short} ${plan.commit.subject} — git push ${plan.remote} ${plan.source}:${plan.deployBranch}`;
   area.statusBar.setActivity(app.name, vscode.l10n.t('deploying…'));
+  const log = await logsArea(s).deployLogs.openPush(app, short, title, pushing).catch((error: unknown) => {
+    area.statusBar.setActivity(app.name, undefined);
+    throw error;
+  });
   s.log.info(`[deploy] ${app.name}: git push ${force ? '--force ' : ''}${plan.remote} ${refspec} (${plan.folder.name})`);
 
   const gitLines: string[] = [];

@@ -26,9 +26,17 @@ export class PushOutputParser {
     let start = 0;
     for (let i = 0; i < this.pending.length; i++) {
       const c = this.pending[i];
-      if (c !== '\n' && c !== '\r') continue;
-      events.push(...this.line(this.pending.slice(start, i), c === '\r'));
-      start = i + 1;
+      if (c === '\n') {
+        events.push(...this.line(this.pending.slice(start, i), false));
+        start = i + 1;
+      } else if (c === '\r') {
+        // ssh ends its lines with \r\n; a lone \r rewrites the line (progress). Wait for the next chunk to tell.
+        if (i + 1 === this.pending.length) break;
+        const crlf = this.pending[i + 1] === '\n';
+        events.push(...this.line(this.pending.slice(start, i), !crlf));
+        if (crlf) i++;
+        start = i + 1;
+      }
     }
     this.pending = this.pending.slice(start);
     return events;
@@ -36,7 +44,7 @@ export class PushOutputParser {
 
   /** The last, unterminated line. */
   end(): PushEvent[] {
-    const rest = this.pending;
+    const rest = this.pending.replace(/\r$/, '');
     this.pending = '';
     return rest ? this.line(rest, false) : [];
   }

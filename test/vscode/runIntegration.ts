@@ -2,7 +2,7 @@
 // the extension host of a real VS Code (code-server), opened in headless Chromium.
 // Passes only when the workbench reports exit code 0, no test failed and at least one ran.
 // Env: APPHOST_TEST_GREP filters tests; APPHOST_TEST_TIMEOUT_S bounds the run (default 600).
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
@@ -57,7 +57,11 @@ async function main(): Promise<number> {
       ['extensionDevelopmentPath', remote(REPO_ROOT)],
       ['extensionTestsPath', remote(runner)],
     ]);
-    await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}&payload=${encodeURIComponent(payload)}`);
+    // A workspace file (with the one folder) rather than a folder: suites may add folders
+    // (multi-root), which a single-folder window cannot do without reloading.
+    const workspaceFile = join(codeServer.dataDir, 'integration.code-workspace');
+    writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: codeServer.workspaceFolder }] }));
+    await page.goto(`${codeServer.url}/?workspace=${encodeURIComponent(workspaceFile)}&payload=${encodeURIComponent(payload)}`);
 
     const timeoutS = Number(process.env.APPHOST_TEST_TIMEOUT_S ?? 600);
     const poll = setInterval(printNewOutput, 500);

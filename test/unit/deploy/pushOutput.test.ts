@@ -24,6 +24,15 @@ describe('deploy: git push output', () => {
     ]);
   });
 
+  it('reads ssh\'s \\r\\n line ends as lines, even split across chunks', () => {
+    const p = new PushOutputParser();
+    const events = [...p.feed('ssh: Could not resolve hostname h: Name or service not known\r'), ...p.feed('\nfatal: Could not read from remote repository.\r\n'), ...p.end()];
+    assert.deepEqual(events, [
+      { kind: 'git', text: 'ssh: Could not resolve hostname h: Name or service not known' },
+      { kind: 'git', text: 'fatal: Could not read from remote repository.' },
+    ]);
+  });
+
   describe('pushOutcome', () => {
     const cases: [string, number | null, string[], string][] = [
       ['a deploy', 0, ['To git@wokku.cloud:storefront', ' * [new branch]      main -> main'], 'ok'],
