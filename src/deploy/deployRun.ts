@@ -27,7 +27,8 @@ export interface DeployResult {
   deploy?: Deploy;
   /** The build's lines as the push received them. */
   buildLines: string[];
-  pushLog: PushLog;
+  /** The tab of the build, opened once the build began (undefined when git refused the push before). */
+  pushLog?: PushLog;
 }
 
 export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, force = false): Promise<DeployResult> {
@@ -40,10 +41,8 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
   const pushing = vscode.l10n.t('pushing {0} to {1} ({2})…', short, plan.remote, plan.deployBranch);
   const title = `${short} ${plan.commit.subject} — git push ${plan.remote} ${plan.source}:${plan.deployBranch}`;
   area.statusBar.setActivity(app.name, vscode.l10n.t('deploying…'));
-  const log = await logsArea(s).deployLogs.openPush(app, short, title, pushing).catch((error: unknown) => {
-    area.statusBar.setActivity(app.name, undefined);
-    throw error;
-  });
+  // The tab opens with the build's first line: a push git refuses leaves no empty tab behind.
+  let log: PushLog | undefined;
   s.log.info(`[deploy] ${app.name}: git push ${force ? '--force ' : ''}${plan.remote} ${refspec} (${plan.folder.name})`);
 
   const gitLines: string[] = [];
@@ -55,7 +54,7 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
     const list = await api.deploys.list(app.id, { ...opts, priority: 'background' }).catch(() => []);
     const fresh = list.find((d) => !before.has(d.id));
     if (fresh) {
-      log.attach(fresh);
+      log?.attach(fresh);
       refreshParts(s, app);
     }
     return fresh;
@@ -75,10 +74,9 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
           onEvent: (e) => {
             if (e.kind === 'remote') {
               buildLines.push(e.text);
+              log ??= logsArea(s).deployLogs.openPush(app, short, title, vscode.l10n.t('building: this tab shows the build live, as the push receives it'));
               log.append([e.text]);
               if (!found) {
-                const building = vscode.l10n.t('building: this tab shows the build live, as the push receives it');
-                log.status(building);
                 progress.report({ message: vscode.l10n.t('building… (the log is open in an editor tab)') });
                 found = findDeploy();
               }
@@ -104,7 +102,7 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
     const outcome: PushOutcome = cancelled ? { problem: 'cancelled' } : pushOutcome(code, gitLines, plan.remote);
     const started = found ? await found : outcome.problem === 'ok' || outcome.problem === 'buildFailed' ? await findDeploy() : undefined;
     const deploy = started && (await settle(s, area, app, started));
-    log.finish(deploy, endStatus(outcome, deploy));
+    log?.finish(deploy, endStatus(outcome, deploy));
     if (deploy) {
       refreshParts(s, app);
       if (deploy.status === 'succeeded') s.tree.deploysSeen(app);
@@ -222,7 +220,7 @@ async function problem(s: Services, area: DeployArea, plan: PushPlan, outcome: P
 
 /** Opens the deploy's log: the push's tab when still open, else the record's log. */
 export async function showPushLog(s: Services, plan: PushPlan, result: DeployResult): Promise<void> {
-  if (await result.pushLog.reveal()) return;
+  if (await result.pushLog?.reveal()) return;
   if (result.deploy) await logsArea(s).deployLogs.open(plan.app, result.deploy.id);
 }
 

@@ -93,14 +93,17 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     return this.show(uri);
   }
 
-  /** Opens a tab for a git push of the app, fed by the caller (see PushLog); `label` names the tab (e.g. the commit). */
-  async openPush(app: AppRef, label: string, title: string, status: string): Promise<PushLog> {
+  /**
+   * Opens a tab for a git push of the app, fed by the caller (see PushLog); `label` names the
+   * tab (e.g. the commit). The handle takes lines at once; the tab shows them when it is open.
+   */
+  openPush(app: AppRef, label: string, title: string, status: string): PushLog {
     const query = new URLSearchParams({ app: app.id, push: randomBytes(6).toString('hex'), ...(app.workspace ? { workspace: app.workspace } : {}) });
     const uri = vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${app.name}/deploy ${label}.log`, query: query.toString() });
     const key = uri.toString();
     const state: DocState = { uri, app, deployId: '', lines: [], push: { title, status, live: true } };
     this.docs.set(key, state);
-    await this.show(uri);
+    void this.show(uri).then(undefined, () => undefined);
     let timer: NodeJS.Timeout | undefined;
     // Build lines can come every few milliseconds: the tab re-renders at most ten times a second.
     const soon = () => (timer ??= setTimeout(() => ((timer = undefined), this.update(state)), 100));
@@ -274,8 +277,10 @@ function render(state: DocState): string {
   const m = MARKER_PREFIX;
   if (state.push) {
     const body = state.lines.length ? `${state.lines.join('\n')}\n` : '';
-    const outcome = !state.push.live && d && FINISHED.has(d.status) && d.finishedAt ? ` (${vscode.l10n.t('{0} at {1}', d.status, new Date(d.finishedAt).toLocaleString())})` : '';
-    return `${m}${vscode.l10n.t('Deploy of {0}: {1}', state.app.name, state.push.title)}\n${body}${m}${state.push.status}${outcome}\n`;
+    // Once the push ended, the record tells how the deploy ended (and when).
+    const ended = !state.push.live && d && FINISHED.has(d.status) && d.finishedAt;
+    const status = ended ? vscode.l10n.t('{0} at {1}', d.status, new Date(d.finishedAt!).toLocaleString()) : state.push.status;
+    return `${m}${vscode.l10n.t('Deploy of {0}: {1}', state.app.name, state.push.title)}\n${body}${m}${status}\n`;
   }
   if (!d) return `${m}${vscode.l10n.t('Could not read deploy {0} of {1}: {2}', state.deployId, state.app.name, state.error ?? '?')}\n`;
   const title = [d.commitSha?.slice(0, 7), d.description].filter(Boolean).join(' ');

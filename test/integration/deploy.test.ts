@@ -103,7 +103,7 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
     assert.equal(result?.outcome.problem, 'ok');
     assert.equal(result?.deploy?.status, 'succeeded');
     // The tab re-renders asynchronously after the end.
-    const text = await until('the tab shows the outcome', () => /… succeeded/.test(logDoc()!.getText()) && logDoc()!.getText());
+    const text = String(await until('the tab shows the outcome', () => /… succeeded/.test(logDoc()!.getText()) && logDoc()!.getText()));
     assert.match(text.split('\n')[0], new RegExp(`^… Deploy of storefront: ${sha.slice(0, 7)} Fix the checkout total — git push wokku HEAD:main$`));
     assert.ok(text.includes('=====> Application deployed:'));
     assert.match(text.trimEnd().split('\n').at(-1)!, /^… succeeded/);
@@ -132,7 +132,7 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
     // "Show Log" brought the tab back.
     assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, DEPLOY_LOG);
     const doc = vscode.window.activeTextEditor!.document;
-    const text = await until('the tab shows the outcome', () => /… failed/.test(doc.getText()) && doc.getText());
+    const text = String(await until('the tab shows the outcome', () => /… failed/.test(doc.getText()) && doc.getText()));
     assert.ok(text.includes("Cannot find name 'totl'"));
     assert.match(text.trimEnd().split('\n').at(-1)!, /^… failed/);
     shop.git('rm', '-q', 'FAIL_BUILD');

@@ -3,7 +3,7 @@
 // pointed at it, then prints the address to open. Ctrl-C stops everything it started.
 //   npm run demo -- --port 8080 --host 127.0.0.1
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,22 +11,12 @@ import { ADMIN_USER, DEMO_USER, startServer } from '../server';
 import { startCodeServer } from '../vscode/codeServer';
 import { packageExtension } from '../vscode/packageExtension';
 import { REPO_ROOT } from '../vscode/tools';
+import { createSampleRepo } from './sampleRepo';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '8080' }, host: { type: 'string', default: '127.0.0.1' } },
 });
 
-/** A small project to look at while the sidebar shows the hosted apps. */
-function sampleProject(dir: string): string {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'Procfile'), 'web: node server.js\nworker: node worker.js\n');
-  writeFileSync(
-    join(dir, 'server.js'),
-    "const http = require('node:http');\n\nhttp\n  .createServer((req, res) => res.end('Hello from AppHost'))\n  .listen(process.env.PORT || 5000);\n",
-  );
-  writeFileSync(join(dir, 'README.md'), '# shop-api\n\nA sample app hosted on AppHost. Open the AppHost view in the activity bar.\n');
-  return dir;
-}
 
 async function main(): Promise<void> {
   console.log('Installing the test tools if needed (Chromium is not needed for the demo, but code-server is)…');
@@ -41,7 +31,8 @@ async function main(): Promise<void> {
     vsix,
     host: values.host,
     port: Number(values.port),
-    workspaceFolder: sampleProject(join(scratch, 'shop-api')),
+    // The app's repository, already linked to storefront by its git remote: Deploy works at once.
+    workspaceFolder: createSampleRepo(join(scratch, 'storefront'), service).dir,
     settings: { 'apphost.baseUrl': service.url },
   }).catch(async (error) => {
     await service.close();
@@ -67,6 +58,8 @@ async function main(): Promise<void> {
 
     VS Code (open in your browser):  ${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}
     Reference service:               ${service.url}   (apphost.baseUrl is already set)
+    The open folder is storefront's repository: after signing in, click "storefront" in the
+    status bar and choose Deploy to push it and watch the build (git gateway: ${service.url}/git/).
 
     Sign in as a developer:  ${DEMO_USER.email} / ${DEMO_USER.password}
     Sign in as an admin:     ${ADMIN_USER.email} / ${ADMIN_USER.password}   (one-time code ${ADMIN_USER.otp})
