@@ -101,7 +101,8 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
     );
     const outcome: PushOutcome = cancelled ? { problem: 'cancelled' } : pushOutcome(code, gitLines, plan.remote);
     const started = found ? await found : outcome.problem === 'ok' || outcome.problem === 'buildFailed' ? await findDeploy() : undefined;
-    const deploy = started && (await settle(s, area, app, started));
+    // Cancelled: the build goes on without us; the tab follows the record at its own pace.
+    const deploy = started && (cancelled ? started : await settle(s, area, app, started));
     log?.finish(deploy, endStatus(outcome, deploy));
     if (deploy) {
       refreshParts(s, app);

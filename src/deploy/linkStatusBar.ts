@@ -14,6 +14,7 @@ export class LinkStatusBar implements vscode.Disposable {
   /** What a running deploy says (by app name), shown instead of the state. */
   private readonly activity = new Map<string, string>();
   private pending: NodeJS.Timeout | undefined;
+  private linkedKey: boolean | undefined;
 
   constructor(
     private readonly links: FolderLinks,
@@ -56,7 +57,8 @@ export class LinkStatusBar implements vscode.Disposable {
 
   private async update(): Promise<void> {
     const link = this.shown();
-    void vscode.commands.executeCommand('setContext', 'apphost.folderLinked', this.links.links().length > 0);
+    const linked = this.links.links().length > 0;
+    if (linked !== this.linkedKey) void vscode.commands.executeCommand('setContext', 'apphost.folderLinked', (this.linkedKey = linked));
     const session = await this.connection.session();
     if (!link || !session) {
       this.item.hide();

@@ -102,7 +102,7 @@ describe('account: templates, SSH keys, teams, notification channels', function 
       assert.deepEqual(requestsOf(server), ['POST /api/v1/ssh_keys']);
       assert.ok([...store().sshKeys.values()].some((k) => k.name === 'me@laptop' && k.userId === demoId()));
       const again = await runScripted('apphost.sshKey.add', { picks: [...picks], inputs: [key, 'again'] });
-      saw(again.shown, 'error', /Fingerprint has already been taken/);
+      saw(again.shown, 'error', /You've already added this key\./);
     });
 
     it('lists keys with fingerprints and removes one only after confirmation', async () => {

@@ -41,10 +41,13 @@ describe('manifest: context menus match what the tree produces', function () {
       const apiRoot = (await api.connection.session())!.apiRoot;
       await api.workspaces.addSlug(apiRoot, 'globex'); // a workspace added by hand
       api.resources.refresh();
-      // A tailed app carries `:tailing` (Stop Tailing's menus).
-      await api.logs.tails.tail({ workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' });
+      // A tailed app carries `:tailing` (Stop Tailing's menus); an app linked to an open folder `:linked` (Deploy's inline button).
+      const storefront = { workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
+      await api.logs.tails.tail(storefront);
+      await api.deploy.links.link(vscode.workspace.workspaceFolders![0], storefront);
       await collect(undefined, produced);
       await api.logs.tails.stopAll();
+      await api.deploy.links.unlink(vscode.workspace.workspaceFolders![0]);
       // The filtered states of the Apps group.
       const [personal] = await api.resources.getChildren();
       api.tree.filters.set(personal.id, { q: 'a', previews: false });

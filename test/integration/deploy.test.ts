@@ -71,7 +71,7 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
     await until('the status bar has the state', () => /storefront · running/.test(api.deploy.statusBar.item.text));
     assert.match(api.deploy.statusBar.item.text, /^\$\(vm-running\) storefront · running$/);
     assert.equal((api.deploy.statusBar.item.command as vscode.Command).command, 'apphost.folder.actions');
-    assert.equal(api.deploy.links.linkOf(shop.uri)?.app.id, storefront.id, 'the id comes from the tree\'s row');
+    await until('the id comes from the tree\'s row', () => api.deploy.links.linkOf(shop.uri)?.app.id === storefront.id);
     assert.deepEqual(apiCalls().filter((e) => /\/apps\/[^/]+$/.test(e.path)), [], 'no app details were read for it');
   });
 
