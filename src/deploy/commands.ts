@@ -9,7 +9,7 @@ import type { AppNode } from '../tree/appNode';
 import { WorkspaceNode } from '../tree/workspaceNode';
 import { folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
 import { report, runDeploy, type DeployResult } from './deployRun';
-import type { FolderLink } from './folderLinks';
+import { currentRows, type FolderLink } from './folderLinks';
 import { deployArea, type DeployArea } from './index';
 import { preflight } from './preflight';
 
@@ -106,7 +106,7 @@ async function linkedAppActions(s: Services, area: DeployArea, uri?: vscode.Uri)
 /** Shows the app's row in the Resources view (fetching its workspace's app list if it was never shown). */
 async function revealApp(s: Services, target: unknown): Promise<void> {
   const app = target === undefined ? await pickApp(s) : await resolveApp(s, target);
-  const find = () => s.tree.knownRows().find((r) => r.app.id === app.id || (r.app.name === app.name && app.id === app.name)) as AppNode | undefined;
+  const find = () => currentRows(s.tree).find((r) => r.app.id === app.id || (r.app.name === app.name && app.id === app.name)) as AppNode | undefined;
   await vscode.commands.executeCommand('apphost.resources.focus');
   let row = find();
   if (!row) {

@@ -14,6 +14,7 @@ import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import type { Services } from '../services';
 import type { AppNode } from '../tree/appNode';
+import { currentRows } from './folderLinks';
 import { gitOutput, runPush } from './gitProcess';
 import type { DeployArea } from './index';
 import type { PushPlan } from './preflight';
@@ -136,7 +137,7 @@ async function settle(s: Services, area: DeployArea, app: AppRef, deploy: Deploy
 
 /** The app's Deploys and Releases groups, where open, list again. */
 function refreshParts(s: Services, app: AppRef): void {
-  for (const row of s.tree.knownRows()) {
+  for (const row of currentRows(s.tree)) {
     if (row.app.id !== app.id && row.app.name !== app.name) continue;
     for (const kind of ['deploys', 'releases']) {
       const group = (row as AppNode).group?.(kind);

@@ -186,7 +186,7 @@ export class FolderLinks implements vscode.Disposable {
   private recompute(): void {
     const stored = this.memento.get<Record<string, StoredLink>>(LINKS_KEY, {});
     const service = this.serviceGit();
-    const rows = this.tree.knownRows();
+    const rows = currentRows(this.tree);
     const next: FolderLink[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const key = this.keyOf(folder);
@@ -213,7 +213,7 @@ export class FolderLinks implements vscode.Disposable {
   /** The tree rows of apps whose link changed show it (no refetch). */
   private rerenderRows(links: FolderLink[]): void {
     const names = new Set(links.map((l) => l.app.name));
-    for (const row of this.tree.knownRows()) if (names.has(row.app.name)) this.onRowChanged?.(row);
+    for (const row of currentRows(this.tree)) if (names.has(row.app.name)) this.onRowChanged?.(row);
   }
 
   /** Set by the area: re-renders one tree row. */
@@ -224,6 +224,19 @@ export class FolderLinks implements vscode.Disposable {
     for (const w of this.repoWatches.values()) w.dispose();
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/**
+ * The app rows of the tree as it is now: rows of workspace nodes that a sign-out, another
+ * account or another service replaced stay in TreeState until their lists are read again.
+ */
+export function currentRows(tree: TreeState): AppRow[] {
+  const tops = new Set(tree.workspaceNodes.values());
+  return tree.knownRows().filter((row) => {
+    let node = row.parent as { parent?: unknown } | undefined;
+    while (node?.parent) node = node.parent as { parent?: unknown };
+    return tops.has(node as never);
+  });
 }
 
 /** The app of this name the tree shows, when exactly one app has it (names are unique per server only). */

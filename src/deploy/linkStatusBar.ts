@@ -6,7 +6,7 @@ import type { Connection } from '../connection';
 import type { ResourcesProvider } from '../tree/resourcesProvider';
 import { statusIcon } from '../tree/statusIcons';
 import type { AppRow, TreeState } from '../tree/treeState';
-import type { FolderLink, FolderLinks } from './folderLinks';
+import { currentRows, type FolderLink, type FolderLinks } from './folderLinks';
 
 export class LinkStatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem('apphost.linkedApp', vscode.StatusBarAlignment.Left, 49);
@@ -83,7 +83,7 @@ export class LinkStatusBar implements vscode.Disposable {
 
   /** The state the tree shows for the app (the process report once wt15's rows carry it), if a row is loaded. */
   private stateOf(link: FolderLink): string | undefined {
-    const row = this.tree.knownRows().find((r) => (link.app.id ? r.app.id === link.app.id : r.app.name === link.app.name));
+    const row = currentRows(this.tree).find((r) => (link.app.id ? r.app.id === link.app.id : r.app.name === link.app.name));
     return row && rowState(row);
   }
 

@@ -11,7 +11,8 @@ import type { DeployResult } from '../../src/deploy/deployRun';
 import type { AppHostTestApi } from '../../src/extension';
 import { makeEd25519PublicKey } from '../server/sshKey';
 import type { RunningServer } from '../server';
-import { extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
+import { DEMO_USER } from '../server';
+import { extensionApi, stopSignedIn, until, useServer } from './support/env';
 import { closeFolders, makeRepo, openFolders, type TestRepo } from './support/gitRepos';
 import { nodeAt, withScript } from './support/resourceTree';
 import { scriptUi, type ScriptedUi } from './support/scriptedUi';
@@ -38,10 +39,10 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
   const logDoc = () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === DEPLOY_LOG && new URLSearchParams(d.uri.query).has('push') && d.uri.path.startsWith('/storefront/'));
 
   before(async () => {
-    server = await startSignedIn(undefined, { actionDelayMs: 160 }); // a build line every 20 ms
+    server = await useServer({ actionDelayMs: 160 }); // a build line every 20 ms
     api = await extensionApi();
-    const root = api.connection.apiRoot();
-    assert.ok(await api.connection.session(), `signed in (API root ${root}, baseUrl ${vscode.workspace.getConfiguration('apphost').get('baseUrl')}, server ${server.url})`);
+    const signIn = await withScript({ picks: ['Paste an API token'], inputs: [server.control.issueToken(DEMO_USER.email, 'integration test')] }, () => vscode.commands.executeCommand('apphost.signIn'));
+    assert.ok(await api.connection.session(), `signed in (API root ${api.connection.apiRoot()}, server ${server.url}); sign-in showed ${JSON.stringify(signIn.shown)}`);
     api.deploy.settleDelaysMs = [50, 100, 200];
     storefront = { workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
     shop = makeRepo(server, 'shop', { remote: 'git@git.apphost.example:storefront' });
