@@ -38,9 +38,13 @@ export function authenticate(store: Store, req: IncomingMessage): { user: User; 
   return { user, token };
 }
 
-/** No header (or an empty one) = the personal workspace; a slug the user is not a member of = 403. */
-export function resolveWorkspace(store: Store, user: User, slug: string | undefined): { workspace: Workspace; role: MemberRole } {
-  const wanted = slug?.trim();
+/**
+ * The workspace a request applies to. By default, like wokku, the header is ignored: the
+ * user's first team, where new records go. With the header option: no header (or an empty
+ * one) = the personal workspace; a slug the user is not a member of = 403.
+ */
+export function resolveWorkspace(store: Store, user: User, slug: string | undefined, honourHeader: boolean): { workspace: Workspace; role: MemberRole } {
+  const wanted = honourHeader ? slug?.trim() : undefined;
   if (!wanted) return { workspace: store.personalWorkspace(user.id), role: 'admin' };
   const workspace = store.workspaceBySlug(wanted);
   const membership = workspace && store.membership(workspace.id, user.id);

@@ -18,6 +18,8 @@ const HELP = `Usage: npm run server -- [options]
   --log-interval <ms>   how often running apps emit log lines (default 1000; 0 = never)
   --fail <spec>         fail matching requests: STATUS[:COUNT[:PATH]], e.g. 503:3:/apps (repeatable)
   --html-404            answer 404s with an HTML page instead of JSON
+  --workspace-header    honour X-Service-Workspace as the specification describes (per-workspace
+                        resources, team slugs, 403 for a foreign slug); default: ignore it like wokku
   --verbose             print one line per request
   -h, --help            show this help
 `;
@@ -45,6 +47,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       'log-interval': { type: 'string' },
       fail: { type: 'string', multiple: true },
       'html-404': { type: 'boolean' },
+      'workspace-header': { type: 'boolean' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -71,6 +74,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     logRequests: values.verbose ?? false,
     failures: (values.fail ?? []).map(parseFailure),
     htmlNotFound: values['html-404'] ?? false,
+    workspaceHeader: values['workspace-header'] ?? false,
   };
 }
 
@@ -106,8 +110,9 @@ async function main(): Promise<void> {
   const limits = options.rateLimit === false ? 'off' : `${options.rateLimit?.perMinute ?? 60}/min, login ${options.rateLimit?.loginPerMinute ?? 5}/min`;
   console.log(`AppHost reference server listening on ${server.url}
   API:          ${server.url}/api/v1
-  Device page:  ${server.url}/device
+  Device page:  ${server.url}/dashboard/device
   Seed:         ${options.seed}   Rate limit: ${limits}   Follow mode: ${options.follow ? 'on' : 'off'}
+  Workspaces:   ${options.workspaceHeader ? 'X-Service-Workspace honoured (per-workspace resources)' : 'header ignored, every team in every list (like wokku)'}
 
   Demo user:    ${DEMO_USER.email} / ${DEMO_USER.password}
   Admin user:   ${ADMIN_USER.email} / ${ADMIN_USER.password} (otp_code ${ADMIN_USER.otp})

@@ -5,14 +5,17 @@ import { createToken } from './auth';
 import { DEMO_USER } from './accounts';
 import { approveDevice, denyDevice, findByUserCode } from './deviceAuth';
 import type { CountRule, FailRule } from './faults';
-import { changeConfig, formatScaling, record } from './operations';
+import { changeConfig, createRelease, record } from './operations';
+import { processStateFor } from './routes/apps';
+import { processReport } from './routes/processes';
 import type { RateLimitSettings } from './rateLimit';
 import type { RequestLogEntry } from './requestLog';
 import type { ServiceState } from './state';
 import { startContainers } from './simulation/lifecycle';
 import { logLine } from './simulation/logBook';
+import { localIso } from './store';
 import {
-  APP_STATUSES, type AppRecord, type AppStatus, type DatabaseRecord, type Deploy, type Plan, type ServerRecord,
+  APP_STATUSES, type AppRecord, type AppStatus, type DatabaseRecord, type Deploy, type Plan, type ProcessState, type ServerRecord,
   type ServerStatus, type User, type Workspace,
 } from './types';
 
@@ -27,6 +30,11 @@ export class ServerControl {
   private stampSub = 0;
 
   constructor(readonly state: ServiceState) {}
+
+  /** Whether this server honours `X-Service-Workspace` (the `workspaceHeader` option) or ignores it like wokku. */
+  get workspaceHeader(): boolean {
+    return this.state.settings.workspaceHeader;
+  }
 
   // ---- tokens and sign-in ----
 
@@ -44,7 +52,7 @@ export class ServerControl {
   /** Makes a token expire now (it then gets 401 "Invalid or expired token"). */
   expireToken(tokenValue: string): boolean {
     const token = this.state.store.tokenByValue(tokenValue);
-    if (token) token.expiresAt = new Date(Date.now() - 1000).toISOString();
+    if (token) token.expiresAt = localIso(Date.now() - 1000);
     return token !== undefined;
   }
 
@@ -179,31 +187,73 @@ export class ServerControl {
     return this.state.store.deploysOf(this.app(app, workspace).id);
   }
 
+  /** What GET /apps/:id/ps answers now (`processes` map): the truth about the containers. */
+  processReport(app: string, workspace?: WorkspaceRef): Record<string, string> {
+    return processReport(this.app(app, workspace), this.state.logs);
+  }
+
+  /** The team id of a workspace (a slug, an e-mail for that user's first team, or the demo user's by default). */
+  teamId(workspace?: WorkspaceRef): string {
+    return this.workspace(workspace).id;
+  }
+
   // ---- changes behind the client's back (recorded as done by another user) ----
 
   setConfig(app: string, vars: Record<string, string>, workspace?: WorkspaceRef): void {
-    changeConfig(this.state, this.app(app, workspace), { set: vars }, null);
+    const rec = this.app(app, workspace);
+    changeConfig(this.state, rec, { set: vars });
+    record(this.state, rec.workspaceId, null, 'config.updated', 'AppRecord', rec.name);
   }
 
   deleteConfig(app: string, keys: string[], workspace?: WorkspaceRef): void {
-    changeConfig(this.state, this.app(app, workspace), { unset: keys }, null);
+    changeConfig(this.state, this.app(app, workspace), { unset: keys });
   }
 
+  /** Scales as the CLI would: a running app gets containers for the new formation at once. */
   setScale(app: string, scaling: Record<string, number>, workspace?: WorkspaceRef): void {
     const rec = this.app(app, workspace);
     Object.assign(rec.scaling, scaling);
-    record(this.state, rec.workspaceId, null, 'ps.scale', 'App', rec.name, `Scaled ${rec.name} to ${formatScaling(rec.scaling)}`);
+    if (this.state.logs.isDeployed(rec.id) && rec.processState !== 'stopped') {
+      rec.containersVersion += 1;
+      rec.processState = 'running';
+      startContainers(this.state.logs, rec);
+    }
   }
 
-  /** Forces a status now, cancelling any pending transition. */
+  /**
+   * Forces a status now, as the web dashboard would: the record's `status` and the
+   * containers (process report) both follow. Cancels any pending transition.
+   */
   setAppStatus(app: string, status: AppStatus, workspace?: WorkspaceRef): void {
     if (!APP_STATUSES.includes(status)) throw new Error(`unknown app status ${status}`);
     const rec = this.app(app, workspace);
     this.state.lifecycle.cancel(rec.id);
     rec.status = status;
-    // Its containers follow: running ones talk, the others are exited (never-deployed apps have none).
-    if (status === 'running' || status === 'deploying') this.state.logs.resumeContainers(rec.id);
-    else this.state.logs.stopContainers(rec.id);
+    rec.processState = processStateFor(status, rec.scaling);
+    this.containersFollow(rec, false);
+  }
+
+  /**
+   * Changes only the containers, as the `wokku` CLI or another API client would with
+   * start/stop: the process report changes, the record's `status` does not.
+   */
+  setProcessState(app: string, state: ProcessState, workspace?: WorkspaceRef): void {
+    const rec = this.app(app, workspace);
+    this.state.lifecycle.cancel(rec.id);
+    const fresh = state === 'running' && rec.processState !== 'running';
+    if (fresh) rec.containersVersion += 1;
+    rec.processState = state;
+    this.containersFollow(rec, fresh);
+  }
+
+  /** The app's containers (its logs) as its process state says: new ones when started, exited ones when stopped. */
+  private containersFollow(rec: AppRecord, fresh: boolean): void {
+    const { logs } = this.state;
+    if (!logs.isDeployed(rec.id)) return; // never deployed: no containers to start or stop
+    if (fresh) startContainers(logs, rec);
+    else logs.resumeContainers(rec.id);
+    if (rec.processState === 'stopped') logs.stopContainers(rec.id);
+    if (rec.processState === 'mixed') logs.stopContainers(rec.id, logs.containers(rec.id).current.slice(-1).map((c) => c.process));
   }
 
   setServerStatus(server: string, status: ServerStatus, workspace?: WorkspaceRef): void {
@@ -224,10 +274,21 @@ export class ServerControl {
     this.state.logs.append(rec.id, stamped);
   }
 
-  /** Starts a deploy as a `git push` would; returns its id. */
-  startDeploy(app: string, opts: { fail?: boolean; commitSha?: string; description?: string } = {}, workspace?: WorkspaceRef): string {
+  /**
+   * Starts a deploy as a `git push` through wokku's git gateway would (its
+   * DeployForwarder): a release "Deploy via git push" with no commit at once (so a
+   * rollback to it is refused), a deploy that records no commit, the app's status
+   * untouched until success, no activity. `gitPush: false` deploys like wokku's
+   * DeployJob instead (commit recorded, status "deploying", `app.deployed` logged).
+   * Returns the deploy's id.
+   */
+  startDeploy(app: string, opts: { fail?: boolean; commitSha?: string; description?: string; gitPush?: boolean } = {}, workspace?: WorkspaceRef): string {
     const rec = this.app(app, workspace);
-    return this.state.deploys.start(rec, { ...opts, userId: null }).id;
+    if (opts.gitPush === false) return this.state.deploys.start(rec, { ...opts, userId: null }).id;
+    const release = createRelease(this.state, rec, 'Deploy via git push', { commitSha: null });
+    const deploy = this.state.deploys.start(rec, { ...opts, userId: null, release, gitPush: true });
+    release.deployId = deploy.id;
+    return deploy.id;
   }
 
   // ---- helpers ----

@@ -37,16 +37,23 @@ export function createRelease(state: ServiceState, app: AppRecord, description: 
   return release;
 }
 
-export function record(state: ServiceState, workspace: Workspace | string, userId: string | null, action: string, targetType: string, targetName: string, description: string): void {
+/**
+ * Appends an activity about a record of `workspace`. `teamId` is the feed it shows in by
+ * default (the actor's first team for API actions); without it, the record's own team.
+ */
+export function record(
+  state: ServiceState, workspace: Workspace | string, userId: string | null, action: string, targetType: string, targetName: string | null, teamId?: string,
+): void {
   const workspaceId = typeof workspace === 'string' ? workspace : workspace.id;
-  state.store.recordActivity({ workspaceId, userId, action, targetType, targetName, description });
+  state.store.recordActivity({ workspaceId, teamId, userId, action, targetType, targetName });
 }
 
 /**
  * Sets and/or removes config vars. Like `dokku config:set`, every change creates a
  * release and restarts a running app. Returns the keys that were set or removed.
+ * Callers record the activity (wokku tracks `config.updated` for PUT only).
  */
-export function changeConfig(state: ServiceState, app: AppRecord, change: { set?: Record<string, string>; unset?: string[] }, userId: string | null): string[] {
+export function changeConfig(state: ServiceState, app: AppRecord, change: { set?: Record<string, string>; unset?: string[] }): string[] {
   const keys: string[] = [];
   for (const [k, v] of Object.entries(change.set ?? {})) {
     app.config[k] = v;
@@ -60,10 +67,5 @@ export function changeConfig(state: ServiceState, app: AppRecord, change: { set?
   const verb = setKeys.length ? `Set ${setKeys.join(', ')}` : `Unset ${(change.unset ?? []).join(', ')}`;
   createRelease(state, app, `${verb} config vars`);
   state.lifecycle.restartForChange(app, 'config');
-  record(state, app.workspaceId, userId, setKeys.length ? 'config.update' : 'config.remove', 'App', app.name, `${verb} on ${app.name}`);
   return keys;
-}
-
-export function formatScaling(scaling: Record<string, number>): string {
-  return Object.entries(scaling).map(([k, v]) => `${k}=${v}`).join(' ');
 }

@@ -32,6 +32,12 @@ export interface ServerOptions {
   deviceExpiresSec?: number;
   /** Print a line per request to stdout (the CLI's --verbose). */
   logRequests?: boolean;
+  /**
+   * Honour `X-Service-Workspace` as the specification describes (per-workspace servers,
+   * apps and databases, team slugs, 403 for a foreign slug). Default false: like the real
+   * service (wokku), the header is ignored and lists hold every team of the user.
+   */
+  workspaceHeader?: boolean;
 }
 
 export interface Settings {
@@ -42,6 +48,7 @@ export interface Settings {
   deviceIntervalSec: number;
   deviceExpiresSec: number;
   logRequests: boolean;
+  workspaceHeader: boolean;
 }
 
 export function settingsFrom(options: ServerOptions): Settings {
@@ -53,6 +60,7 @@ export function settingsFrom(options: ServerOptions): Settings {
     deviceIntervalSec: nonNegative(options.deviceIntervalSec, 5),
     deviceExpiresSec: nonNegative(options.deviceExpiresSec, 600),
     logRequests: options.logRequests ?? false,
+    workspaceHeader: options.workspaceHeader ?? false,
   };
 }
 

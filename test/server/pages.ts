@@ -1,5 +1,5 @@
-// Non-API pages: a small index, and /device where a person approves a device
-// sign-in code with their e-mail and password (the demo's "browser" step).
+// Non-API pages: a small index, and /dashboard/device (wokku's address; /device too)
+// where a person approves a device sign-in code with their e-mail and password.
 
 import { approveDevice, denyDevice, findByUserCode, formatUserCode } from './deviceAuth';
 import { readRaw } from './http/body';
@@ -32,7 +32,7 @@ function form(userCode: string, error?: string): string {
 <h1>Sign in a device</h1>
 <p>Check that this code matches the one shown in your editor, then sign in to approve it.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/device">
+<form method="post" action="/dashboard/device">
 <label for="user_code">Code</label><input id="user_code" name="user_code" class="code" value="${escapeHtml(userCode)}" required autocomplete="off">
 <label for="email">E-mail</label><input id="email" name="email" type="email" required autocomplete="username">
 <label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password">
@@ -70,13 +70,14 @@ async function submitDevice(ctx: PublicContext): Promise<void> {
 export async function servePage(ctx: PublicContext): Promise<unknown> {
   const { method, path } = ctx;
   if (path === '/' && method === 'GET') {
-    return { name: 'AppHost reference server', api: `${ctx.state.baseUrl}${API_PREFIX}`, device: `${ctx.state.baseUrl}/device` };
+    return { name: 'AppHost reference server', api: `${ctx.state.baseUrl}${API_PREFIX}`, device: `${ctx.state.baseUrl}/dashboard/device` };
   }
-  if (path === '/device' && method === 'GET') {
+  const devicePage = path === '/dashboard/device' || path === '/device';
+  if (devicePage && method === 'GET') {
     sendHtml(ctx.res, 200, form(ctx.query.get('user_code') ?? ''));
     return HANDLED;
   }
-  if (path === '/device' && method === 'POST') {
+  if (devicePage && method === 'POST') {
     await submitDevice(ctx);
     return HANDLED;
   }

@@ -1,22 +1,22 @@
 // One request from arrival to response: request log, latency and fault injection,
-// rate limit, routing, authentication, workspace, body parsing, handler, errors.
+// login ban, rate limit, routing (PATCH like PUT), authentication, workspace, body
+// parsing, handler, errors (shaped like Rails' exceptions app).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authenticate, bearerValue, resolveWorkspace } from './auth';
+import { authenticate, resolveWorkspace } from './auth';
 import { failureResponse } from './faults';
 import { readJsonObject } from './http/body';
 import type { Context, PublicContext, RouteEntry } from './http/context';
-import { HANDLED, HttpError, notFound, Reply, forbidden } from './http/reply';
-import { sendJson, sendText, type SendOptions } from './http/respond';
+import { HANDLED, HttpError, notFound, Reply, forbidden, serverCrash } from './http/reply';
+import { railsPage, sendJson, sendText, wantsJson, type SendOptions } from './http/respond';
 import type { Router } from './http/router';
-import { RATE_LIMIT_BODY } from './rateLimit';
+import { BANNED_BODY, RATE_LIMIT_BODY } from './rateLimit';
 import { ServerClosedError } from './scheduler';
 import type { ServiceState } from './state';
-import { sha256 } from './store';
 
 export const API_PREFIX = '/api/v1';
 
-/** Paths whose writes change the selected workspace; viewers may only read them. */
+/** Header mode: paths whose writes change the selected workspace; viewers may only read them. */
 const WORKSPACE_WRITES = /^\/(servers|apps|databases|notifications|templates\/deploy)(\/|$)/;
 
 export type PageHandler = (ctx: PublicContext) => Promise<unknown> | unknown;
@@ -55,8 +55,11 @@ async function handle(state: ServiceState, routes: Router<RouteEntry>, pages: Pa
     }
     opts.malformed = faults.malformed.take(method, path) !== undefined;
 
+    const ip = req.socket.remoteAddress ?? 'unknown';
+    // rack-attack's blocklist comes before everything, on every path.
+    if (state.rateLimits.isBanned(ip)) throw new HttpError(403, BANNED_BODY);
     const base: PublicContext = {
-      state, req, res, method, path, query: url.searchParams, params: {}, ip: req.socket.remoteAddress ?? 'unknown', body: {},
+      state, req, res, method, path, query: url.searchParams, params: {}, ip, body: {},
     };
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
     const result = isApi ? await handleApi(state, routes, base, workspaceHeader) : await pages(base);
@@ -67,23 +70,30 @@ async function handle(state: ServiceState, routes: Router<RouteEntry>, pages: Pa
     if (err instanceof ServerClosedError || res.destroyed || (err as NodeJS.ErrnoException).code === 'ECONNRESET') {
       // Server closing or the client went away mid-request: nobody to answer.
       res.destroy();
-    } else if (err instanceof HttpError) {
-      sendJson(res, err.status, err.body, err.headers, opts);
     } else {
-      console.error(`[apphost test server] ${method} ${path} failed:`, err);
-      sendJson(res, 500, { error: 'Internal server error' }, {}, opts);
+      if (!(err instanceof HttpError)) console.error(`[apphost test server] ${method} ${path} failed:`, err);
+      const answer = err instanceof HttpError ? err : serverCrash();
+      // Rails' exceptions app (its bodies carry `status`) renders HTML unless JSON was asked for.
+      if ('status' in answer.body && !wantsJson(headerValue(req, 'accept'))) {
+        sendText(res, answer.status, railsPage(answer.status), 'text/html; charset=utf-8', answer.headers);
+      } else {
+        sendJson(res, answer.status, answer.body, answer.headers, opts);
+      }
     }
   }
 }
 
 async function handleApi(state: ServiceState, routes: Router<RouteEntry>, base: PublicContext, workspaceHeader: string | undefined): Promise<unknown> {
   const { req, method } = base;
-  const bearer = bearerValue(req);
-  const decision = state.rateLimits.checkApi(bearer ? `token:${sha256(bearer)}` : `ip:${base.ip}`);
-  if (!decision.ok) throw new HttpError(429, RATE_LIMIT_BODY, { 'Retry-After': String(decision.retryAfterSec) });
+  // The login has its own, stricter throttle (routes/auth.ts).
+  if (base.path !== `${API_PREFIX}/auth/login`) {
+    const decision = state.rateLimits.checkApi(base.ip);
+    if (!decision.ok) throw new HttpError(429, RATE_LIMIT_BODY, { 'Retry-After': String(decision.retryAfterSec) });
+  }
 
   const apiPath = base.path.slice(API_PREFIX.length) || '/';
-  const match = routes.match(method, apiPath);
+  // Rails routes PATCH like PUT for every `update` (the wokku CLI scales with PATCH).
+  const match = routes.match(method === 'PATCH' ? 'PUT' : method, apiPath);
   if (!match) throw notFound();
   const ctx: PublicContext = { ...base, path: apiPath, params: match.params };
   const entry = match.handler;
@@ -92,8 +102,9 @@ async function handleApi(state: ServiceState, routes: Router<RouteEntry>, base: 
     return entry.handler(ctx);
   }
   const { user, token } = authenticate(state.store, req);
-  const { workspace, role } = resolveWorkspace(state.store, user, workspaceHeader);
-  if (role === 'viewer' && method !== 'GET' && WORKSPACE_WRITES.test(apiPath)) throw forbidden();
+  const honourHeader = state.settings.workspaceHeader;
+  const { workspace, role } = resolveWorkspace(state.store, user, workspaceHeader, honourHeader);
+  if (honourHeader && role === 'viewer' && method !== 'GET' && WORKSPACE_WRITES.test(apiPath)) throw forbidden();
   const full: Context = { ...ctx, user, token, workspace, role, body: await bodyOf(method, req) };
   return entry.handler(full);
 }

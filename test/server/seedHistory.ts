@@ -4,14 +4,14 @@
 import { randomSha, buildLog } from './simulation/deploys';
 import { logLine } from './simulation/logBook';
 import type { ServiceState } from './state';
-import { newId } from './store';
+import { localIso, newId } from './store';
 import type { AppRecord, Deploy, Release } from './types';
 
 export type HistoryEvent =
   | { kind: 'config'; keys: string[]; daysAgo: number }
   | { kind: 'deploy'; ok: boolean; daysAgo: number; description?: string };
 
-const at = (days: number, plusMinutes = 0): string => new Date(Date.now() - days * 86_400_000 + plusMinutes * 60_000).toISOString();
+const at = (days: number, plusMinutes = 0): string => localIso(Date.now() - days * 86_400_000 + plusMinutes * 60_000);
 
 /** Replays events oldest first, creating deploys, releases and activities. */
 export function seedHistory(state: ServiceState, app: AppRecord, events: HistoryEvent[], userId: string | null): void {
@@ -25,8 +25,7 @@ export function seedHistory(state: ServiceState, app: AppRecord, events: History
     if (event.kind === 'config') {
       addRelease(`Set ${event.keys.join(', ')} config vars`, event.daysAgo, null, app.commitSha);
       store.recordActivity({
-        workspaceId: app.workspaceId, userId, action: 'config.update', targetType: 'App', targetName: app.name,
-        description: `Set ${event.keys.join(', ')} on ${app.name}`, createdAt: at(event.daysAgo, 3),
+        workspaceId: app.workspaceId, userId, action: 'config.updated', targetType: 'AppRecord', targetName: app.name, createdAt: at(event.daysAgo, 3),
       });
       continue;
     }
@@ -47,10 +46,12 @@ export function seedHistory(state: ServiceState, app: AppRecord, events: History
       app.commitSha = sha;
       addRelease(deploy.description, event.daysAgo, deploy.id, sha);
     }
-    store.recordActivity({
-      workspaceId: app.workspaceId, userId, action: event.ok ? 'deploy.succeeded' : 'deploy.failed', targetType: 'App', targetName: app.name,
-      description: `Deploy ${sha.slice(0, 7)} of ${app.name} ${event.ok ? 'succeeded' : 'failed'}`, createdAt: at(event.daysAgo, 3),
-    });
+    // wokku's deploy jobs log successes only, to the app's team.
+    if (event.ok) {
+      store.recordActivity({
+        workspaceId: app.workspaceId, userId, action: 'app.deployed', targetType: 'AppRecord', targetName: app.name, createdAt: at(event.daysAgo, 3),
+      });
+    }
   }
 }
 

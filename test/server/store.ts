@@ -1,14 +1,25 @@
 // In-memory state of one server instance, plus the look-ups every route needs.
 // Apps, servers and databases are found by id or by name within a workspace.
 
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type {
   Activity, Addon, AppRecord, Backup, DatabaseLink, DatabaseRecord, Deploy, DeviceAuthorization, Domain,
   LogDrain, Membership, NotificationChannel, Release, ServerRecord, SshKey, Token, User, Workspace,
 } from './types';
 
-export const newId = (): string => randomUUID();
-export const nowIso = (): string => new Date().toISOString();
+/** A UUIDv7 like wokku's ids: 48 bits of milliseconds, then random bits. */
+export function newId(): string {
+  const hex = Date.now().toString(16).padStart(12, '0') + randomBytes(10).toString('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** wokku's servers run in Jakarta: times are local, with milliseconds (2026-04-26T10:15:02.123+07:00). */
+const OFFSET_MS = 7 * 3600 * 1000;
+export function localIso(ms: number): string {
+  return `${new Date(ms + OFFSET_MS).toISOString().slice(0, -1)}+07:00`;
+}
+export const nowIso = (): string => localIso(Date.now());
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 /** Password hashes are salted with the e-mail: enough for a test server, and never plain text. */
@@ -64,9 +75,17 @@ export class Store {
     return [...this.memberships.values()].filter((m) => m.workspaceId === workspaceId);
   }
 
+  /** Team workspaces (with a slug) the user belongs to: the header mode's list. */
   teamsOf(userId: string): Workspace[] {
+    return this.workspacesOf(userId).filter((w) => w.kind === 'team');
+  }
+
+  /** Every team the user belongs to, the first (personal) one first: `current_user.teams`. */
+  workspacesOf(userId: string): Workspace[] {
     const ids = new Set([...this.memberships.values()].filter((m) => m.userId === userId).map((m) => m.workspaceId));
-    return [...this.workspaces.values()].filter((w) => w.kind === 'team' && ids.has(w.id));
+    return [...this.workspaces.values()]
+      .filter((w) => ids.has(w.id))
+      .sort((a, b) => Number(b.kind === 'personal' && b.ownerId === userId) - Number(a.kind === 'personal' && a.ownerId === userId));
   }
 
   // ---- workspace-scoped resources ----
@@ -93,6 +112,20 @@ export class Store {
 
   findDatabase(workspaceId: string, idOrName: string): DatabaseRecord | undefined {
     return byIdOrName(this.databasesIn(workspaceId), idOrName);
+  }
+
+  // ---- platform-wide look-ups (wokku's `lookup!`: a UUID is an id, anything else a name) ----
+
+  anyApp(idOrName: string): AppRecord | undefined {
+    return byIdOrName([...this.apps.values()], idOrName);
+  }
+
+  anyServer(idOrName: string): ServerRecord | undefined {
+    return byIdOrName([...this.servers.values()], idOrName);
+  }
+
+  anyDatabase(idOrName: string): DatabaseRecord | undefined {
+    return byIdOrName([...this.databases.values()], idOrName);
   }
 
   // ---- app children ----
@@ -138,17 +171,19 @@ export class Store {
 
   // ---- activity log ----
 
-  recordActivity(entry: Omit<Activity, 'id' | 'createdAt'> & { createdAt?: string }): Activity {
-    const activity: Activity = { id: newId(), createdAt: entry.createdAt ?? nowIso(), ...entry };
+  /** `teamId` defaults to the record's workspace (the app's team, as wokku's deploy jobs log). */
+  recordActivity(entry: Omit<Activity, 'id' | 'createdAt' | 'teamId'> & { createdAt?: string; teamId?: string }): Activity {
+    const activity: Activity = { id: newId(), ...entry, teamId: entry.teamId ?? entry.workspaceId, createdAt: entry.createdAt ?? nowIso() };
     this.activities.push(activity);
     // Keep memory bounded on long demo runs.
     if (this.activities.length > 5000) this.activities.splice(0, this.activities.length - 5000);
     return activity;
   }
 
-  activitiesIn(workspaceId: string): Activity[] {
+  /** A feed, newest first: by the record's workspace (header mode) or by the team it was logged to. */
+  activitiesIn(workspaceId: string, by: 'workspaceId' | 'teamId' = 'workspaceId'): Activity[] {
     return this.activities
-      .filter((a) => a.workspaceId === workspaceId)
+      .filter((a) => a[by] === workspaceId)
       .reverse() // stable sort below keeps the later insert first on equal timestamps
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }

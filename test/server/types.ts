@@ -1,13 +1,16 @@
 // Internal records of the reference server. Field names are camelCase here; the
 // wire shapes (snake_case, exactly as in api-contract.md) are built in views.ts.
 
-export type UserRole = 'user' | 'admin';
+/** Platform role, as wokku's `users.role` enum. */
+export type UserRole = 'member' | 'admin';
 export type MemberRole = 'viewer' | 'member' | 'admin';
 export type AppStatus = 'running' | 'stopped' | 'crashed' | 'deploying' | 'sleeping' | 'created';
 export type ServerStatus = 'connected' | 'unreachable' | 'auth_failed' | 'syncing';
 export type DatabaseStatus = 'running' | 'stopped' | 'creating' | 'error';
 export type DeployStatus = 'pending' | 'building' | 'succeeded' | 'failed' | 'timed_out';
 export type BackupStatus = 'running' | 'completed' | 'failed';
+/** What the platform's process report says about an app's containers (its `running` field). */
+export type ProcessState = 'running' | 'stopped' | 'mixed';
 
 export const APP_STATUSES: readonly AppStatus[] = ['running', 'stopped', 'crashed', 'deploying', 'sleeping', 'created'];
 export const SERVER_STATUSES: readonly ServerStatus[] = ['connected', 'unreachable', 'auth_failed', 'syncing'];
@@ -17,10 +20,8 @@ export const DATABASE_TYPES = [
 export type DatabaseType = (typeof DATABASE_TYPES)[number];
 export const MEMBER_ROLES: readonly MemberRole[] = ['viewer', 'member', 'admin'];
 export const NOTIFICATION_CHANNELS = ['email', 'slack', 'webhook', 'discord', 'telegram', 'push'] as const;
-export const NOTIFICATION_EVENTS = [
-  'deploy.started', 'deploy.succeeded', 'deploy.failed', 'app.crashed', 'app.restarted',
-  'backup.completed', 'backup.failed', 'server.unreachable', 'ssl.expiring',
-] as const;
+/** The events the real service fires (it stores any name it is given, but only these ever fire). */
+export const NOTIFICATION_EVENTS = ['deploy_succeeded', 'deploy_failed', 'backup_failed'] as const;
 
 export interface User {
   id: string;
@@ -51,6 +52,11 @@ export interface Plan {
   maxBackups: number;
 }
 
+/**
+ * A team. Every user's first team ("<Name>'s Team", created at sign-up, kind 'personal')
+ * plays the personal workspace; new apps and databases go into it by default. Other
+ * teams carry a slug, which only the workspace-header mode shows and honours.
+ */
 export interface Workspace {
   id: string;
   kind: 'personal' | 'team';
@@ -72,12 +78,13 @@ export interface Membership {
 
 export interface ServerRecord {
   id: string;
+  /** The team it was added from: its workspace in header mode; by default servers are platform-wide. */
   workspaceId: string;
   name: string;
   host: string;
   port: number;
   sshUser: string;
-  sshPrivateKey: string;
+  sshPrivateKey: string | null;
   status: ServerStatus;
   createdAt: string;
 }
@@ -92,12 +99,16 @@ export interface HealthChecks {
 
 export interface AppRecord {
   id: string;
+  /** The owning team (its `team_id`). */
   workspaceId: string;
-  /** The team owning the workspace (a team's id is its workspace id); null in a personal workspace. */
-  teamId: string | null;
   name: string;
   serverId: string;
+  /** The record's status: only deploys and the web dashboard change it, never start/stop/restart. */
   status: AppStatus;
+  /** The containers' state as the process report shows it; start/stop/restart change this. */
+  processState: ProcessState;
+  /** Bumped whenever new containers replace the old ones (their ids change). */
+  containersVersion: number;
   isPreview: boolean;
   prNumber: number | null;
   parentAppId: string | null;
@@ -108,6 +119,8 @@ export interface AppRecord {
   checks: HealthChecks;
   /** Commit currently running, null until the first deploy. */
   commitSha: string | null;
+  /** A GitHub-connected app's repository and webhook secret (wokku shows the secret in clear in GET /apps/:id). */
+  github?: { repo: string; webhookSecret: string };
 }
 
 export interface Domain {
@@ -138,6 +151,8 @@ export interface Deploy {
   finishedAt: string | null;
   createdAt: string;
   log: string[];
+  /** false for a git push: wokku records no commit for it (`commit_sha` null on the wire). */
+  shaRecorded?: boolean;
 }
 
 export interface Addon {
@@ -158,6 +173,7 @@ export interface LogDrain {
 
 export interface DatabaseRecord {
   id: string;
+  /** The team it was created from (not on the wire): its workspace in header mode, its visibility by default. */
   workspaceId: string;
   name: string;
   serviceType: DatabaseType;
@@ -193,8 +209,10 @@ export interface SshKey {
 
 export interface NotificationChannel {
   id: string;
+  /** Its team (`team_id`). */
   workspaceId: string;
-  teamId: string | null;
+  /** The same team id (kept for tests that read the store). */
+  teamId: string;
   channel: (typeof NOTIFICATION_CHANNELS)[number];
   events: string[];
   config: Record<string, unknown>;
@@ -204,11 +222,17 @@ export interface NotificationChannel {
 
 export interface Activity {
   id: string;
+  /** The workspace of the record it is about: the feed it belongs to in header mode. */
   workspaceId: string;
+  /**
+   * The team whose feed shows it by default: like wokku, the acting user's first team for
+   * API actions, the app's team for deploys.
+   */
+  teamId: string;
   userId: string | null;
+  /** wokku's action names; the wire `description` is derived from it (activities.ts). */
   action: string;
-  description: string;
-  targetName: string;
+  targetName: string | null;
   targetType: string;
   createdAt: string;
 }

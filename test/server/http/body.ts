@@ -2,7 +2,7 @@
 // never an exception escaping into the server.
 
 import type { IncomingMessage } from 'node:http';
-import { badRequest, HttpError } from './reply';
+import { badJson, HttpError } from './reply';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -26,10 +26,10 @@ export async function readJsonObject(req: IncomingMessage): Promise<JsonObject> 
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw badRequest('Malformed JSON in request body');
+    throw badJson();
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw badRequest('Request body must be a JSON object');
+    throw badJson();
   }
   return parsed as JsonObject;
 }

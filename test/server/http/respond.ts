@@ -17,6 +17,24 @@ export const NOT_FOUND_HTML = `<!DOCTYPE html>
 </html>
 `;
 
+const RAILS_PAGES: Record<number, [string, string]> = {
+  400: ['The server cannot process the request due to a client error (400 Bad Request)', 'The server cannot process the request due to a client error.'],
+  422: ['The change you wanted was rejected (422 Unprocessable Entity)', 'The change you wanted was rejected.'],
+  500: ["We're sorry, but something went wrong (500 Internal Server Error)", "We're sorry, but something went wrong."],
+};
+
+/** Rails' public/<status>.html, sent when the client did not ask for JSON. */
+export function railsPage(status: number): string {
+  const page = RAILS_PAGES[status];
+  if (!page) return NOT_FOUND_HTML;
+  return NOT_FOUND_HTML.replace(/<title>.*<\/title>/, `<title>${page[0]}</title>`).replace(/<h1>.*<\/h1>/, `<h1>${page[1]}</h1>`).replace(/\n {4}<p>.*<\/p>/, '');
+}
+
+/** Rails picks JSON for its error pages only when `Accept` starts with a JSON type. */
+export function wantsJson(accept: string | undefined): boolean {
+  return /^\s*application\/([\w.+-]*\+)?json/i.test(accept ?? '');
+}
+
 export interface SendOptions {
   /** Cut the JSON in half (fault mode "malformed JSON"). */
   malformed?: boolean;

@@ -1,12 +1,13 @@
-// /apps/:id/addons: services provisioned for one app (created asynchronously).
+// /apps/:id/addons: services provisioned for one app, synchronously like wokku (the
+// answer says "running", so linking or using it right away works).
 
 import type { Context, RouteTable } from '../http/context';
-import { conflict, created, message } from '../http/reply';
+import { created, message, platformError } from '../http/reply';
 import { newId } from '../store';
 import { DATABASE_TYPES, type Addon, type DatabaseType } from '../types';
 import { checkName, Errors, str } from '../validate';
 import { addonView } from '../views';
-import { activity, appParam, childParam, reachableApp } from './lookup';
+import { appParam, childParam, reachableApp, track } from './lookup';
 
 function listAddons(ctx: Context) {
   const app = appParam(ctx);
@@ -15,7 +16,7 @@ function listAddons(ctx: Context) {
 }
 
 function addAddon(ctx: Context) {
-  const app = reachableApp(ctx);
+  const app = reachableApp(ctx, 'update');
   const type = str(ctx.body, 'service_type');
   const errors = new Errors();
   if (!type) errors.add("Service type can't be blank");
@@ -23,22 +24,20 @@ function addAddon(ctx: Context) {
   const name = str(ctx.body, 'name') || `${app.name}-${type ?? 'addon'}`;
   checkName(errors, 'Name', name);
   errors.check();
-  const { store, scheduler, settings } = ctx.state;
-  if (store.childrenOf(store.addons, app.id).some((a) => a.name === name)) throw conflict('Add-on name already taken');
-  const addon: Addon = { id: newId(), appId: app.id, name, serviceType: type as DatabaseType, status: 'creating' };
+  const { store } = ctx.state;
+  // wokku rescues everything here into 422 {"error": message}.
+  if (store.childrenOf(store.addons, app.id).some((a) => a.name === name)) throw platformError('Validation failed: Name has already been taken');
+  const addon: Addon = { id: newId(), appId: app.id, name, serviceType: type as DatabaseType, status: 'running' };
   store.addons.set(addon.id, addon);
-  scheduler.after(settings.actionDelayMs, () => {
-    addon.status = 'running';
-  });
-  activity(ctx, 'addon.create', 'App', app.name, `Add-on ${name} (${type}) added to ${app.name}`);
-  return created({ id: addon.id, name: addon.name, service_type: addon.serviceType, status: addon.status });
+  track(ctx, 'addon.created', { type: 'DatabaseService', name: addon.name, workspaceId: app.workspaceId });
+  return created({ id: addon.id, name: addon.name, service_type: addon.serviceType, status: 'running' });
 }
 
 function removeAddon(ctx: Context) {
-  const app = reachableApp(ctx);
+  const app = reachableApp(ctx, 'update');
   const addon = childParam(ctx.state.store.addons, app, ctx.params.aid);
   ctx.state.store.addons.delete(addon.id);
-  activity(ctx, 'addon.delete', 'App', app.name, `Add-on ${addon.name} removed from ${app.name}`);
+  track(ctx, 'addon.destroyed', { type: 'DatabaseService', name: addon.name, workspaceId: app.workspaceId });
   return message('Add-on removed');
 }
 

@@ -1,40 +1,55 @@
 // /apps: list, details, create, rename, destroy, and the slow synchronous
-// lifecycle actions restart / stop / start.
+// lifecycle actions restart / stop / start (which change the process report, never
+// the record's `status`, like wokku).
 
 import type { Context, RouteTable } from '../http/context';
-import { conflict, created, HttpError, message, paymentRequired, platformError } from '../http/reply';
+import { created, invalid, message, paymentRequired } from '../http/reply';
 import { requireReachable } from '../operations';
 import { newId, nowIso, type Store } from '../store';
-import type { AppRecord, AppStatus, ServerRecord, Workspace } from '../types';
+import type { AppRecord, AppStatus, ProcessState, ServerRecord } from '../types';
 import { checkName, Errors, str } from '../validate';
-import { appDetailView, appView } from '../views';
-import { activity, appParam, reachableApp, serverFromBody } from './lookup';
+import { appDetailView, appTeamId, appView } from '../views';
+import { appParam, authorizeTeam, headerMode, reachableApp, serverFromBody, track, visibleWorkspaces } from './lookup';
 
 export const DEFAULT_CHECKS = { enabled: true, path: '/health', wait: 5, timeout: 30, attempts: 5 };
 const BRANCH_PATTERN = /^[A-Za-z0-9._/-]+$/;
 
-/** 409 when the name is used in the workspace or on the target server (dokku names are per host). */
-export function assertNameFree(store: Store, workspace: Workspace, server: ServerRecord, name: string, except?: string): void {
-  const taken = [...store.apps.values()].some(
-    (a) => a.id !== except && a.name === name && (a.workspaceId === workspace.id || a.serverId === server.id),
-  );
-  if (taken) throw conflict('App name already taken');
+/** Whether an app of that name exists on the server (wokku: names are unique per server). */
+export function nameTaken(store: Store, server: ServerRecord, name: string, except?: string): boolean {
+  return [...store.apps.values()].some((a) => a.id !== except && a.name === name && a.serverId === server.id);
 }
 
-export function assertPlanAllowsApp(store: Store, workspace: Workspace): void {
-  const count = store.appsIn(workspace.id).filter((a) => !a.isPreview).length;
+/** 422 like wokku's model validation when the name is used on the target server. */
+function assertNameFree(store: Store, server: ServerRecord, name: string, except?: string): void {
+  if (nameTaken(store, server, name, except)) throw invalid('Name has already been taken');
+}
+
+/** 402 when the caller's apps (every team they are in, like wokku; the workspace's in header mode) reach the plan's limit. */
+export function assertPlanAllowsApp(ctx: Context): void {
+  const { workspace } = ctx;
+  const apps = visibleWorkspaces(ctx).flatMap((ws) => ctx.state.store.appsIn(ws.id));
+  const count = apps.filter((a) => !a.isPreview).length;
   if (count >= workspace.plan.maxApps) throw paymentRequired(`App limit reached for your plan (${workspace.plan.maxApps})`);
+}
+
+/** The process report's state of an app seeded or forced into a status (as the dashboard would leave it). */
+export function processStateFor(status: AppStatus, scaling: Record<string, number>): ProcessState {
+  if (status === 'running' || status === 'deploying') return 'running';
+  const containers = Object.values(scaling).reduce((n, c) => n + c, 0);
+  return status === 'crashed' && containers > 1 ? 'mixed' : 'stopped';
 }
 
 /** Creates the record of a new, never deployed app (POST /apps and template deploys). */
 export function newApp(ctx: Context, server: ServerRecord, name: string, deployBranch = 'main'): AppRecord {
   const app: AppRecord = {
     id: newId(),
+    // By default the user's first team, whatever workspace the client thinks it is in.
     workspaceId: ctx.workspace.id,
-    teamId: ctx.workspace.kind === 'team' ? ctx.workspace.id : null,
     name,
     serverId: server.id,
     status: 'created',
+    processState: 'stopped',
+    containersVersion: 0,
     isPreview: false,
     prNumber: null,
     parentAppId: null,
@@ -49,14 +64,17 @@ export function newApp(ctx: Context, server: ServerRecord, name: string, deployB
   return app;
 }
 
+export const appDetail = (ctx: Context, app: AppRecord) => appDetailView(ctx.state.store, app, headerMode(ctx));
+
 function listApps(ctx: Context) {
+  const { store } = ctx.state;
   const q = ctx.query.get('q')?.toLowerCase();
   const previews = ['1', 'true'].includes(ctx.query.get('include_previews') ?? '');
-  return ctx.state.store
-    .appsIn(ctx.workspace.id)
+  return visibleWorkspaces(ctx)
+    .flatMap((ws) => store.appsIn(ws.id))
     .filter((a) => (previews || !a.isPreview) && (!q || a.name.toLowerCase().includes(q)))
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map(appView);
+    .map((a) => appView(a, appTeamId(store, a, headerMode(ctx))));
 }
 
 function createApp(ctx: Context) {
@@ -68,71 +86,58 @@ function createApp(ctx: Context) {
   if (!BRANCH_PATTERN.test(branch)) errors.add('Deploy branch is invalid');
   errors.check();
   const server = serverFromBody(ctx, str(ctx.body, 'server_id'));
-  assertNameFree(store, ctx.workspace, server, name!);
-  assertPlanAllowsApp(store, ctx.workspace);
+  authorizeTeam(ctx, ctx.workspace.id, 'update');
+  assertPlanAllowsApp(ctx);
   requireReachable(ctx.state, server.id);
+  assertNameFree(store, server, name!);
   const app = newApp(ctx, server, name!, branch);
-  activity(ctx, 'app.create', 'App', app.name, `App ${app.name} created on ${server.name}`);
-  return created(appDetailView(store, app));
+  track(ctx, 'app.created', { type: 'AppRecord', name: app.name, workspaceId: app.workspaceId });
+  return created(appDetail(ctx, app));
 }
 
 function updateApp(ctx: Context) {
   const { store } = ctx.state;
-  const app = appParam(ctx);
+  const app = appParam(ctx, 'update');
   const name = str(ctx.body, 'name');
   const branch = str(ctx.body, 'deploy_branch');
   const errors = new Errors();
   if (ctx.body.name !== undefined) checkName(errors, 'Name', name);
   if (ctx.body.deploy_branch !== undefined && (!branch || !BRANCH_PATTERN.test(branch))) errors.add('Deploy branch is invalid');
   errors.check();
-  const changes: string[] = [];
   if (name && name !== app.name) {
     const server = requireReachable(ctx.state, app.serverId);
-    assertNameFree(store, ctx.workspace, server, name, app.id);
-    changes.push(`renamed from ${app.name}`);
+    assertNameFree(store, server, name, app.id);
     app.name = name;
   }
-  if (branch && branch !== app.deployBranch) {
-    changes.push(`deploy branch set to ${branch}`);
-    app.deployBranch = branch;
-  }
-  if (changes.length) activity(ctx, 'app.update', 'App', app.name, `App ${app.name} ${changes.join(', ')}`);
-  return appDetailView(store, app);
+  if (branch && branch !== app.deployBranch) app.deployBranch = branch;
+  return appDetail(ctx, app);
 }
 
 function destroyApp(ctx: Context) {
-  const app = reachableApp(ctx);
+  const app = reachableApp(ctx, 'destroy');
   ctx.state.lifecycle.cancel(app.id);
+  track(ctx, 'app.destroyed', { type: 'AppRecord', name: app.name, workspaceId: app.workspaceId });
   ctx.state.store.deleteApp(app.id);
   ctx.state.logs.drop(app.id);
-  activity(ctx, 'app.delete', 'App', app.name, `App ${app.name} destroyed`);
   return message('App destroyed');
 }
 
 type Action = 'restart' | 'stop' | 'start';
-const ACTIONS: Record<Action, { interim: AppStatus | null; final: AppStatus; done: string }> = {
-  restart: { interim: 'deploying', final: 'running', done: 'App restarted' },
-  stop: { interim: null, final: 'stopped', done: 'App stopped' },
-  start: { interim: 'deploying', final: 'running', done: 'App started' },
-};
+/** wokku builds both from the verb: "app.#{action}ed" and "App #{action}ed", hence "stoped". */
+const ACTIONS: Record<Action, ProcessState> = { restart: 'running', stop: 'stopped', start: 'running' };
 
 async function lifecycle(ctx: Context, action: Action) {
-  const app = reachableApp(ctx);
-  const busy = ctx.state.lifecycle.busyWith(app.id);
-  if (busy === 'restart' || busy === 'stop' || busy === 'start') {
-    throw new HttpError(409, { error: `App ${app.name} is busy (${busy} in progress)` });
-  }
-  if (app.status === 'created') throw platformError(` !     App ${app.name} has not been deployed`);
-  const { interim, final, done } = ACTIONS[action];
-  activity(ctx, `app.${action}`, 'App', app.name, `App ${app.name} ${action === 'stop' ? 'stopped' : `${action}ed`}`);
-  // Synchronous like the real service: the response waits for the transition.
-  await ctx.state.lifecycle.transition(app, action, interim, final);
-  return message(done);
+  const app = reachableApp(ctx, 'update');
+  // Synchronous like the real service: the response waits for the containers. A
+  // never-deployed app has none; Dokku only prints a warning, and the call succeeds.
+  if (app.commitSha !== null) await ctx.state.lifecycle.transition(app, action, ACTIONS[action]);
+  track(ctx, `app.${action}ed`, { type: 'AppRecord', name: app.name, workspaceId: app.workspaceId });
+  return message(`App ${action}ed`);
 }
 
 export function appRoutes(r: RouteTable): void {
   r.get('/apps', listApps);
-  r.get('/apps/:id', (ctx) => appDetailView(ctx.state.store, appParam(ctx)));
+  r.get('/apps/:id', (ctx) => appDetail(ctx, appParam(ctx)));
   r.post('/apps', createApp);
   r.put('/apps/:id', updateApp);
   r.del('/apps/:id', destroyApp);

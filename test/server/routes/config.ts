@@ -1,11 +1,12 @@
 // /apps/:id/config: read, merge-set (PUT {vars}) and remove (DELETE {keys}).
-// Every change creates a release and restarts a running app.
+// Every change creates a release and restarts a running app. wokku only checks that
+// the caller may see the app (viewers included), and tracks `config.updated` for PUT.
 
 import type { Context, RouteTable } from '../http/context';
-import { badRequest, platformError } from '../http/reply';
+import { badRequest, dokkuFailed, shellEscape } from '../http/reply';
 import { changeConfig } from '../operations';
 import { ENV_KEY_PATTERN } from '../validate';
-import { reachableApp } from './lookup';
+import { reachableApp, track } from './lookup';
 
 function sorted(config: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(config).sort(([a], [b]) => a.localeCompare(b)));
@@ -18,12 +19,15 @@ function setVars(ctx: Context) {
     throw badRequest('vars parameter required');
   }
   const set: Record<string, string> = {};
+  // Like wokku's config:set line: every pair, values included, shows in a refusal.
+  const command = `config:set ${shellEscape(app.name)} ${Object.entries(vars as Record<string, unknown>).map(([k, v]) => `${shellEscape(k)}=${shellEscape(typeof v === 'object' ? JSON.stringify(v) : String(v))}`).join(' ')}`;
   for (const [key, value] of Object.entries(vars as Record<string, unknown>)) {
-    if (!ENV_KEY_PATTERN.test(key)) throw platformError(` !     Invalid env var name: ${key}`);
-    if (value === null || typeof value === 'object') throw platformError(` !     Invalid value for ${key}: expected a string`);
+    if (!ENV_KEY_PATTERN.test(key)) throw dokkuFailed(command, ` !     Invalid env var name: ${key}`);
+    if (value === null || typeof value === 'object') throw dokkuFailed(command, ` !     Invalid value for ${key}: expected a string`);
     set[key] = String(value);
   }
-  const keys = changeConfig(ctx.state, app, { set }, ctx.user.id);
+  const keys = changeConfig(ctx.state, app, { set });
+  track(ctx, 'config.updated', { type: 'AppRecord', name: app.name, workspaceId: app.workspaceId });
   return { message: 'Config updated', vars: keys };
 }
 
@@ -34,8 +38,8 @@ function removeVars(ctx: Context) {
     throw badRequest('keys parameter required');
   }
   const bad = (keys as string[]).find((k) => !ENV_KEY_PATTERN.test(k));
-  if (bad) throw platformError(` !     Invalid env var name: ${bad}`);
-  const removed = changeConfig(ctx.state, app, { unset: [...new Set(keys as string[])] }, ctx.user.id);
+  if (bad) throw dokkuFailed(`config:unset ${shellEscape(app.name)} ${(keys as string[]).map(shellEscape).join(' ')}`, ` !     Invalid env var name: ${bad}`);
+  const removed = changeConfig(ctx.state, app, { unset: [...new Set(keys as string[])] });
   return { message: 'Config vars removed', keys: removed };
 }
 

@@ -1,17 +1,23 @@
-// /databases: service instances in the workspace, created asynchronously, linked
-// to apps (which sets <ALIAS>_URL on the app, so it restarts with a new release).
+// /databases: service instances, created synchronously like wokku (201 "running"),
+// linked to apps (which sets <ALIAS>_URL on the app, so it restarts with a new release).
+// By default a database belongs to the team it was created from (the caller's first
+// team) and to the teams of the apps it is linked to; admins see them all.
 
 import type { Context, RouteTable } from '../http/context';
-import { conflict, created, message, platformError } from '../http/reply';
+import { created, dokkuFailed, invalid, message, shellEscape } from '../http/reply';
 import { changeConfig, requireReachable } from '../operations';
 import { defaultAlias, serviceUrl } from '../services';
 import { newId, nowIso } from '../store';
 import { DATABASE_TYPES, type DatabaseLink, type DatabaseRecord, type DatabaseType } from '../types';
 import { checkName, Errors, str } from '../validate';
 import { databaseView, linkView } from '../views';
-import { activity, appFromBody, databaseParam, serverFromBody } from './lookup';
+import { appFromBody, databaseParam, serverFromBody, visibleDatabases } from './lookup';
 
 const ALIAS_PATTERN = /^[A-Z][A-Z0-9_]*$/;
+
+/** The Dokku plugin's command, as wokku writes it (`postgres:link db app`; mongodb's plugin is `mongo`). */
+const dokku = (db: DatabaseRecord, verb: string, ...args: string[]): string =>
+  `${db.serviceType === 'mongodb' ? 'mongo' : db.serviceType}:${verb} ${[db.name, ...args].map(shellEscape).join(' ')}`;
 
 function databaseDetail(ctx: Context) {
   const db = databaseParam(ctx);
@@ -30,27 +36,23 @@ function createDatabase(ctx: Context) {
   else if (!DATABASE_TYPES.includes(type as DatabaseType)) errors.add(`Service type is not included in the list (${DATABASE_TYPES.join(', ')})`);
   errors.check();
   const server = serverFromBody(ctx, str(ctx.body, 'server_id'));
-  if (state.store.findDatabase(ctx.workspace.id, name!)) throw conflict('Database name already taken');
   requireReachable(state, server.id);
+  // Names are unique per server (wokku's validation).
+  if ([...state.store.databases.values()].some((d) => d.serverId === server.id && d.name === name)) throw invalid('Name has already been taken');
   const db: DatabaseRecord = {
-    id: newId(), workspaceId: ctx.workspace.id, name: name!, serviceType: type as DatabaseType, status: 'creating', serverId: server.id, createdAt: nowIso(),
+    id: newId(), workspaceId: ctx.workspace.id, name: name!, serviceType: type as DatabaseType, status: 'running', serverId: server.id, createdAt: nowIso(),
   };
   state.store.databases.set(db.id, db);
-  state.scheduler.after(state.settings.actionDelayMs, () => {
-    if (db.status === 'creating') db.status = 'running';
-  });
-  activity(ctx, 'database.create', 'Database', db.name, `Database ${db.name} (${db.serviceType}) created on ${server.name}`);
   return created(databaseView(db));
 }
 
 function destroyDatabase(ctx: Context) {
-  const db = databaseParam(ctx);
+  const db = databaseParam(ctx, 'destroy');
   requireReachable(ctx.state, db.serverId);
   const { store } = ctx.state;
   const linked = store.linksOfDatabase(db.id).map((l) => store.apps.get(l.appId)?.name).filter(Boolean);
-  if (linked.length) throw platformError(` !     Cannot delete linked service ${db.name}: unlink it from ${linked.join(', ')} first`);
+  if (linked.length) throw dokkuFailed(`${dokku(db, 'destroy')} --force`, ` !     Cannot delete linked service ${db.name}: unlink it from ${linked.join(', ')} first`);
   store.deleteDatabase(db.id);
-  activity(ctx, 'database.delete', 'Database', db.name, `Database ${db.name} destroyed`);
   return message('Database destroyed');
 }
 
@@ -58,16 +60,15 @@ function link(ctx: Context) {
   const db = databaseParam(ctx);
   const app = appFromBody(ctx, str(ctx.body, 'app_id'));
   const alias = (str(ctx.body, 'alias_name') || defaultAlias(db.serviceType)).toUpperCase();
-  if (!ALIAS_PATTERN.test(alias)) throw platformError(` !     Invalid alias name: ${alias}`);
+  if (!ALIAS_PATTERN.test(alias)) throw dokkuFailed(dokku(db, 'link', app.name), ` !     Invalid alias name: ${alias}`);
   const { state } = ctx;
   requireReachable(state, db.serverId);
-  if (db.status !== 'running') throw platformError(` !     Service ${db.name} is ${db.status}; it must be running to link`);
+  if (db.status !== 'running') throw dokkuFailed(dokku(db, 'link', app.name), ` !     Service ${db.name} is ${db.status}; it must be running to link`);
   const links = state.store.linksOfDatabase(db.id);
-  if (links.some((l) => l.appId === app.id)) throw conflict('Database already linked to this app');
+  if (links.some((l) => l.appId === app.id)) throw dokkuFailed(dokku(db, 'link', app.name), ` !     Already linked as ${links.find((l) => l.appId === app.id)!.alias}_URL`);
   const rec: DatabaseLink = { id: newId(), databaseId: db.id, appId: app.id, alias, createdAt: nowIso() };
   state.store.links.set(rec.id, rec);
-  changeConfig(state, app, { set: { [`${alias}_URL`]: serviceUrl(db.serviceType, db.name) } }, ctx.user.id);
-  activity(ctx, 'database.link', 'Database', db.name, `Database ${db.name} linked to ${app.name} as ${alias}`);
+  changeConfig(state, app, { set: { [`${alias}_URL`]: serviceUrl(db.serviceType, db.name) } });
   return created(linkView(rec));
 }
 
@@ -77,15 +78,14 @@ function unlink(ctx: Context) {
   const { state } = ctx;
   requireReachable(state, db.serverId);
   const rec = state.store.linksOfDatabase(db.id).find((l) => l.appId === app.id);
-  if (!rec) throw platformError(` !     Not linked to app ${app.name}`);
+  if (!rec) throw dokkuFailed(dokku(db, 'unlink', app.name), ` !     Not linked to app ${app.name}`);
   state.store.links.delete(rec.id);
-  changeConfig(state, app, { unset: [`${rec.alias}_URL`] }, ctx.user.id);
-  activity(ctx, 'database.unlink', 'Database', db.name, `Database ${db.name} unlinked from ${app.name}`);
+  changeConfig(state, app, { unset: [`${rec.alias}_URL`] });
   return message('Database unlinked');
 }
 
 export function databaseRoutes(r: RouteTable): void {
-  r.get('/databases', (ctx) => ctx.state.store.databasesIn(ctx.workspace.id).map(databaseView));
+  r.get('/databases', (ctx) => visibleDatabases(ctx).map(databaseView));
   r.get('/databases/:id', databaseDetail);
   r.post('/databases', createDatabase);
   r.del('/databases/:id', destroyDatabase);

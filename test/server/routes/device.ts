@@ -1,10 +1,14 @@
-// Optional device sign-in endpoints: POST /auth/device/code and /auth/device/token.
+// Optional device sign-in endpoints: POST /auth/device/code and /auth/device/token,
+// answering like wokku's Auth::DevicesController.
 
 import { createToken, SESSION_TTL_MS } from '../auth';
 import { createDeviceAuthorization, formatUserCode } from '../deviceAuth';
 import type { PublicContext, RouteTable } from '../http/context';
 import { badRequest, HttpError, Reply } from '../http/reply';
+
+const gone = (error: string): HttpError => new HttpError(410, { error });
 import { str } from '../validate';
+import { localIso } from '../store';
 import { userView } from '../views';
 
 function requestCode(ctx: PublicContext) {
@@ -12,7 +16,7 @@ function requestCode(ctx: PublicContext) {
   const clientName = str(ctx.body, 'client_name') || str(ctx.body, 'name') || 'Device sign-in';
   const auth = createDeviceAuthorization(state.store, clientName, state.settings.deviceIntervalSec, state.settings.deviceExpiresSec);
   const userCode = formatUserCode(auth.userCode);
-  const uri = `${state.baseUrl}/device`;
+  const uri = `${state.baseUrl}/dashboard/device`;
   return {
     device_code: auth.deviceCode,
     user_code: userCode,
@@ -23,30 +27,22 @@ function requestCode(ctx: PublicContext) {
   };
 }
 
+/** Order as in wokku: unknown or expired, too fast, then the state (a second fetch of a token is gone). */
 function pollToken(ctx: PublicContext) {
   const { store } = ctx.state;
-  const deviceCode = str(ctx.body, 'device_code');
-  if (!deviceCode) throw badRequest('device_code is required');
-  const auth = store.devices.get(deviceCode);
-  if (!auth || auth.status === 'consumed') throw badRequest('invalid_grant');
+  const auth = store.devices.get(str(ctx.body, 'device_code') ?? '');
   const now = Date.now();
-  if (now >= auth.expiresAt) throw new HttpError(410, { error: 'expired_token' });
-  if (auth.status === 'denied') throw new HttpError(403, { error: 'access_denied' });
-  if (auth.status === 'approved' && auth.userId) {
-    const user = store.users.get(auth.userId);
-    if (!user) throw badRequest('invalid_grant');
-    auth.status = 'consumed';
-    const { value } = createToken(store, user.id, auth.clientName, new Date(now + SESSION_TTL_MS).toISOString());
-    store.recordActivity({
-      workspaceId: store.personalWorkspace(user.id).id, userId: user.id, action: 'user.login',
-      description: `${user.email} signed in with a device code (${auth.clientName})`, targetName: user.email, targetType: 'User',
-    });
-    return { token: value, user: userView(user) };
-  }
-  const tooSoon = auth.lastPollAt !== null && now - auth.lastPollAt < auth.intervalSec * 1000;
+  if (!auth || now >= auth.expiresAt) throw gone('expired_token');
+  if (auth.lastPollAt !== null && now - auth.lastPollAt < auth.intervalSec * 1000) throw badRequest('slow_down');
   auth.lastPollAt = now;
-  if (tooSoon) throw badRequest('slow_down');
-  return new Reply(202, { error: 'authorization_pending' });
+  if (auth.status === 'denied') throw new HttpError(403, { error: 'access_denied' });
+  if (auth.status === 'consumed') throw gone('token_already_retrieved');
+  const user = auth.status === 'approved' && auth.userId ? store.users.get(auth.userId) : undefined;
+  if (!user) return new Reply(202, { error: 'authorization_pending' });
+  auth.status = 'consumed';
+  // wokku names the token at approval, like its CLI logins.
+  const { value } = createToken(store, user.id, `cli-${Math.floor(now / 1000)}`, localIso(now + SESSION_TTL_MS));
+  return { token: value, user: userView(user) };
 }
 
 export function deviceRoutes(r: RouteTable): void {

@@ -6,12 +6,12 @@ import { newId, nowIso } from '../store';
 import type { LogDrain } from '../types';
 import { Errors, str } from '../validate';
 import { drainView } from '../views';
-import { activity, appParam, childParam, reachableApp } from './lookup';
+import { appParam, childParam, reachableApp, track } from './lookup';
 
 const SCHEMES: Record<LogDrain['drainType'], string[]> = { syslog: ['syslog:', 'syslog+tls:'], https: ['https:', 'http:'] };
 
 function addDrain(ctx: Context) {
-  const app = reachableApp(ctx);
+  const app = reachableApp(ctx, 'update');
   const url = str(ctx.body, 'url');
   const type = str(ctx.body, 'drain_type');
   const errors = new Errors();
@@ -34,15 +34,16 @@ function addDrain(ctx: Context) {
   errors.check();
   const drain: LogDrain = { id: newId(), appId: app.id, url: url!, drainType: type as LogDrain['drainType'], createdAt: nowIso() };
   store.drains.set(drain.id, drain);
-  activity(ctx, 'log_drain.create', 'App', app.name, `Log drain ${parsed?.host ?? url} added to ${app.name}`);
+  // A drain has no name or hostname: wokku's activity has no target name.
+  track(ctx, 'log_drain.added', { type: 'LogDrain', name: null, workspaceId: app.workspaceId });
   return created(drainView(drain));
 }
 
 function removeDrain(ctx: Context) {
-  const app = reachableApp(ctx);
+  const app = reachableApp(ctx, 'update');
   const drain = childParam(ctx.state.store.drains, app, ctx.params.did);
   ctx.state.store.drains.delete(drain.id);
-  activity(ctx, 'log_drain.delete', 'App', app.name, `Log drain removed from ${app.name}`);
+  track(ctx, 'log_drain.removed', { type: 'LogDrain', name: null, workspaceId: app.workspaceId });
   return message('Log drain removed');
 }
 

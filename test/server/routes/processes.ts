@@ -1,43 +1,40 @@
 // /apps/:id/ps (process report and scaling) and /apps/:id/checks (health checks).
-// Both reports are flat string maps, as the platform tool prints them.
+// Both reports are flat string maps, as the platform tool prints them (Dokku's
+// `ps:report`, keys parameterized by wokku). The process report, not the app's
+// `status`, tells whether the containers run.
 
 import type { Context, RouteTable } from '../http/context';
 import { badRequest } from '../http/reply';
-import { formatScaling } from '../operations';
-import { sha256 } from '../store';
+import type { LogBook } from '../simulation/logBook';
 import type { AppRecord, HealthChecks } from '../types';
 import { Errors, PROCESS_NAME_PATTERN } from '../validate';
-import { activity, reachableApp } from './lookup';
+import { reachableApp } from './lookup';
 
 const MAX_PER_TYPE = 20;
 
-const CONTAINER_STATE: Record<string, string> = {
-  running: 'running', deploying: 'restarting', crashed: 'exited', stopped: 'exited', sleeping: 'paused', created: 'missing',
-};
-
-export function processReport(app: AppRecord): Record<string, string> {
-  const deployed = app.commitSha !== null;
-  const total = Object.values(app.scaling).reduce((n, c) => n + c, 0);
+/** Dokku's `ps:report`, read off the app's containers (the same ones its logs come from). */
+export function processReport(app: AppRecord, logs: LogBook): Record<string, string> {
+  const containers = logs.containers(app.id).current;
+  const deployed = containers.length > 0;
+  const up = containers.filter((c) => c.running).length;
   const report: Record<string, string> = {
     deployed: String(deployed),
-    processes: String(deployed ? total : 0),
+    processes: String(containers.length),
     ps_can_scale: 'true',
+    ps_computed_procfile_path: 'Procfile',
+    ps_global_procfile_path: 'Procfile',
+    ps_procfile_path: '',
     ps_restart_policy: 'on-failure:10',
-    restore: String(app.status !== 'stopped'),
-    running: String(app.status === 'running'),
+    // Dokku's DOKKU_APP_RESTORE: 0 after ps:stop, so a reboot leaves the app stopped.
+    restore: deployed && up === 0 ? '0' : '1',
+    running: up === 0 ? 'false' : up === containers.length ? 'true' : 'mixed',
   };
-  if (!deployed) return report;
-  for (const [type, count] of Object.entries(app.scaling)) {
-    for (let i = 1; i <= count; i++) {
-      const cid = sha256(`${app.id}/${type}.${i}/${app.commitSha}`).slice(0, 12);
-      report[`status_${type}_${i}`] = `${CONTAINER_STATE[app.status]} (CID: ${cid})`;
-    }
-  }
+  for (const c of containers) report[`status_${c.process.replace('.', '_')}`] = `${c.running ? 'running' : 'exited'} (CID: ${c.cid.slice(0, 11)})`;
   return report;
 }
 
-function scale(ctx: Context) {
-  const app = reachableApp(ctx);
+async function scale(ctx: Context) {
+  const app = reachableApp(ctx, 'update');
   const scaling = ctx.body.scaling;
   if (scaling === null || typeof scaling !== 'object' || Array.isArray(scaling) || Object.keys(scaling).length === 0) {
     throw badRequest('scaling parameter required');
@@ -53,7 +50,8 @@ function scale(ctx: Context) {
   }
   errors.check();
   Object.assign(app.scaling, next);
-  activity(ctx, 'ps.scale', 'App', app.name, `Scaled ${app.name} to ${formatScaling(app.scaling)}`);
+  // ps:scale deploys containers for the new formation before it answers (a stopped app just keeps the formation).
+  if (ctx.state.logs.isDeployed(app.id) && app.processState !== 'stopped') await ctx.state.lifecycle.transition(app, 'scale', 'running');
   return { message: 'Scaling updated', scaling: { ...app.scaling } };
 }
 
@@ -68,7 +66,7 @@ const NUMERIC_CHECKS: [keyof HealthChecks & ('wait' | 'timeout' | 'attempts'), n
 ];
 
 function updateChecks(ctx: Context) {
-  const app = reachableApp(ctx);
+  const app = reachableApp(ctx, 'update');
   const { body } = ctx;
   const given = ['enabled', 'path', 'wait', 'timeout', 'attempts'].filter((k) => body[k] !== undefined);
   if (given.length === 0) throw badRequest('No health check settings given (enabled, path, wait, timeout, attempts)');
@@ -93,12 +91,11 @@ function updateChecks(ctx: Context) {
   }
   errors.check();
   app.checks = next;
-  activity(ctx, 'checks.update', 'App', app.name, `Health checks of ${app.name} updated (${given.join(', ')})`);
   return { message: 'Health check settings updated' };
 }
 
 export function processRoutes(r: RouteTable): void {
-  r.get('/apps/:id/ps', (ctx) => ({ processes: processReport(reachableApp(ctx)) }));
+  r.get('/apps/:id/ps', (ctx) => ({ processes: processReport(reachableApp(ctx), ctx.state.logs) }));
   r.put('/apps/:id/ps', scale);
   r.get('/apps/:id/checks', (ctx) => ({ checks: checksReport(reachableApp(ctx).checks) }));
   r.put('/apps/:id/checks', updateChecks);

@@ -1,12 +1,13 @@
-// /apps/:id/releases: newest first; rollback creates a new release running the
-// target's commit (422 when the target has none).
+// /apps/:id/releases: newest first. A rollback, like wokku's, creates a new release and
+// a deploy of the target's commit (pending, then building...), and answers with the new
+// release at once; 422 when the target has no recorded commit.
 
 import type { Context, RouteTable } from '../http/context';
 import { created, notFound, platformError } from '../http/reply';
 import { createRelease } from '../operations';
 import { releaseDetailView, releaseView } from '../views';
 import type { AppRecord, Release } from '../types';
-import { activity, appParam, reachableApp } from './lookup';
+import { appParam } from './lookup';
 
 /** `:rid` is the release id; a version ("3" or "v3") is accepted too. */
 function releaseParam(ctx: Context, app: AppRecord): Release {
@@ -19,13 +20,15 @@ function releaseParam(ctx: Context, app: AppRecord): Release {
 }
 
 function rollback(ctx: Context) {
-  const app = reachableApp(ctx);
+  const app = appParam(ctx, 'update');
   const target = releaseParam(ctx, app);
-  if (!target.commitSha) throw platformError(`Release v${target.version} has no recorded commit to roll back to`);
-  app.commitSha = target.commitSha;
-  const release = createRelease(ctx.state, app, `Rollback to v${target.version}`, { commitSha: target.commitSha });
-  ctx.state.lifecycle.restartForChange(app, 'rollback');
-  activity(ctx, 'release.rollback', 'App', app.name, `${app.name} rolled back to v${target.version} (now v${release.version})`);
+  const sha = target.commitSha;
+  if (!sha) {
+    throw platformError(`Cannot rollback: no commit SHA recorded for v${target.version}. Only releases with recorded commits can be rolled back.`);
+  }
+  const release = createRelease(ctx.state, app, `Rollback to v${target.version} (${sha.slice(0, 7)})`, { commitSha: sha });
+  const deploy = ctx.state.deploys.start(app, { commitSha: sha, description: release.description, userId: ctx.user.id, release });
+  release.deployId = deploy.id;
   return created(releaseView(release));
 }
 

@@ -2,7 +2,6 @@
 
 import type { Context, RouteTable } from '../http/context';
 import { created, message, notFound } from '../http/reply';
-import { record } from '../operations';
 import { fingerprint } from '../sshKey';
 import { newId, nowIso } from '../store';
 import type { SshKey } from '../types';
@@ -10,10 +9,6 @@ import { Errors, str } from '../validate';
 import { sshKeyView } from '../views';
 
 const keysOf = (ctx: Context): SshKey[] => [...ctx.state.store.sshKeys.values()].filter((k) => k.userId === ctx.user.id);
-
-function personal(ctx: Context): string {
-  return ctx.state.store.personalWorkspace(ctx.user.id).id;
-}
 
 function addKey(ctx: Context) {
   const name = str(ctx.body, 'name');
@@ -28,7 +23,6 @@ function addKey(ctx: Context) {
   errors.check();
   const key: SshKey = { id: newId(), userId: ctx.user.id, name: name!, publicKey: publicKey!, fingerprint: fp!, createdAt: nowIso() };
   ctx.state.store.sshKeys.set(key.id, key);
-  record(ctx.state, personal(ctx), ctx.user.id, 'ssh_key.create', 'SshKey', key.name, `SSH key ${key.name} added (${key.fingerprint})`);
   return created(sshKeyView(key));
 }
 
@@ -36,7 +30,6 @@ function removeKey(ctx: Context) {
   const key = ctx.state.store.sshKeys.get(ctx.params.id);
   if (!key || key.userId !== ctx.user.id) throw notFound();
   ctx.state.store.sshKeys.delete(key.id);
-  record(ctx.state, personal(ctx), ctx.user.id, 'ssh_key.delete', 'SshKey', key.name, `SSH key ${key.name} removed`);
   return message('SSH key removed');
 }
 

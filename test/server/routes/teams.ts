@@ -1,20 +1,29 @@
-// /teams and their members. A team is also a workspace, selected by its `slug`.
-// Only team admins add or remove members; the owner cannot be removed.
+// /teams and their members. By default like wokku: every team of the caller (their
+// first, personal one first), without slugs; a team is named by its id, one the caller
+// is not in is a 403. Header mode: teams are workspaces selected by their slug, shown
+// with it; others are 404. Only team admins add or remove members; the owner stays.
 
 import type { Context, RouteTable } from '../http/context';
-import { conflict, created, forbidden, message, notFound, platformError } from '../http/reply';
-import { record } from '../operations';
+import { created, forbidden, invalid, message, notFound, platformError } from '../http/reply';
 import { addTeam } from '../seed';
 import { newId, nowIso } from '../store';
 import { MEMBER_ROLES, type MemberRole, type Workspace } from '../types';
 import { Errors, slugify, str } from '../validate';
 import { memberView, teamView } from '../views';
+import { headerMode } from './lookup';
 
-/** A team the caller belongs to, by id or slug; others are 404 (their existence is not revealed). */
+/** wokku: `Team.find(params[:team_id])`, then "is the caller in it?" (403). Header mode: the caller's teams by id or slug, else 404. */
 function teamParam(ctx: Context): Workspace {
   const ref = ctx.params.id;
-  const team = ctx.state.store.teamsOf(ctx.user.id).find((t) => t.id === ref || t.slug === ref);
+  const { store } = ctx.state;
+  if (headerMode(ctx)) {
+    const team = store.teamsOf(ctx.user.id).find((t) => t.id === ref || t.slug === ref);
+    if (!team) throw notFound();
+    return team;
+  }
+  const team = store.workspaces.get(ref);
   if (!team) throw notFound();
+  if (!store.membership(team.id, ctx.user.id)) throw forbidden();
   return team;
 }
 
@@ -25,16 +34,16 @@ function requireTeamAdmin(ctx: Context, team: Workspace): void {
 function createTeam(ctx: Context) {
   const name = str(ctx.body, 'name');
   const errors = new Errors();
+  const { store } = ctx.state;
   if (!name) errors.add("Name can't be blank");
   else if (name.length > 60) errors.add('Name is too long (maximum is 60 characters)');
+  else if ([...store.workspaces.values()].some((w) => w.name === name)) errors.add('Name has already been taken');
   errors.check();
-  const { store } = ctx.state;
   const base = slugify(name!);
   let slug = base;
   for (let i = 2; store.workspaceBySlug(slug); i++) slug = `${base}-${i}`;
   const team = addTeam(store, name!, slug, ctx.user, nowIso());
-  record(ctx.state, team, ctx.user.id, 'team.create', 'Team', team.name, `Team ${team.name} created`);
-  return created(teamView(team));
+  return created(teamView(team, headerMode(ctx)));
 }
 
 function listMembers(ctx: Context) {
@@ -58,10 +67,9 @@ function addMember(ctx: Context) {
   const { store } = ctx.state;
   const user = store.userByEmail(email!);
   if (!user) throw notFound('User not found');
-  if (store.membership(team.id, user.id)) throw conflict('User is already a member of this team');
+  if (store.membership(team.id, user.id)) throw invalid('User has already been taken');
   const membership = { id: newId(), workspaceId: team.id, userId: user.id, role, createdAt: nowIso() };
   store.memberships.set(membership.id, membership);
-  record(ctx.state, team, ctx.user.id, 'member.add', 'Team', team.name, `${user.email} added to ${team.name} as ${role}`);
   return created(memberView(membership, user));
 }
 
@@ -74,13 +82,15 @@ function removeMember(ctx: Context) {
   if (membership.userId !== ctx.user.id) requireTeamAdmin(ctx, team);
   if (membership.userId === team.ownerId) throw platformError('The team owner cannot be removed');
   store.memberships.delete(membership.id);
-  const email = store.users.get(membership.userId)?.email ?? 'unknown';
-  record(ctx.state, team, ctx.user.id, 'member.remove', 'Team', team.name, `${email} removed from ${team.name}`);
   return message('Member removed');
 }
 
 export function teamRoutes(r: RouteTable): void {
-  r.get('/teams', (ctx) => ctx.state.store.teamsOf(ctx.user.id).map(teamView));
+  r.get('/teams', (ctx) => {
+    const { store } = ctx.state;
+    const teams = headerMode(ctx) ? store.teamsOf(ctx.user.id) : store.workspacesOf(ctx.user.id);
+    return teams.map((t) => teamView(t, headerMode(ctx)));
+  });
   r.post('/teams', createTeam);
   r.get('/teams/:id/members', listMembers);
   r.post('/teams/:id/members', addMember);

@@ -2,14 +2,14 @@
 // selected workspace and starts its first deploy.
 
 import type { Context, RouteTable } from '../http/context';
-import { created, notFound } from '../http/reply';
+import { conflict, created, notFound } from '../http/reply';
 import { requireReachable } from '../operations';
 import { defaultAlias, serviceUrl } from '../services';
 import { newId } from '../store';
 import { CATEGORIES, TEMPLATES, templateView } from '../templates';
 import { checkName, Errors, str } from '../validate';
-import { activity, serverFromBody } from './lookup';
-import { assertNameFree, assertPlanAllowsApp, newApp } from './apps';
+import { authorizeTeam, serverFromBody } from './lookup';
+import { assertPlanAllowsApp, nameTaken, newApp } from './apps';
 
 function listTemplates(ctx: Context) {
   const q = ctx.query.get('q')?.trim().toLowerCase();
@@ -33,8 +33,10 @@ function deployTemplate(ctx: Context) {
   const template = TEMPLATES.find((t) => t.slug === slug);
   if (!template) throw notFound('Template not found');
   const server = serverFromBody(ctx, str(ctx.body, 'server_id'));
-  assertNameFree(state.store, ctx.workspace, server, name!);
-  assertPlanAllowsApp(state.store, ctx.workspace);
+  // wokku answers a taken name here with 409, unlike POST /apps (422).
+  if (nameTaken(state.store, server, name!)) throw conflict('App name already taken');
+  authorizeTeam(ctx, ctx.workspace.id, 'update');
+  assertPlanAllowsApp(ctx);
   requireReachable(state, server.id);
 
   const app = newApp(ctx, server, name!);
@@ -46,7 +48,6 @@ function deployTemplate(ctx: Context) {
   }
   const deploy = state.deploys.start(app, { description: `Deploy template ${template.name}`, userId: ctx.user.id });
   app.status = 'deploying';
-  activity(ctx, 'template.deploy', 'App', app.name, `Template ${template.name} deployed as ${app.name} on ${server.name}`);
   return created({ app: { id: app.id, name: app.name, status: app.status }, deploy: { id: deploy.id, status: deploy.status } });
 }
 

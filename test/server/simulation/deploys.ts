@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Scheduler } from '../scheduler';
 import type { Settings } from '../options';
 import { newId, nowIso, type Store } from '../store';
-import type { AppRecord, AppStatus, Deploy } from '../types';
+import type { AppRecord, AppStatus, Deploy, Release } from '../types';
 import type { LogBook } from './logBook';
 import { startContainers } from './lifecycle';
 
@@ -18,6 +18,13 @@ export interface DeployRequest {
   userId: string | null;
   /** A slow build: one log line per step of this length (default: four chunks, a quarter of the action delay apart). */
   stepMs?: number;
+  /** The release this deploy belongs to (a rollback or a push creates it first); otherwise success creates one. */
+  release?: Release;
+  /**
+   * wokku's git push (Git::DeployForwarder): the deploy records no commit, the app's status
+   * does not pass through "deploying", and no activity is logged.
+   */
+  gitPush?: boolean;
 }
 
 export const randomSha = (): string => randomBytes(20).toString('hex');
@@ -81,6 +88,7 @@ export class DeployRunner {
       finishedAt: null,
       createdAt: nowIso(),
       log: [],
+      shaRecorded: !request.gitPush,
     };
     this.store.deploys.set(deploy.id, deploy);
     const previous: AppStatus = app.status === 'deploying' ? 'running' : app.status;
@@ -92,7 +100,7 @@ export class DeployRunner {
       if (!alive()) return;
       deploy.status = 'building';
       deploy.startedAt = nowIso();
-      app.status = 'deploying';
+      if (!request.gitPush) app.status = 'deploying';
       // The log grows in chunks while building, so pollers see it change.
       const chunks = request.stepMs ? lines.length : 4;
       const perChunk = Math.ceil(lines.length / chunks);
@@ -113,22 +121,21 @@ export class DeployRunner {
     const ok = !request.fail;
     deploy.status = ok ? 'succeeded' : 'failed';
     if (ok) {
-      const version = (this.store.releasesOf(app.id)[0]?.version ?? 0) + 1;
-      const release = { id: newId(), appId: app.id, version, description: deploy.description, deployId: deploy.id, commitSha: deploy.commitSha, createdAt: nowIso() };
-      this.store.releases.set(release.id, release);
+      const version = request.release?.version ?? (this.store.releasesOf(app.id)[0]?.version ?? 0) + 1;
+      if (!request.release) {
+        const release = { id: newId(), appId: app.id, version, description: deploy.description, deployId: deploy.id, commitSha: deploy.commitSha, createdAt: nowIso() };
+        this.store.releases.set(release.id, release);
+      }
       app.commitSha = deploy.commitSha;
       app.status = 'running';
+      // A deploy replaces the containers, whatever start/stop did before.
+      app.processState = 'running';
+      app.containersVersion += 1;
       startContainers(this.logs, app);
     } else {
       app.status = previous;
     }
-    this.store.recordActivity({
-      workspaceId: app.workspaceId,
-      userId: request.userId,
-      action: ok ? 'deploy.succeeded' : 'deploy.failed',
-      description: `Deploy ${deploy.commitSha.slice(0, 7)} of ${app.name} ${ok ? 'succeeded' : 'failed'}`,
-      targetName: app.name,
-      targetType: 'App',
-    });
+    // Like wokku's DeployJob: only a success is logged, to the app's team.
+    if (ok && !request.gitPush) this.store.recordActivity({ workspaceId: app.workspaceId, userId: request.userId, action: 'app.deployed', targetName: app.name, targetType: 'AppRecord' });
   }
 }

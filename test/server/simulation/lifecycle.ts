@@ -1,13 +1,15 @@
-// App status transitions. Lifecycle endpoints are synchronous and slow in the real
-// service: the status moves to a transient value at once and to the final value
-// after `actionDelayMs`, when the HTTP response is also sent. The app's containers
-// follow Dokku: stop lets them exit (their lines stay), every other action replaces
-// them with new ones (their lines are gone); an app never deployed has none.
+// Container transitions. Lifecycle endpoints are synchronous and slow in the real
+// service: the process report shows the final state after `actionDelayMs`, when the
+// HTTP response is also sent. The record's `status` is left alone: wokku never updates
+// it after start/stop/restart (only deploys and the web dashboard do). The app's
+// containers follow Dokku: stop lets them exit (their lines stay), start, restart and
+// config changes replace them with new ones (their lines are gone); an app never
+// deployed has none, and nothing happens to it.
 
 import type { Scheduler } from '../scheduler';
 import type { Settings } from '../options';
 import type { Store } from '../store';
-import type { AppRecord, AppStatus } from '../types';
+import type { AppRecord, ProcessState } from '../types';
 import { logLine, processNames, type LogBook } from './logBook';
 
 export type LifecycleAction = 'restart' | 'stop' | 'start' | 'config' | 'rollback' | 'scale';
@@ -27,25 +29,22 @@ export class Lifecycle {
     private readonly logs: LogBook,
   ) {}
 
-  /** The action an app is in the middle of, if any. */
-  busyWith(appId: string): LifecycleAction | undefined {
-    return this.pending.get(appId)?.action;
-  }
-
   /**
-   * Moves the app through `interim` (if given) to `final` after the action delay.
+   * The app's containers reach `final` after the action delay: 'running' means new
+   * containers (start, restart, config), 'stopped' keeps the old ones, exited.
    * A newer transition replaces an older one; the returned promise then still resolves.
    */
-  transition(app: AppRecord, action: LifecycleAction, interim: AppStatus | null, final: AppStatus): Promise<void> {
+  transition(app: AppRecord, action: LifecycleAction, final: ProcessState): Promise<void> {
     this.cancel(app.id);
-    if (interim) app.status = interim;
     if (action !== 'start') this.logs.append(app.id, shutdownLines(this.logs.runningProcesses(app.id)));
     return new Promise((resolve) => {
       const cancelTimer = this.scheduler.after(this.settings.actionDelayMs, () => {
         this.pending.delete(app.id);
-        if (this.store.apps.has(app.id)) {
-          app.status = final;
-          this.containersAfter(app, action);
+        if (this.store.apps.has(app.id) && this.logs.isDeployed(app.id)) {
+          if (final === 'running') app.containersVersion += 1;
+          app.processState = final;
+          if (final === 'stopped') this.logs.stopContainers(app.id);
+          else startContainers(this.logs, app);
         }
         resolve();
       });
@@ -60,19 +59,11 @@ export class Lifecycle {
   }
 
   /**
-   * A change that needs the app's containers replaced (config, rollback, links):
-   * running and crashed apps restart; stopped, sleeping or never-deployed apps stay as they are.
+   * A change that needs the app's containers replaced (config, links): a deployed app
+   * whose containers (some or all) run gets new ones; stopped or never-deployed apps stay as they are.
    */
   restartForChange(app: AppRecord, action: LifecycleAction): void {
-    if (app.status === 'running' || app.status === 'crashed' || (app.status === 'deploying' && this.pending.has(app.id))) {
-      void this.transition(app, action, 'deploying', 'running');
-    }
-  }
-
-  private containersAfter(app: AppRecord, action: LifecycleAction): void {
-    if (!this.logs.isDeployed(app.id)) return; // nothing to stop or start before the first deploy
-    if (action === 'stop') this.logs.stopContainers(app.id);
-    else startContainers(this.logs, app);
+    if (this.logs.isDeployed(app.id) && app.processState !== 'stopped') void this.transition(app, action, 'running');
   }
 
   /** Stops any pending transition (e.g. a test forces a status). */

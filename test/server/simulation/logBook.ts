@@ -63,9 +63,9 @@ export class LogBook {
     logs.current = processes.map((p) => this.newContainer(logs, p));
   }
 
-  /** The containers exit (stop, crash) and keep their lines. */
-  stopContainers(appId: string): void {
-    for (const c of this.apps.get(appId)?.current ?? []) c.running = false;
+  /** The containers (all, or those of these processes) exit (stop, crash) and keep their lines. */
+  stopContainers(appId: string, processes?: readonly string[]): void {
+    for (const c of this.apps.get(appId)?.current ?? []) if (!processes || processes.includes(c.process)) c.running = false;
   }
 
   /** Exited containers run again as they are (a test forcing a status). */

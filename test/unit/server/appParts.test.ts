@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { RunningServer } from '../../server';
-import { type DemoClient, startWithDemoClient, waitFor } from './helpers';
+import { type DemoClient, startWithDemoClient } from './helpers';
 
 describe('server: domains, processes, health checks, addons, log drains', () => {
   let server: RunningServer;
@@ -31,16 +31,32 @@ describe('server: domains, processes, health checks, addons, log drains', () => 
       assert.equal((await api.del(`/apps/api-gateway/domains/${added.body.id}`)).status, 404);
     });
 
-    it('422 invalid hostname, 409 duplicate, 422 SSL on a stopped app, 404 unknown domain', async () => {
+    it('422 invalid or taken hostname, 422 SSL on a stopped app, 404 unknown domain', async () => {
       assert.equal((await api.post('/apps/api-gateway/domains', { hostname: 'not a host' })).status, 422);
       assert.deepEqual((await api.post('/apps/api-gateway/domains', {})).body, { errors: ["Hostname can't be blank"] });
-      assert.equal((await api.post('/apps/api-gateway/domains', { hostname: 'shop.example.com' })).status, 409);
+      const taken = await api.post('/apps/api-gateway/domains', { hostname: 'shop.example.com' });
+      assert.deepEqual([taken.status, taken.body], [422, { errors: ['Hostname has already been taken'] }]);
       const d = (await api.post('/apps/admin-panel/domains', { hostname: 'admin.example.com' })).body;
       const ssl = await api.post(`/apps/admin-panel/domains/${d.id}/ssl`);
       assert.equal(ssl.status, 422);
       assert.equal(typeof ssl.body.error, 'string');
       assert.equal((await api.post('/apps/admin-panel/domains/nope/ssl')).status, 404);
       assert.equal((await api.post('/apps/legacy-crm/domains', { hostname: 'crm.example.com' })).status, 503);
+      // The report, not the status, decides: mailer says "running" but its containers are stopped.
+      const m = (await api.post('/apps/mailer/domains', { hostname: 'mail.example.com' })).body;
+      assert.equal((await api.post(`/apps/mailer/domains/${m.id}/ssl`)).status, 422);
+    });
+
+    it('records domain.added / domain.removed with the hostname as target', async () => {
+      const d = (await api.post('/apps/docs-site/domains', { hostname: 'docs.example.org' })).body;
+      await api.del(`/apps/docs-site/domains/${d.id}`);
+      const feed = (await api.get('/activities?limit=2')).body.map((a: { action: string; target_name: string; target_type: string }) => [a.action, a.target_name, a.target_type]);
+      assert.deepEqual(feed, [['domain.removed', 'docs.example.org', 'Domain'], ['domain.added', 'docs.example.org', 'Domain']]);
+    });
+
+    it('a viewer of the app\'s team may not change domains (403)', async () => {
+      assert.equal((await api.get('/apps/oss-docs/domains')).status, 200);
+      assert.deepEqual((await api.post('/apps/oss-docs/domains', { hostname: 'x.oss.example' })).body, { error: 'Not authorized' });
     });
   });
 
@@ -53,6 +69,24 @@ describe('server: domains, processes, health checks, addons, log drains', () => 
       assert.match(ps.status_web_1, /^running \(CID: [0-9a-f]+\)$/);
       assert.ok(Object.values(ps).every((v) => typeof v === 'string'));
       assert.equal((await api.get('/apps/blog/ps')).body.processes.deployed, 'false');
+    });
+
+    it('the report can disagree with the status: running false, or mixed', async () => {
+      const mailer = (await api.get('/apps/mailer/ps')).body.processes;
+      assert.equal((await api.get('/apps/mailer')).body.status, 'running');
+      assert.deepEqual([mailer.running, mailer.restore], ['false', '0']);
+      assert.match(mailer.status_web_1, /^exited \(CID: [0-9a-f]+\)$/);
+      const indexer = (await api.get('/apps/search-indexer/ps')).body.processes;
+      assert.equal(indexer.running, 'mixed');
+      assert.deepEqual([indexer.status_web_1, indexer.status_worker_1, indexer.status_worker_2].map((v: string) => v.split(' ')[0]), ['running', 'running', 'exited']);
+      assert.deepEqual(server.control.processReport('search-indexer'), indexer);
+    });
+
+    it('PATCH is routed like PUT (the wokku CLI scales with PATCH /apps/:id/ps)', async () => {
+      const res = await api.patch('/apps/analytics/ps', { scaling: { worker: 2 } });
+      assert.deepEqual([res.status, res.body.scaling], [200, { web: 1, worker: 2 }]);
+      assert.equal((await api.patch('/apps/analytics/checks', { wait: 7 })).status, 200);
+      assert.equal((await api.patch('/apps/analytics', { deploy_branch: 'trunk' })).body.deploy_branch, 'trunk');
     });
 
     it('PUT /ps scales (merge) and validates process names and counts', async () => {
@@ -89,7 +123,7 @@ describe('server: domains, processes, health checks, addons, log drains', () => 
   });
 
   describe('addons', () => {
-    it('lists, adds (creating -> running) and removes addons', async () => {
+    it('lists, adds (synchronously: running at once) and removes addons', async () => {
       const list = (await api.get('/apps/storefront/addons')).body;
       assert.deepEqual(Object.keys(list[0]).sort(), ['id', 'name', 'server', 'service_type', 'status']);
       assert.equal(list[0].server, 'eu-central-1');
@@ -97,17 +131,19 @@ describe('server: domains, processes, health checks, addons, log drains', () => 
       assert.equal(added.status, 201);
       assert.deepEqual(Object.keys(added.body).sort(), ['id', 'name', 'service_type', 'status']);
       assert.equal(added.body.name, 'api-gateway-redis');
-      assert.equal(added.body.status, 'creating');
-      await waitFor(async () => (await api.get('/apps/api-gateway/addons')).body.find((a: { id: string }) => a.id === added.body.id).status === 'running');
+      assert.equal(added.body.status, 'running');
+      assert.equal((await api.get('/apps/api-gateway/addons')).body.find((a: { id: string }) => a.id === added.body.id).status, 'running');
+      assert.equal((await api.get('/activities?limit=1')).body[0].action, 'addon.created');
       assert.deepEqual((await api.del(`/apps/api-gateway/addons/${added.body.id}`)).body, { message: 'Add-on removed' });
       assert.equal((await api.del(`/apps/api-gateway/addons/${added.body.id}`)).status, 404);
     });
 
-    it('422 for unknown service types, 409 for a duplicate name', async () => {
+    it('422 for unknown service types and a taken name', async () => {
       assert.equal((await api.post('/apps/api-gateway/addons', { service_type: 'oracle' })).status, 422);
       assert.equal((await api.post('/apps/api-gateway/addons', {})).status, 422);
       await api.post('/apps/api-gateway/addons', { service_type: 'nats', name: 'bus' });
-      assert.equal((await api.post('/apps/api-gateway/addons', { service_type: 'nats', name: 'bus' })).status, 409);
+      const taken = await api.post('/apps/api-gateway/addons', { service_type: 'nats', name: 'bus' });
+      assert.deepEqual([taken.status, taken.body], [422, { error: 'Validation failed: Name has already been taken' }]);
     });
   });
 

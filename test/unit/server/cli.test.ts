@@ -7,13 +7,13 @@ describe('server: CLI', () => {
   it('parses flags into server options', () => {
     assert.deepEqual(parseCli([]), {
       port: 3000, host: undefined, seed: 'demo', latencyMs: undefined, actionDelayMs: undefined, rateLimit: undefined,
-      follow: false, logFormat: 'dokku', logIntervalMs: undefined, logRequests: false, failures: [], htmlNotFound: false,
+      follow: false, logFormat: 'dokku', logIntervalMs: undefined, logRequests: false, failures: [], htmlNotFound: false, workspaceHeader: false,
     });
     const o = parseCli(['--port', '0', '--seed', 'empty', '--latency', '250', '--action-delay', '100', '--rate-limit', '120/10', '--follow', '--log-format', 'merged', '--log-interval', '500', '--verbose',
-      '--fail', '503:3:/apps', '--fail', '429', '--html-404']);
+      '--fail', '503:3:/apps', '--fail', '429', '--html-404', '--workspace-header']);
     assert.deepEqual(o, {
       port: 0, host: undefined, seed: 'empty', latencyMs: 250, actionDelayMs: 100, rateLimit: { perMinute: 120, loginPerMinute: 10 },
-      follow: true, logFormat: 'merged', logIntervalMs: 500, logRequests: true, htmlNotFound: true,
+      follow: true, logFormat: 'merged', logIntervalMs: 500, logRequests: true, htmlNotFound: true, workspaceHeader: true,
       failures: [{ status: 503, count: 3, path: '/apps' }, { status: 429, count: 1, path: undefined }],
     });
     assert.throws(() => parseCli(['--fail', 'oops']), /--fail/);

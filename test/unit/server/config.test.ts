@@ -18,8 +18,9 @@ describe('server: /apps/:id/config and /releases', () => {
     assert.match(res.body.config.STRIPE_SECRET_KEY, /^sk_live_/);
   });
 
-  it('PUT merges vars, creates a release and restarts the app', async () => {
+  it('PUT merges vars, creates a release and restarts the app (new containers, status untouched)', async () => {
     const before = await latestRelease('storefront');
+    const cid = server.control.processReport('storefront').status_web_1;
     server.control.setActionDelay(300);
     const res = await api.put('/apps/storefront/config', { vars: { FEATURE_X: 'on', LOG_LEVEL: 'debug', WORKERS: 4 } });
     server.control.setActionDelay(20);
@@ -31,9 +32,18 @@ describe('server: /apps/:id/config and /releases', () => {
     const after = await latestRelease('storefront');
     assert.equal(after.version, before.version + 1);
     assert.match(after.description, /FEATURE_X/);
-    assert.equal((await api.get('/apps/storefront')).body.status, 'deploying', 'restarting');
-    await waitFor(async () => (await api.get('/apps/storefront')).body.status === 'running');
-    assert.equal((await api.get('/activities?limit=1')).body[0].action, 'config.update');
+    assert.equal((await api.get('/apps/storefront')).body.status, 'running');
+    await waitFor(() => server.control.processReport('storefront').status_web_1 !== cid);
+    assert.equal(server.control.processReport('storefront').running, 'true');
+    const [last] = (await api.get('/activities?limit=1')).body;
+    assert.deepEqual([last.action, last.description, last.target_name], ['config.updated', 'updated config for', 'storefront']);
+  });
+
+  it('does not restart an app whose containers are stopped; viewers may change config (wokku only checks show)', async () => {
+    const cid = server.control.processReport('mailer').status_web_1;
+    assert.equal((await api.put('/apps/mailer/config', { vars: { A: '1' } })).status, 200);
+    assert.equal(server.control.processReport('mailer').status_web_1, cid);
+    assert.equal((await api.put('/apps/oss-docs/config', { vars: { A: '1' } })).status, 200, 'demo is a viewer of OSS');
   });
 
   it('DELETE takes {keys} in the body, and also makes a release', async () => {
@@ -55,9 +65,9 @@ describe('server: /apps/:id/config and /releases', () => {
       const res = await api.del('/apps/storefront/config', body);
       assert.deepEqual([res.status, res.body], [400, { error: 'keys parameter required' }]);
     }
-    const bad = await api.put('/apps/storefront/config', { vars: { '1BAD': 'x' } });
+    const bad = await api.put('/apps/storefront/config', { vars: { SECRET_TOKEN: 's3cret', '1BAD': 'x' } });
     assert.equal(bad.status, 422);
-    assert.equal(typeof bad.body.error, 'string');
+    assert.match(bad.body.error, /^Dokku command failed: config:set storefront SECRET_TOKEN=s3cret 1BAD=x\n !/, 'like wokku, the values sent show in the message');
     assert.equal((await api.put('/apps/storefront/config', { vars: { OK: { nested: true } } })).status, 422);
     assert.equal((await api.put('/apps/storefront/config', undefined, { raw: '{"vars":' })).status, 400);
   });
@@ -90,20 +100,29 @@ describe('server: /apps/:id/config and /releases', () => {
       assert.equal((await api.get('/apps/storefront/releases/nope')).status, 404);
     });
 
-    it('rollback creates a new release (201); 422 when the target has no commit', async () => {
+    it('rollback creates a new release and a deploy of the target\'s commit (201); 422 when the target has no commit', async () => {
       const list = (await api.get('/apps/storefront/releases')).body;
       const target = list.find((r: { deploy_id: string | null }) => r.deploy_id);
+      const sha = (await api.get(`/apps/storefront/releases/${target.id}`)).body.commit_sha;
+      const deploysBefore = server.control.deploysOf('storefront').length;
       const res = await api.post(`/apps/storefront/releases/${target.id}/rollback`);
       assert.equal(res.status, 201);
       assert.equal(res.body.version, list[0].version + 1);
-      assert.equal(res.body.description, `Rollback to v${target.version}`);
+      assert.equal(res.body.description, `Rollback to v${target.version} (${sha.slice(0, 7)})`);
+      const deploys = (await api.get('/apps/storefront/deploys')).body;
+      assert.equal(deploys.length, Math.min(20, deploysBefore + 1));
+      assert.deepEqual([deploys[0].commit_sha, deploys[0].status], [sha, 'pending']);
+      assert.equal(res.body.deploy_id, deploys[0].id);
+      await waitFor(async () => (await api.get(`/apps/storefront/deploys/${deploys[0].id}`)).body.status === 'succeeded');
+      assert.equal((await latestRelease('storefront')).id, res.body.id, 'the deploy does not add another release');
+      assert.equal((await api.get('/activities?limit=1')).body[0].action, 'app.deployed');
+
       const v1 = list[list.length - 1];
       assert.equal(v1.version, 1);
       const noCommit = await api.post(`/apps/storefront/releases/${v1.id}/rollback`);
-      assert.equal(noCommit.status, 422);
-      assert.match(noCommit.body.error, /no recorded commit/);
+      assert.deepEqual([noCommit.status, noCommit.body], [422, { error: 'Cannot rollback: no commit SHA recorded for v1. Only releases with recorded commits can be rolled back.' }]);
       assert.equal((await api.post('/apps/storefront/releases/nope/rollback')).status, 404);
-      assert.equal((await api.get('/activities?limit=1')).body[0].action, 'release.rollback');
+      assert.equal((await api.post(`/apps/oss-docs/releases/v1/rollback`)).status, 403, 'viewers may not roll back');
     });
   });
 });

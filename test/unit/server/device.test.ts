@@ -13,12 +13,12 @@ describe('server: device sign-in', () => {
   const requestCode = async () => (await call(server, 'POST', '/auth/device/code', { body: { client_name: 'VS Code' } })).body;
   const poll = (deviceCode: string) => call(server, 'POST', '/auth/device/token', { body: { device_code: deviceCode } });
 
-  it('issues a code pointing at the server\'s own /device page', async () => {
+  it('issues a code pointing at the server\'s own /dashboard/device page, like wokku', async () => {
     const code = await requestCode();
     assert.match(code.device_code, /^[0-9a-f]{64}$/);
     assert.match(code.user_code, /^[A-Z]{4}-[A-Z]{4}$/);
-    assert.equal(code.verification_uri, `${server.url}/device`);
-    assert.equal(code.verification_uri_complete, `${server.url}/device?user_code=${code.user_code}`);
+    assert.equal(code.verification_uri, `${server.url}/dashboard/device`);
+    assert.equal(code.verification_uri_complete, `${server.url}/dashboard/device?user_code=${code.user_code}`);
     assert.equal(code.expires_in, 600);
     assert.equal(code.interval, 0);
     const page = await fetch(code.verification_uri_complete);
@@ -27,7 +27,7 @@ describe('server: device sign-in', () => {
     assert.ok((await page.text()).includes(code.user_code));
   });
 
-  it('pending (202) -> approved (200 {token,user}) -> used up', async () => {
+  it('pending (202) -> approved (200 {token,user}, a cli-<seconds> token) -> 410 token_already_retrieved', async () => {
     const code = await requestCode();
     const pending = await poll(code.device_code);
     assert.deepEqual([pending.status, pending.body], [202, { error: 'authorization_pending' }]);
@@ -37,7 +37,10 @@ describe('server: device sign-in', () => {
     assert.match(ok.body.token, /^[0-9a-f]{64}$/);
     assert.equal(ok.body.user.email, DEMO_USER.email);
     assert.equal((await call(server, 'GET', '/auth/whoami', { token: ok.body.token })).status, 200);
-    assert.equal((await poll(code.device_code)).status, 400, 'a device code gives one token');
+    const names = (await call(server, 'GET', '/auth/tokens', { token: ok.body.token })).body.map((t: { name: string }) => t.name);
+    assert.ok(names.some((n: string) => /^cli-\d+$/.test(n)), names.join(', '));
+    const again = await poll(code.device_code);
+    assert.deepEqual([again.status, again.body], [410, { error: 'token_already_retrieved' }], 'a device code gives one token');
   });
 
   it('denied -> 403 access_denied; expired -> 410 expired_token', async () => {
@@ -53,29 +56,34 @@ describe('server: device sign-in', () => {
     assert.throws(() => server.control.approveDevice(expired.user_code, DEMO_USER.email), /expired/);
   });
 
-  it('polling faster than the interval -> 400 slow_down', async () => {
+  it('polling faster than the interval -> 400 slow_down, also right after approval', async () => {
     const s = await start({ deviceIntervalSec: 5 });
     try {
       const code = (await call(s, 'POST', '/auth/device/code', { body: {} })).body;
       assert.equal(code.interval, 5);
-      const first = await call(s, 'POST', '/auth/device/token', { body: { device_code: code.device_code } });
+      const tokenPoll = () => call(s, 'POST', '/auth/device/token', { body: { device_code: code.device_code } });
+      const first = await tokenPoll();
       assert.equal(first.status, 202);
-      const second = await call(s, 'POST', '/auth/device/token', { body: { device_code: code.device_code } });
+      const second = await tokenPoll();
       assert.deepEqual([second.status, second.body], [400, { error: 'slow_down' }]);
+      s.control.approveDevice(code.user_code, DEMO_USER.email);
+      assert.equal((await tokenPoll()).status, 400, 'wokku checks the interval before the state');
     } finally {
       await s.close();
     }
   });
 
-  it('rejects missing or unknown device codes with 400', async () => {
-    assert.equal((await call(server, 'POST', '/auth/device/token', { body: {} })).status, 400);
-    assert.deepEqual((await poll('nope')).body, { error: 'invalid_grant' });
+  it('answers missing or unknown device codes with 410 expired_token', async () => {
+    for (const body of [{}, { device_code: 'nope' }]) {
+      const res = await call(server, 'POST', '/auth/device/token', { body });
+      assert.deepEqual([res.status, res.body], [410, { error: 'expired_token' }], JSON.stringify(body));
+    }
   });
 
-  it('a person approves on the /device page with e-mail and password (admins add the OTP)', async () => {
+  it('a person approves on the /dashboard/device page with e-mail and password (admins add the OTP)', async () => {
     const code = await requestCode();
     const form = (fields: Record<string, string>) =>
-      fetch(`${server.url}/device`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+      fetch(`${server.url}/dashboard/device`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
 
     const wrong = await form({ user_code: code.user_code, email: DEMO_USER.email, password: 'bad', action: 'approve' });
     assert.equal(wrong.status, 401);

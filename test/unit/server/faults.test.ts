@@ -59,8 +59,8 @@ describe('server: fault injection and request log', () => {
     assert.match(res.headers.get('content-type') ?? '', /text\/html/);
     assert.match(res.text, /<html/);
     server.control.htmlNotFound(false);
-    assert.deepEqual((await api.get('/apps/nope')).body, { error: 'Not found' });
-    assert.deepEqual((await api.get('/no/such/route')).body, { error: 'Not found' });
+    assert.deepEqual((await api.get('/apps/nope')).body, { status: 404, error: 'Not Found' });
+    assert.deepEqual((await api.get('/no/such/route')).body, { status: 404, error: 'Not Found' });
   });
 
   it('malformedJsonNext truncates the next JSON body', async () => {
@@ -123,7 +123,8 @@ describe('server: fault injection and request log', () => {
       const targets = [['POST', '/apps'], ['PUT', '/apps/storefront/config'], ['POST', '/databases'], ['POST', '/ssh_keys'], ['POST', '/teams'], ['POST', '/notifications'], ['PUT', '/apps/storefront/ps']];
       for (const [method, path] of targets) {
         const res = await call(server, method, path, { token: server.control.issueToken('demo@apphost.dev'), raw });
-        assert.ok([201, 400, 409, 422].includes(res.status), `${method} ${path} ${JSON.stringify(raw)} -> ${res.status}`);
+        // 404: wokku looks up a missing server_id / team_id and does not find it.
+        assert.ok([201, 400, 404, 409, 422].includes(res.status), `${method} ${path} ${JSON.stringify(raw)} -> ${res.status}`);
       }
     }
     const weird = await fetch(`${server.url}/api/v1/apps/%E0%A4%A`, { headers: { authorization: `Bearer ${server.control.issueToken('demo@apphost.dev')}` } });

@@ -30,7 +30,8 @@ export interface CallOptions {
 
 /** One HTTP call to `<url>/api/v1<path>`; JSON bodies are parsed when they parse. */
 export async function call<T = Json>(server: RunningServer, method: string, path: string, opts: CallOptions = {}): Promise<Res<T>> {
-  const headers: Record<string, string> = { ...opts.headers };
+  // Like the extension's client: Rails answers errors in JSON only when asked to.
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.workspace) headers['x-service-workspace'] = opts.workspace;
   let body: string | undefined;
@@ -52,7 +53,7 @@ export async function call<T = Json>(server: RunningServer, method: string, path
 export function client(server: RunningServer, token: string, workspace?: string) {
   const c = (method: string) => <T = Json>(path: string, body?: unknown, opts: CallOptions = {}) =>
     call<T>(server, method, path, { token, workspace, body, ...opts });
-  return { get: c('GET'), post: c('POST'), put: c('PUT'), del: c('DELETE') };
+  return { get: c('GET'), post: c('POST'), put: c('PUT'), patch: c('PATCH'), del: c('DELETE') };
 }
 
 export function demoClient(server: RunningServer, workspace?: string) {

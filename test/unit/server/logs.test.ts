@@ -184,7 +184,7 @@ describe('server: logs and deploys', () => {
       assert.equal((await api.get('/apps/cron-jobs/deploys')).body.length, 20);
     });
 
-    it('go pending -> building -> succeeded with a growing log and a new release', async () => {
+    it('a git push: pending -> building -> succeeded with a growing log; its release comes first, without a commit', async () => {
       // Steps slow enough that a poll sees the build half-way even on a busy machine.
       server.control.setActionDelay(300);
       try {
@@ -192,11 +192,14 @@ describe('server: logs and deploys', () => {
         const id = server.control.startDeploy('marketing-site', { commitSha: 'a'.repeat(40) });
         const get = async () => (await api.get(`/apps/marketing-site/deploys/${id}`)).body;
         assert.equal((await get()).status, 'pending');
+        assert.equal((await get()).commit_sha, null, 'wokku records no commit for a push');
+        const pushed = (await api.get('/apps/marketing-site/releases')).body[0];
+        assert.deepEqual([pushed.description, pushed.deploy_id], ['Deploy via git push', id]);
         const building = await waitFor(async () => {
           const d = await get();
           return d.status === 'building' && d.log.length > 0 ? d : undefined;
         });
-        assert.equal((await api.get('/apps/marketing-site')).body.status, 'deploying');
+        assert.equal((await api.get('/apps/marketing-site')).body.status, 'sleeping', 'a push does not set "deploying"');
         const done = await waitFor(async () => {
           const d = await get();
           return d.status === 'succeeded' ? d : undefined;
@@ -207,17 +210,30 @@ describe('server: logs and deploys', () => {
         assert.equal(releases.length, releasesBefore + 1);
         assert.equal(releases[0].deploy_id, id);
         assert.equal((await api.get('/apps/marketing-site')).body.status, 'running');
+        assert.equal(server.control.processReport('marketing-site').running, 'true', 'a deploy runs new containers');
+        const rollback = await api.post(`/apps/marketing-site/releases/${pushed.id}/rollback`);
+        assert.equal(rollback.status, 422, 'nothing to roll back to');
       } finally {
         server.control.setActionDelay(20);
       }
     });
 
-    it('a failing deploy ends failed and leaves the app as it was', async () => {
+    it('a deploy job (gitPush: false) records its commit, passes through "deploying" and logs app.deployed', async () => {
+      const id = server.control.startDeploy('docs-site', { commitSha: 'b'.repeat(40), gitPush: false });
+      assert.equal((await api.get(`/apps/docs-site/deploys/${id}`)).body.commit_sha, 'b'.repeat(40));
+      await waitFor(async () => (await api.get(`/apps/docs-site/deploys/${id}`)).body.status === 'succeeded');
+      assert.equal((await api.get('/apps/docs-site/releases')).body[0].deploy_id, id);
+      const [last] = (await api.get('/activities?limit=1')).body;
+      assert.deepEqual([last.action, last.description, last.target_name], ['app.deployed', 'deployed', 'docs-site']);
+    });
+
+    it('a failing deploy ends failed and leaves the app as it was (no activity: wokku logs successes only)', async () => {
+      const feed = (await api.get('/activities?limit=5')).body;
       const id = server.control.startDeploy('admin-panel', { fail: true });
       await waitFor(async () => (await api.get(`/apps/admin-panel/deploys/${id}`)).body.status === 'failed');
       assert.equal((await api.get('/apps/admin-panel')).body.status, 'stopped');
       await sleep(5);
-      assert.equal((await api.get('/activities?limit=1')).body[0].action, 'deploy.failed');
+      assert.deepEqual((await api.get('/activities?limit=5')).body, feed);
     });
   });
 });

@@ -38,19 +38,20 @@ describe('server: /templates', () => {
     assert.equal((await api.get('/apps/my-django/addons')).body[0].service_type, 'postgres');
   });
 
-  it('deploys into the selected workspace', async () => {
+  it('deploys into the user\'s first team, whatever the header', async () => {
     const acme = demoClient(server, 'acme');
     const res = await acme.post('/templates/deploy', { slug: 'hugo', server_id: 'acme-prod-1', name: 'acme-site' });
     assert.equal(res.status, 201);
-    assert.ok(server.control.findApp('acme-site', 'acme'));
+    assert.equal(server.control.findApp('acme-site', 'acme'), undefined);
+    assert.equal((await api.get('/apps/acme-site')).body.team_id, server.control.teamId());
   });
 
-  it('409 name taken, 422 invalid name / missing fields / unknown server, 404 unknown slug, 503 unreachable', async () => {
+  it('409 name taken (unlike POST /apps), 422 invalid name / missing fields, 404 unknown server or slug, 503 unreachable', async () => {
     const taken = await api.post('/templates/deploy', { slug: 'hugo', server_id: 'eu-central-1', app_name: 'storefront' });
     assert.deepEqual([taken.status, taken.body], [409, { error: 'App name already taken' }]);
     assert.equal((await api.post('/templates/deploy', { slug: 'hugo', server_id: 'eu-central-1', app_name: 'Bad Name' })).status, 422);
     assert.equal((await api.post('/templates/deploy', {})).status, 422);
-    assert.equal((await api.post('/templates/deploy', { slug: 'hugo', server_id: 'nope', app_name: 'x-site' })).status, 422);
+    assert.equal((await api.post('/templates/deploy', { slug: 'hugo', server_id: 'nope', app_name: 'x-site' })).status, 404);
     assert.equal((await api.post('/templates/deploy', { slug: 'nope', server_id: 'eu-central-1', app_name: 'x-site' })).status, 404);
     assert.equal((await api.post('/templates/deploy', { slug: 'hugo', server_id: 'legacy-box', app_name: 'x-site' })).status, 503);
   });
