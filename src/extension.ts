@@ -9,7 +9,8 @@ import { registerConfigEditing } from './editors/registerConfigEditing';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
 import { AccountStatusBar } from './statusBar';
-import { ResourcesProvider } from './tree/resourcesProvider';
+import { AppNode } from './tree/appNode';
+import { ResourcesProvider, type TreeNode } from './tree/resourcesProvider';
 import { AutoRefresh } from './tree/autoRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ResourceRoots } from './tree/roots';
@@ -42,6 +43,14 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
     new AccountStatusBar(connection, workspaces),
     new AutoRefresh(view, resources, connection.budget),
     connection.onDidChange(() => resources.refresh()),
+    // The user expands an app: its process report (one request) says whether it really runs.
+    view.onDidExpandElement(({ element }) => {
+      if (element instanceof AppNode) void element.readState().catch(() => undefined); // a failure shows in its Processes group
+    }),
+    // A new process report: the rows of that app show the state it gives.
+    tree.onStateChanged((app) => {
+      for (const row of tree.rowsOf(app)) resources.refresh(row as unknown as TreeNode, { refetch: false });
+    }),
     workspaces.onDidChange(() => resources.refresh()),
   );
   const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree };

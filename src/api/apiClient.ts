@@ -19,6 +19,7 @@ import { authEndpoints } from './endpoints/auth';
 import { databaseEndpoints } from './endpoints/databases';
 import { deliveryEndpoints } from './endpoints/delivery';
 import { serverEndpoints } from './endpoints/servers';
+import { workspaceHeader } from './workspaceKey';
 
 export interface Timeouts {
   /** TCP/TLS connect (default 10 s). */
@@ -223,7 +224,8 @@ export class ApiClient implements Requester {
     }
     const headers: Record<string, string> = { accept, 'user-agent': this.userAgent };
     if (token) headers.authorization = `Bearer ${token}`;
-    if (opts.workspace) headers['x-service-workspace'] = opts.workspace;
+    const header = workspaceHeader(opts.workspace);
+    if (header) headers['x-service-workspace'] = header;
     let body: string | undefined;
     if (spec.body !== undefined) {
       headers['content-type'] = 'application/json';

@@ -11,7 +11,10 @@ export interface CallOptions {
    * (a batch of POSTs stops sending without leaving calls of unknown outcome).
    */
   queueSignal?: AbortSignal;
-  /** Team workspace slug, sent as `X-Service-Workspace`; absent = personal workspace (no header). */
+  /**
+   * The workspace: a team's slug, sent as `X-Service-Workspace`; `team:<id>` for a team
+   * without a slug (never sent, see workspaceKey.ts); absent = the personal workspace.
+   */
   workspace?: string;
   /** Budget priority (default `user`): `view` for refreshing visible views, `background` for polling. */
   priority?: Priority;

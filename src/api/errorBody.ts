@@ -28,8 +28,20 @@ export function parseErrorBody(status: number, contentType: string | undefined, 
   return finish(status, { messages: [trimmed] });
 }
 
+/**
+ * wokku passes Dokku's failures on as "Dokku command failed: <command line>\n<stderr>":
+ * the command line says nothing to the user and can hold the values sent (config
+ * values included), so only Dokku's own words are kept (" !     " markers dropped).
+ */
+function platformWords(message: string): string {
+  const m = /^Dokku command failed: [^\n]*\n([\s\S]*)$/.exec(message.trim());
+  if (!m) return message;
+  const words = m[1].split('\n').map((l) => l.replace(/^\s*!\s*/, '').trim()).filter(Boolean).join(' ');
+  return words || message.split('\n')[0];
+}
+
 function finish(status: number, p: Omit<ParsedErrorBody, 'message'>): ParsedErrorBody {
-  const messages = p.messages.map((m) => m.trim()).filter(Boolean);
+  const messages = p.messages.map((m) => platformWords(m).trim()).filter(Boolean);
   const message = messages.length ? shorten(messages.join('; ')) : defaultMessage(status);
   return { ...p, messages: messages.length ? messages : [message], message };
 }

@@ -20,3 +20,4 @@ export { readLinkedApps, type LinkedApp } from './linkedApps';
 export { readProcessReport, type ProcessInstance, type ProcessSummary, type ProcessType } from './processReport';
 export type { LogFollow, LogStreamEnd } from './logStream';
 export type * from './models';
+export { teamOfWorkspace, teamWorkspace, workspaceHeader } from './workspaceKey';

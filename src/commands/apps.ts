@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ApiError, type App } from '../api';
+import { ApiError, readProcessReport, type App } from '../api';
 import type { Services } from '../services';
 import { AppNode } from '../tree/appNode';
 import { ServerNode } from '../tree/serverNode';
@@ -73,7 +73,7 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
         ...texts,
         command: `apphost.app.${verb}`,
         call: (app, queueSignal) => s.connection.api().apps[verb](app.id, { workspace: app.workspace, priority: 'user', queueSignal }),
-        after: (app) => reloadApp(s, app),
+        after: (app) => readState(s, app),
       });
       return;
     }
@@ -82,9 +82,22 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
     const node = selected ? (selected[0].rows.find((r) => r === target) ?? selected[0].rows[0]) : target instanceof AppNode ? target : undefined;
     const api = s.connection.api();
     await runAction(s, node, texts.busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
-    await reloadApp(s, app);
+    await readState(s, app);
     void vscode.window.showInformationMessage(texts.done(app.name));
   });
+}
+
+/**
+ * After start, stop or restart: reads the app's process report (one request), the
+ * truth about its containers (the service does not update the app's `status`), and
+ * shows it on every row of the app. Nothing is read when no row shows the app.
+ */
+async function readState(s: Services, app: AppRef): Promise<void> {
+  const rows = s.tree.rowsOf(app);
+  if (rows.length === 0) return;
+  const summary = readProcessReport(await s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'view' }));
+  s.tree.reports.set(app.id, { state: summary.state, deployed: summary.deployed, listStatus: rows[0].app.status, at: Date.now() });
+  s.tree.stateChanged(app);
 }
 
 /** Re-reads one app (one request) and updates every row showing it, without touching other nodes. */

@@ -10,7 +10,7 @@ import { DatabasesGroup, WorkspaceNode } from '../tree/workspaceNode';
 import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
-import { activeWorkspace, pickApp, pickServer, type AppRef } from './targets';
+import { activeWorkspace, inWorkspace, pickApp, pickServer, shownWorkspace, type AppRef } from './targets';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;
@@ -82,9 +82,9 @@ async function resolveDatabase(s: Services, target: unknown, placeHolder: string
   const items = s.connection
     .api()
     .databases.list({ workspace, priority: 'user' })
-    .then((list) => list.map((database) => ({ label: database.name, description: [database.serviceType, database.status].filter(Boolean).join(' · '), database })));
+    .then(async (list) => (await inWorkspace(s, workspace, list)).map((database) => ({ label: database.name, description: [database.serviceType, database.status].filter(Boolean).join(' · '), database })));
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('AppHost databases in {0}', workspace ?? vscode.l10n.t('your personal workspace')),
+    title: vscode.l10n.t('AppHost databases in {0}', workspace ? (shownWorkspace(s, workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
     placeHolder,
     matchOnDescription: true,
   });
@@ -193,9 +193,9 @@ async function linkApp(s: Services, target: unknown, dropped?: AppRef): Promise<
 
 async function pickUnlinkedApp(s: Services, db: DatabaseTarget): Promise<AppRef> {
   const api = s.connection.api();
-  const items = Promise.all([api.apps.list({ includePreviews: true }, { workspace: db.workspace, priority: 'user' }), linkedAppsOf(s, db)]).then(([apps, linked]) => {
+  const items = Promise.all([api.apps.list({ includePreviews: true }, { workspace: db.workspace, priority: 'user' }), linkedAppsOf(s, db)]).then(async ([apps, linked]) => {
     const taken = new Set((linked ?? []).map((l) => l.appId));
-    return apps
+    return (await inWorkspace(s, db.workspace, apps))
       .filter((a) => !taken.has(a.id))
       // Apps on the database's own server first: that is where a link is cheapest.
       .sort((a, b) => Number(b.serverId === db.database.serverId) - Number(a.serverId === db.database.serverId) || a.name.localeCompare(b.name))
@@ -281,6 +281,9 @@ async function backupDatabase(s: Services, target?: unknown): Promise<void> {
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
         throw new Error(vscode.l10n.t('Cannot back up {0}: {1}. Delete older backups or upgrade your plan.', database.name, error.message), { cause: error });
+      }
+      if (error instanceof ApiError && error.status === 403) {
+        throw new Error(vscode.l10n.t('Only AppHost administrators can start a backup of {0}; its backups stay listed here. Ask an administrator to back it up.', database.name), { cause: error });
       }
       throw error;
     }

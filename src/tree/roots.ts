@@ -14,6 +14,7 @@ import { WorkspaceNode } from './workspaceNode';
  */
 export class ResourceRoots {
   private known = new Map<string, WorkspaceNode>();
+  private sessionId: string | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -24,6 +25,11 @@ export class ResourceRoots {
 
   async get(): Promise<TreeNode[]> {
     const session = await this.connection.session();
+    // The registry of shown workspaces holds this session's only (another user has other teams).
+    if (session?.id !== this.sessionId) {
+      this.state.workspaceNodes.clear();
+      this.sessionId = session?.id;
+    }
     if (!session) return [];
     const idPrefix = session.apiRoot;
     if (this.auth.isExpired(session)) {
@@ -42,6 +48,8 @@ export class ResourceRoots {
       next.set(key, this.known.get(key) ?? new WorkspaceNode(ctx, w));
     }
     this.known = next;
+    this.state.workspaceNodes.clear();
+    for (const node of next.values()) this.state.workspaceNodes.set(node.workspace.slug ?? '', node);
     return [...next.values()];
   }
 

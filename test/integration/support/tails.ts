@@ -41,7 +41,11 @@ export async function caughtUp(server: RunningServer, app: AppRef, timeoutMs = 1
   await until(`${app.name} caught up`, () => {
     const shown = new Set(contentOf(t.textOf(app)));
     return [...containerLogs(server, app).values()].every((lines) => lines.length === 0 || shown.has(lines.at(-1)!));
-  }, timeoutMs);
+  }, timeoutMs).catch((e) => {
+    const text = t.textOf(app) ?? '';
+    const last = [...containerLogs(server, app).entries()].map(([c, l]) => `${c}: ${l.at(-1)}`).join('\n');
+    throw new Error(`${e.message}\nchannel (${t.tailOf(app)?.state}) ends:\n${text.split('\n').slice(-6).join('\n')}\nlast lines:\n${last}`);
+  });
   const all = linesOf(t.textOf(app));
   for (const [container, log] of containerLogs(server, app)) {
     const own = all.filter((l) => containerOfLine(l) === container || l.startsWith(MARKER));
