@@ -42,7 +42,10 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
     log, sessions, connection, auth, workspaces, resources, view,
     new AccountStatusBar(connection, workspaces),
     new AutoRefresh(view, resources, connection.budget),
-    connection.onDidChange(() => resources.refresh()),
+    connection.onDidChange(() => {
+      tree.workspaceNodes.clear(); // another session: the workspaces it shows are not this one's
+      resources.refresh();
+    }),
     // The user expands an app: its process report (one request) says whether it really runs.
     view.onDidExpandElement(({ element }) => {
       if (element instanceof AppNode) void element.readState().catch(() => undefined); // a failure shows in its Processes group

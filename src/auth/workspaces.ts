@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { teamWorkspace, type ApiClient, type CallOptions, type Team } from '../api';
+import { teamWorkspace, workspaceHeader, type ApiClient, type CallOptions, type Team } from '../api';
 import type { StoredSession } from './sessionStore';
 
 /** Where a workspace entry comes from (the service has no endpoint listing workspaces). */
@@ -103,9 +103,17 @@ export class Workspaces {
     return this.state.get<string>(`activeWorkspace:${apiRoot}`) || undefined;
   }
 
-  async setActive(apiRoot: string, slug: string | undefined): Promise<void> {
+  /** `label`: how to name it (a team without a slug has no readable name of its own). */
+  async setActive(apiRoot: string, slug: string | undefined, label?: string): Promise<void> {
     await this.state.update(`activeWorkspace:${apiRoot}`, slug);
+    await this.state.update(`activeWorkspaceLabel:${apiRoot}`, slug ? label : undefined);
     this.changed.fire();
+  }
+
+  /** The active workspace's name for the status bar and titles. */
+  activeLabel(apiRoot: string): string | undefined {
+    const slug = this.active(apiRoot);
+    return slug ? (this.state.get<string>(`activeWorkspaceLabel:${apiRoot}`) ?? workspaceHeader(slug) ?? slug) : undefined;
   }
 
   dispose(): void {

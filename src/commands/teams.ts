@@ -107,7 +107,7 @@ async function createTeam(s: Services): Promise<Team> {
       : vscode.l10n.t('Team "{0}" created; its workspace is in the Resources view.', team.name),
     use,
   );
-  if (choice === use) await s.workspaces.setActive(session.apiRoot, team.slug ?? teamWorkspace(team.id));
+  if (choice === use) await s.workspaces.setActive(session.apiRoot, team.slug ?? teamWorkspace(team.id), team.name);
   return team;
 }
 
