@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ApiError, readProcessReport, type App } from '../api';
+import { ApiError, readProcessReport, type App, teamOfWorkspace } from '../api';
 import type { Services } from '../services';
 import { AppNode } from '../tree/appNode';
 import { ServerNode } from '../tree/serverNode';
@@ -131,9 +131,13 @@ async function createApp(s: Services, target?: unknown): Promise<void> {
   const workspace = workspaceNode ? workspaceNode.workspace.slug : await activeWorkspace(s);
   const title = vscode.l10n.t('Create an AppHost app');
   const server = target instanceof ServerNode ? target.server : await pickServer(s, workspace, title);
+  // A service without workspaces (wokku) puts new apps in the user's own team, whatever is selected.
+  const landsInPersonal = !!teamOfWorkspace(workspace);
   const name = await vscode.window.showInputBox({
     title,
-    prompt: vscode.l10n.t('Name of the new app on {0}', server.name),
+    prompt: landsInPersonal
+      ? vscode.l10n.t('Name of the new app on {0} (the service puts new apps in your personal workspace, whichever team is selected)', server.name)
+      : vscode.l10n.t('Name of the new app on {0}', server.name),
     placeHolder: 'shop-api',
     ignoreFocusOut: true,
     validateInput: validateAppName,
@@ -150,7 +154,8 @@ async function createApp(s: Services, target?: unknown): Promise<void> {
   const created = await runAction(s, undefined, vscode.l10n.t('Creating {0}…', name.trim()), () =>
     s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace }),
   );
-  const group = appsGroupOf(s, workspace);
+  const group = appsGroupOf(s, landsInPersonal ? undefined : workspace);
+  if (landsInPersonal) void vscode.window.showInformationMessage(vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));
   if (target instanceof ServerNode) s.resources.refresh(target);
   if (!group) return;
   s.resources.refresh(group);

@@ -1,6 +1,6 @@
 // Databases: create, delete (type the name), link/unlink apps, and backups.
 import * as vscode from 'vscode';
-import { ApiError, readLinkedApps, type Backup, type Database, type LinkedApp } from '../api';
+import { ApiError, readLinkedApps, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
 import type { Services } from '../services';
 import { AppNode } from '../tree/appNode';
 import { DatabaseNode, DatabasePartNode } from '../tree/databaseNode';
@@ -114,9 +114,13 @@ async function createDatabase(s: Services, target?: unknown): Promise<void> {
     { title, placeHolder: vscode.l10n.t('Type of database'), matchOnDescription: true },
   );
   if (!type) throw new UserCancelled();
+  // A service without workspaces (wokku) puts new databases in the user's own team, whatever is selected.
+  const landsInPersonal = !!teamOfWorkspace(workspace);
   const name = await vscode.window.showInputBox({
     title,
-    prompt: vscode.l10n.t('Name of the new {0} database', type.type),
+    prompt: landsInPersonal
+      ? vscode.l10n.t('Name of the new {0} database (the service puts it in your personal workspace, whichever team is selected)', type.type)
+      : vscode.l10n.t('Name of the new {0} database', type.type),
     placeHolder: `shop-${type.type}`,
     ignoreFocusOut: true,
     validateInput: validateDatabaseName,
@@ -126,7 +130,7 @@ async function createDatabase(s: Services, target?: unknown): Promise<void> {
   const created = await runAction(s, undefined, vscode.l10n.t('Creating database {0}…', name.trim()), () =>
     s.connection.api().databases.create({ name: name.trim(), serviceType: type.type, serverId: server.id }, { workspace }),
   );
-  const group = workspaceNode?.databases ?? databasesGroupOf(s, workspace);
+  const group = landsInPersonal ? databasesGroupOf(s, undefined) : (workspaceNode?.databases ?? databasesGroupOf(s, workspace));
   if (group) s.resources.refresh(group);
   void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} ({1}) created on {2}: {3}.', created.name, created.serviceType, server.name, created.status ?? '?'));
 }
