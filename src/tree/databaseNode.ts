@@ -31,7 +31,9 @@ export class DatabaseNode implements TreeNode {
     const item = new vscode.TreeItem(d.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : statusIcon('database', d.status);
-    item.description = busy ?? [d.serviceType, d.status, this.workspaceNode.serverName(d.serverId)].filter(Boolean).join(' · ');
+    // On a service without workspaces, a record naming no team is shown here, in Personal: say so.
+    const shared = this.workspaceNode.workspace.scopedHere && !d.teamId && vscode.l10n.t('shared');
+    item.description = busy ?? [d.serviceType, d.status, this.workspaceNode.serverName(d.serverId), shared].filter(Boolean).join(' · ');
     item.contextValue = contextValue('database', d.status);
     return item;
   }

@@ -36,7 +36,9 @@ export class ServerNode extends ListNode {
     const item = new vscode.TreeItem(this.server.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : statusIcon('server', this.server.status);
-    item.description = busy ?? [this.server.status, this.server.host].filter(Boolean).join(' · ');
+    // On a service without workspaces, a server naming no team is shown here, in Personal: say so.
+    const shared = this.workspaceNode.workspace.scopedHere && !this.server.teamId && vscode.l10n.t('shared');
+    item.description = busy ?? [this.server.status, this.server.host, shared].filter(Boolean).join(' · ');
     item.contextValue = contextValue('server', this.server.status, this.workspaceNode.ctx.isAdmin && 'admin');
     return item;
   }
