@@ -112,6 +112,24 @@ async function configConflict(w: Workbench, server: RunningServer): Promise<void
   await w.treeRow('storefront').click(); // collapse it again
 }
 
+async function deployLog(w: Workbench, server: RunningServer): Promise<void> {
+  server.control.setActionDelay(2500);
+  server.control.startDeploy('storefront', { description: 'Add order export', gitPush: false });
+  await w.expand('storefront');
+  // Config is still open from the conflict picture: close it so Deploys is in view.
+  const config = w.treeRow('Config');
+  if ((await config.getAttribute('aria-expanded')) === 'true') await config.click();
+  await w.expand('Deploys');
+  await w.treeRow('Add order export').click();
+  const editor = w.page.locator('.editor-instance .view-lines').first();
+  await editor.getByText('-----> Building storefront').waitFor({ timeout: 15_000 });
+  await editor.getByText('building: this tab updates live').waitFor();
+  await shoot(w, 'deploy-log.png', await box(w.page.locator('.part.editor')));
+  server.control.setActionDelay(300);
+  await runExactly(w, 'View: Close All Editors');
+  await w.treeRow('storefront').click(); // collapse it again
+}
+
 async function walkthrough(w: Workbench): Promise<void> {
   // The walkthrough shows its pictures only in a wide editor: no side bar, no panel.
   await runExactly(w, 'View: Hide Panel');
@@ -145,6 +163,7 @@ async function main(): Promise<void> {
     await treeAndMenu(workbench);
     await logs(workbench, server);
     await configConflict(workbench, server);
+    await deployLog(workbench, server);
     await walkthrough(workbench);
     await dark(workbench);
   } finally {
