@@ -5,34 +5,25 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppRef } from '../../src/commands/targets';
 import { ADMIN_USER, DEMO_USER, OTHER_USERS, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, stopSignedIn, until, useServer } from './support/env';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, until } from './support/env';
 import { checkContainers, MARKER } from './support/logContinuity';
 import { nodeAt, runScripted, withScript } from './support/resourceTree';
-import { appRef, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, settings, showsEveryLast, shownPerContainer, sleep, tails } from './support/tails';
+import { appRef, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, showsEveryLast, shownPerContainer, sleep, startTailing, tails } from './support/tails';
 import { teamWorkspace } from '../../src/api';
 
 describe('logs: tail (polling server)', function () {
   this.timeout(60_000);
   let server: RunningServer;
   let token: string;
+  let close: () => Promise<void>;
 
-  before(async () => {
-    server = await useServer();
-    token = await signInWithIssuedToken(server, DEMO_USER.email);
-    const t = await tails();
-    t.capture = true;
-    t.tuning = FAST;
-    await settings({ initialLines: 20 });
-  });
+  before(async () => ({ server, token, close } = await startTailing()));
   afterEach(async () => {
     server.control.setLogInterval(0);
     server.control.clearFaults();
     await (await tails()).stopAll();
   });
-  after(async () => {
-    await settings({ initialLines: undefined });
-    await stopSignedIn(server);
-  });
+  after(() => close());
 
   it('shows the last N lines in "AppHost: <app>", then new lines as they come', async () => {
     const app = appRef(server, 'storefront');
