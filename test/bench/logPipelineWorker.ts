@@ -86,13 +86,18 @@ async function measure(mode: Mode): Promise<PipelineSample> {
     }
   });
   if (delivered !== TOTAL) throw new Error(`${mode}: ${delivered} lines delivered, expected ${TOTAL}`);
+  return sample(mode, delivered, { ms, peakHeapBytes });
+}
+
+function sample(mode: Mode, delivered: number, timing: { ms: number; peakHeapBytes: number }, counts: { duplicates?: number; missing?: number } = {}): PipelineSample {
   return {
     mode,
     lines: delivered,
-    ms,
-    linesPerSecond: (delivered / ms) * 1000,
-    peakHeapBytes,
+    ms: timing.ms,
+    linesPerSecond: (delivered / timing.ms) * 1000,
+    peakHeapBytes: timing.peakHeapBytes,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    ...counts,
   };
 }
 
@@ -171,16 +176,7 @@ async function measureContainers(mode: Mode): Promise<PipelineSample> {
       else duplicates += n - 1;
     }
   }
-  return {
-    mode,
-    lines: delivered,
-    ms,
-    linesPerSecond: (delivered / ms) * 1000,
-    peakHeapBytes,
-    maxRssBytes: process.resourceUsage().maxRSS * 1024,
-    duplicates,
-    missing,
-  };
+  return sample(mode, delivered, { ms, peakHeapBytes }, { duplicates, missing });
 }
 
 function countLines(text: string): number {
