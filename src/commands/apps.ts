@@ -96,7 +96,8 @@ async function readState(s: Services, app: AppRef): Promise<void> {
   const rows = s.tree.rowsOf(app);
   if (rows.length === 0) return;
   const summary = readProcessReport(await s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'view' }));
-  s.tree.reports.set(app.id, { state: summary.state, deployed: summary.deployed, listStatus: rows[0].app.status, at: Date.now() });
+  s.tree.report(rows[0].app, { state: summary.state, deployed: summary.deployed });
+  // The rows re-render either way: the action's busy marker goes away.
   s.tree.stateChanged(app);
 }
 

@@ -52,8 +52,7 @@ export class AppNode implements TreeNode, HasAppRef {
   async readState(): Promise<void> {
     const { ctx } = this.workspaceNode;
     const summary = readProcessReport(await ctx.api().processes.get(this.app.id, this.workspaceNode.callOptions()));
-    ctx.state.reports.set(this.app.id, { state: summary.state, deployed: summary.deployed, listStatus: this.app.status, at: Date.now() });
-    ctx.state.stateChanged(this.appRef());
+    if (ctx.state.report(this.app, { state: summary.state, deployed: summary.deployed })) ctx.state.stateChanged(this.appRef());
   }
 
   /** The group of a kind (e.g. 'releases'), to refresh it after an action. */

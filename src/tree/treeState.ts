@@ -83,6 +83,16 @@ export class TreeState {
     for (const l of [...this.deploysSeenListeners]) l(app);
   }
 
+  /**
+   * Keeps a new process report; true when the state shown changes (then the rows should
+   * re-render: re-rendering for nothing would make VS Code reload an open row's children).
+   */
+  report(app: App, report: Omit<AppReport, 'listStatus' | 'at'>): boolean {
+    const before = this.stateOf(app).status;
+    this.reports.set(app.id, { ...report, listStatus: app.status, at: Date.now() });
+    return this.stateOf(app).status !== before;
+  }
+
   /** An app's known state changed (a new process report): its rows re-render. */
   onStateChanged(listener: (app: AppRef) => void): { dispose(): void } {
     this.stateListeners.add(listener);
