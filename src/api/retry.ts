@@ -59,12 +59,18 @@ export function backoffDelay(attempt: number, opts: RetryOptions = DEFAULT_RETRY
   return Math.floor(step / 2 + random() * (step / 2));
 }
 
-/** `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2015 07:28:00 GMT` → milliseconds (≥ 0). */
+/**
+ * The longest wait a `Retry-After` may impose: a server asking for an hour (or for more
+ * than a timer can hold, which would make it fire at once, again and again) gets this.
+ */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
+/** `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2015 07:28:00 GMT` → milliseconds (0 to MAX_RETRY_AFTER_MS). */
 export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
   const v = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!v) return undefined;
-  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.min(MAX_RETRY_AFTER_MS, Math.round(Number(v) * 1000));
   const at = Date.parse(v);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, at - now));
 }

@@ -3,7 +3,7 @@
 
 import { strict as assert } from 'node:assert';
 import { ApiError, NetworkError } from '../../../src/api';
-import { backoffDelay, DEFAULT_RETRY, isIdempotent, parseRetryAfter, retryDelay } from '../../../src/api/retry';
+import { backoffDelay, DEFAULT_RETRY, isIdempotent, MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelay } from '../../../src/api/retry';
 import { JSON_HEADERS, mockClient, rejects } from './helpers';
 
 const info = { method: 'GET', path: '/api/v1/apps' };
@@ -58,6 +58,15 @@ describe('api: retry policy (pure)', () => {
     assert.equal(parseRetryAfter('soon', now), undefined);
     assert.equal(parseRetryAfter(undefined, now), undefined);
     assert.equal(parseRetryAfter(['2', '9'], now), 2000);
+  });
+
+  it('caps Retry-After at five minutes, absurd values included', () => {
+    const now = Date.parse('2025-01-01T00:00:00Z');
+    assert.equal(MAX_RETRY_AFTER_MS, 300_000);
+    assert.equal(parseRetryAfter('60', now), 60_000, 'the real service\'s value stands');
+    assert.equal(parseRetryAfter('3600', now), MAX_RETRY_AFTER_MS, 'an hour would hold every request for an hour');
+    assert.equal(parseRetryAfter('99999999999', now), MAX_RETRY_AFTER_MS, 'beyond what a timer can hold');
+    assert.equal(parseRetryAfter('Fri, 01 Jan 2100 00:00:00 GMT', now), MAX_RETRY_AFTER_MS);
   });
 });
 
@@ -152,8 +161,9 @@ describe('api: retries over the wire (MockAgent)', () => {
     const t0 = Date.now();
     const e = await rejects(client.apps.list({}, { priority: 'user' }), ApiError);
     assert.ok(Date.now() - t0 < 500);
-    assert.equal(e.retryAfterMs, 3_600_000);
-    assert.ok(client.budget.snapshot().pausedForMs > 3_500_000, 'a 429 pauses the shared budget');
+    assert.equal(e.retryAfterMs, MAX_RETRY_AFTER_MS, 'an hour is capped at five minutes');
+    const paused = client.budget.snapshot().pausedForMs;
+    assert.ok(paused > MAX_RETRY_AFTER_MS - 5_000 && paused <= MAX_RETRY_AFTER_MS, `a 429 pauses the shared budget, for the capped time (${paused} ms)`);
     client.budget.dispose();
   });
 });
