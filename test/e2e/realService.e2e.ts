@@ -71,16 +71,17 @@ for (const mode of ['wokku', 'workspace header'] as const) {
       await input.press('Enter');
       // the server (first one offered) and creation
       await workbench.quickInput().locator('.monaco-list-row').first().click();
-      await workbench.page.locator('.notification-toast', { hasText: /journey-cache/ }).first().waitFor({ timeout: 15_000 });
+      await workbench.page.locator('.notification-toast', { hasText: /journey-cache/ }).first().waitFor({ timeout: 30_000 });
       await workbench.runCommand('AppHost: Link Database to App…');
       await workbench.quickInput().locator('.monaco-list-row', { hasText: 'journey-cache' }).first().click();
       await workbench.quickInput().locator('.monaco-list-row', { hasText: 'docs-site' }).first().click();
       const alias = workbench.quickInput().locator('input');
       await alias.press('Enter');
-      await workbench.page.locator('.notification-toast', { hasText: /linked/i }).first().waitFor({ timeout: 15_000 });
       const db = server.control.findDatabase('journey-cache');
       assert.ok(db, 'created');
-      assert.ok([...server.control.state.store.links.values()].some((l) => l.databaseId === db!.id), 'linked');
+      const linked = () => [...server.control.state.store.links.values()].some((l) => l.databaseId === db!.id);
+      for (const deadline = Date.now() + 30_000; !linked(); await workbench.page.waitForTimeout(100)) assert.ok(Date.now() < deadline, 'linked');
+      await workbench.page.locator('.notification-toast', { hasText: /linked/i }).first().waitFor({ timeout: 30_000 });
       await shot('4-linked');
     });
   });
