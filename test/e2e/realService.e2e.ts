@@ -75,8 +75,8 @@ for (const mode of ['wokku', 'workspace header'] as const) {
       await workbench.runCommand('AppHost: Link Database to App…');
       await workbench.quickInput().locator('.monaco-list-row', { hasText: 'journey-cache' }).first().click();
       await workbench.quickInput().locator('.monaco-list-row', { hasText: 'docs-site' }).first().click();
-      const alias = workbench.quickInput().locator('input');
-      await alias.press('Enter');
+      await workbench.quickInput().getByText(/Alias of the link/).waitFor(); // the default alias: Enter
+      await workbench.quickInput().locator('input').press('Enter');
       const db = server.control.findDatabase('journey-cache');
       assert.ok(db, 'created');
       const linked = () => [...server.control.state.store.links.values()].some((l) => l.databaseId === db!.id);
