@@ -3,6 +3,8 @@
 // (each config request restarts the app, so no request may be wasted).
 // Works for any flat string map: config vars, checks.json and app.json values.
 
+import { setEntry } from '../api/normalize';
+
 export type FlatMap = Readonly<Record<string, string>>;
 
 export interface ChangeSet {
@@ -16,7 +18,7 @@ export interface ChangeSet {
 export function diffMaps(before: FlatMap, after: FlatMap): ChangeSet {
   const set: Record<string, string> = {};
   for (const key of Object.keys(after).sort()) {
-    if (!Object.hasOwn(before, key) || before[key] !== after[key]) set[key] = after[key];
+    if (!Object.hasOwn(before, key) || before[key] !== after[key]) setEntry(set, key, after[key]);
   }
   const unset = Object.keys(before).filter((key) => !Object.hasOwn(after, key)).sort();
   return { set, unset };
