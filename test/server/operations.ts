@@ -49,7 +49,8 @@ export function record(state: ServiceState, workspace: Workspace | string, userI
 export function changeConfig(state: ServiceState, app: AppRecord, change: { set?: Record<string, string>; unset?: string[] }, userId: string | null): string[] {
   const keys: string[] = [];
   for (const [k, v] of Object.entries(change.set ?? {})) {
-    app.config[k] = v;
+    // Defined, not assigned: a var named `__proto__` is a var like any other (Ruby hashes keep it).
+    Object.defineProperty(app.config, k, { value: v, enumerable: true, writable: true, configurable: true });
     keys.push(k);
   }
   for (const k of change.unset ?? []) {

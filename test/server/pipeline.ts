@@ -2,8 +2,8 @@
 // rate limit, routing, authentication, workspace, body parsing, handler, errors.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authenticate, bearerValue, resolveWorkspace } from './auth';
-import { failureResponse } from './faults';
+import { authenticate, resolveWorkspace } from './auth';
+import { echoedPlatformError, failureResponse, sendHostileBody } from './faults';
 import { readJsonObject } from './http/body';
 import type { Context, PublicContext, RouteEntry } from './http/context';
 import { HANDLED, HttpError, notFound, Reply, forbidden } from './http/reply';
@@ -12,7 +12,6 @@ import type { Router } from './http/router';
 import { RATE_LIMIT_BODY } from './rateLimit';
 import { ServerClosedError } from './scheduler';
 import type { ServiceState } from './state';
-import { sha256 } from './store';
 
 export const API_PREFIX = '/api/v1';
 
@@ -47,6 +46,20 @@ async function handle(state: ServiceState, routes: Router<RouteEntry>, pages: Pa
       req.socket.destroy();
       return;
     }
+    const hostile = faults.bodies.take(method, path);
+    if (hostile) {
+      await sendHostileBody(res, hostile);
+      return;
+    }
+    // Decided now, acted on once the service has done the work.
+    const resetAfter = faults.resetsAfter.take(method, path) !== undefined;
+    if (resetAfter) {
+      // The answer never leaves: the connection drops once the handler has run.
+      res.writeHead = (() => {
+        req.socket.destroy();
+        return res;
+      }) as typeof res.writeHead;
+    }
     const failure = faults.failures.take(method, path);
     if (failure) {
       const f = failureResponse(failure);
@@ -78,8 +91,8 @@ async function handle(state: ServiceState, routes: Router<RouteEntry>, pages: Pa
 
 async function handleApi(state: ServiceState, routes: Router<RouteEntry>, base: PublicContext, workspaceHeader: string | undefined): Promise<unknown> {
   const { req, method } = base;
-  const bearer = bearerValue(req);
-  const decision = state.rateLimits.checkApi(bearer ? `token:${sha256(bearer)}` : `ip:${base.ip}`);
+  // Per IP, like rack-attack's "api/ip" (login has its own limits).
+  const decision = base.path === `${API_PREFIX}/auth/login` ? { ok: true as const } : state.rateLimits.checkApi(base.ip);
   if (!decision.ok) throw new HttpError(429, RATE_LIMIT_BODY, { 'Retry-After': String(decision.retryAfterSec) });
 
   const apiPath = base.path.slice(API_PREFIX.length) || '/';
@@ -95,6 +108,7 @@ async function handleApi(state: ServiceState, routes: Router<RouteEntry>, base: 
   const { workspace, role } = resolveWorkspace(state.store, user, workspaceHeader);
   if (role === 'viewer' && method !== 'GET' && WORKSPACE_WRITES.test(apiPath)) throw forbidden();
   const full: Context = { ...ctx, user, token, workspace, role, body: await bodyOf(method, req) };
+  if (state.faults.echoes.take(method, base.path)) throw new HttpError(422, echoedPlatformError(apiPath, full.body));
   return entry.handler(full);
 }
 

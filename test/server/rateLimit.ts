@@ -1,5 +1,8 @@
-// Sliding-window rate limiting like the real service: 60/min per client on /api/,
-// 5/min on login per IP and per e-mail. Rejected requests do not use up budget.
+// Rate limiting like the real service (rack-attack): fixed windows aligned to the clock
+// (`floor(now / period)`), counted per client IP, 60 per minute on /api/ and 5 per
+// minute on login per IP and per e-mail. Every request counts, refused ones included
+// (rack-attack increments before it compares), and a refusal always says
+// `Retry-After: <period>` (60), whatever is left of the window.
 
 export interface RateLimitSettings {
   perMinute?: number;
@@ -10,8 +13,8 @@ export interface RateLimitSettings {
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSec: number };
 
-export class SlidingWindowLimiter {
-  private readonly hits = new Map<string, number[]>();
+export class FixedWindowLimiter {
+  private readonly counts = new Map<string, { window: number; count: number }>();
 
   constructor(
     public limit: number,
@@ -19,19 +22,16 @@ export class SlidingWindowLimiter {
   ) {}
 
   hit(key: string, now = Date.now()): RateDecision {
-    const recent = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (recent.length >= this.limit) {
-      this.hits.set(key, recent);
-      const waitMs = recent[0] + this.windowMs - now;
-      return { ok: false, retryAfterSec: Math.max(1, Math.ceil(waitMs / 1000)) };
-    }
-    recent.push(now);
-    this.hits.set(key, recent);
+    const window = Math.floor(now / this.windowMs);
+    const entry = this.counts.get(key);
+    const count = entry && entry.window === window ? entry.count + 1 : 1;
+    this.counts.set(key, { window, count });
+    if (count > this.limit) return { ok: false, retryAfterSec: Math.max(1, Math.ceil(this.windowMs / 1000)) };
     return { ok: true };
   }
 
   reset(): void {
-    this.hits.clear();
+    this.counts.clear();
   }
 }
 
@@ -39,15 +39,15 @@ export const RATE_LIMIT_BODY = { error: 'Rate limit exceeded. Retry later.' };
 
 export class RateLimits {
   enabled: boolean;
-  readonly api: SlidingWindowLimiter;
-  readonly login: SlidingWindowLimiter;
+  readonly api: FixedWindowLimiter;
+  readonly login: FixedWindowLimiter;
 
   constructor(settings: false | RateLimitSettings | undefined) {
     this.enabled = settings !== false;
     const s = settings || {};
     const windowMs = s.windowMs ?? 60_000;
-    this.api = new SlidingWindowLimiter(s.perMinute ?? 60, windowMs);
-    this.login = new SlidingWindowLimiter(s.loginPerMinute ?? 5, windowMs);
+    this.api = new FixedWindowLimiter(s.perMinute ?? 60, windowMs);
+    this.login = new FixedWindowLimiter(s.loginPerMinute ?? 5, windowMs);
   }
 
   /** false disables; an object changes the given limits (and re-enables). Counters restart. */
@@ -66,16 +66,17 @@ export class RateLimits {
     }
   }
 
-  checkApi(clientKey: string): RateDecision {
-    return this.enabled ? this.api.hit(clientKey) : { ok: true };
+  /** Per client IP: other clients of the same user (a CLI, a script) spend the same budget. */
+  checkApi(ip: string): RateDecision {
+    return this.enabled ? this.api.hit(`ip:${ip}`) : { ok: true };
   }
 
   /** Both the IP and the e-mail budget must allow the attempt. */
   checkLogin(ip: string, email: string | undefined): RateDecision {
     if (!this.enabled) return { ok: true };
     const byIp = this.login.hit(`ip:${ip}`);
-    if (!byIp.ok) return byIp;
-    return email ? this.login.hit(`email:${email.toLowerCase()}`) : byIp;
+    const byEmail = email ? this.login.hit(`email:${email.toLowerCase()}`) : byIp;
+    return byIp.ok ? byEmail : byIp;
   }
 
   reset(): void {
