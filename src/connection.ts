@@ -24,10 +24,10 @@ export class Connection implements vscode.Disposable {
     private readonly logger: ApiLogger,
     private readonly userAgent: string,
   ) {
-    this.budget = new RequestBudget({ perMinute: setting('requestsPerMinute', 60) });
+    this.budget = new RequestBudget({ perMinute: requestsPerMinute() });
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('apphost.requestsPerMinute')) this.budget.setPerMinute(setting('requestsPerMinute', 60));
+        if (e.affectsConfiguration('apphost.requestsPerMinute')) this.budget.setPerMinute(requestsPerMinute());
         if (CLIENT_SETTINGS.some((s) => e.affectsConfiguration(s))) {
           void this.client?.close();
           this.client = undefined;
@@ -84,6 +84,20 @@ export class Connection implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 }
+
+/**
+ * The request budget: the setting, bounded by what the service allows (60 per minute on
+ * the hosted service). A service with another limit is declared by the environment
+ * (`APPHOST_SERVICE_REQUESTS_PER_MINUTE`), which no workspace can change.
+ */
+export function requestsPerMinute(env: NodeJS.ProcessEnv = process.env): number {
+  const declared = Number(env.APPHOST_SERVICE_REQUESTS_PER_MINUTE);
+  const limit = Number.isFinite(declared) && declared >= 1 ? Math.floor(declared) : SERVICE_REQUESTS_PER_MINUTE;
+  const wanted = setting('requestsPerMinute', SERVICE_REQUESTS_PER_MINUTE);
+  return Math.max(1, Math.min(Number.isFinite(wanted) ? wanted : SERVICE_REQUESTS_PER_MINUTE, limit));
+}
+
+const SERVICE_REQUESTS_PER_MINUTE = 60;
 
 function setting<T>(key: string, fallback: T): T {
   return vscode.workspace.getConfiguration('apphost').get<T>(key, fallback);

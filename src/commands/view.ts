@@ -32,6 +32,11 @@ export function viewCommands(s: Services): CommandTable {
     'apphost.apps.clearFilter': async (target?: unknown) => setFilter(await appsGroup(target), { q: undefined }),
     'apphost.apps.hidePreviews': async (target?: unknown) => setFilter(await appsGroup(target), { previews: false }),
     'apphost.apps.showPreviews': async (target?: unknown) => setFilter(await appsGroup(target), { previews: true }),
+    // The service throttled AppHost (429): ask again now rather than at the next probe.
+    'apphost.retryNow': () => {
+      s.connection.budget.resume();
+      s.healer.healAll();
+    },
     'apphost.loadMore': (node?: LoadMoreNode) => {
       if (!(node instanceof LoadMoreNode)) return;
       node.parent.showMore();

@@ -36,6 +36,8 @@ async function main(): Promise<number> {
       APPHOST_TEST_SUMMARY: SUMMARY,
       APPHOST_TEST_GREP: process.env.APPHOST_TEST_GREP ?? '',
       APPHOST_INTEGRATION: '1',
+      // Suites run against the reference server at full speed (the budget has its own tests).
+      APPHOST_SERVICE_REQUESTS_PER_MINUTE: '6000',
     },
   });
   const browser = await launchBrowser();
