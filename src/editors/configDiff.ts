@@ -39,3 +39,21 @@ export function applyChangeSet(map: FlatMap, changes: ChangeSet): Record<string,
 export function touchedKeys(changes: ChangeSet): string[] {
   return [...Object.keys(changes.set), ...changes.unset].sort();
 }
+
+/** The part of `changes` that `state` shows in effect (after a write whose outcome is unknown). */
+export function changesInEffect(changes: ChangeSet, state: FlatMap): ChangeSet {
+  const set: Record<string, string> = {};
+  for (const key of Object.keys(changes.set)) {
+    if (Object.hasOwn(state, key) && state[key] === changes.set[key]) setEntry(set, key, changes.set[key]);
+  }
+  return { set, unset: changes.unset.filter((key) => !Object.hasOwn(state, key)) };
+}
+
+/** `changes` without what `done` holds. */
+export function remainingChanges(changes: ChangeSet, done: ChangeSet): ChangeSet {
+  const set: Record<string, string> = {};
+  for (const key of Object.keys(changes.set)) if (!Object.hasOwn(done.set, key)) setEntry(set, key, changes.set[key]);
+  return { set, unset: changes.unset.filter((key) => !done.unset.includes(key)) };
+}
+
+export const NO_CHANGES: ChangeSet = Object.freeze({ set: {}, unset: [] }) as ChangeSet;
