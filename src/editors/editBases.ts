@@ -50,7 +50,7 @@ export class EditBases {
     const keys = (await this.storage.keys()).filter((k) => k.startsWith(PREFIX));
     for (const key of keys) {
       const text = await this.storage.get(key);
-      let when = 0;
+      let when: number;
       try {
         when = Number((JSON.parse(text ?? '{}') as Partial<StoredBase>).at) || 0;
       } catch {

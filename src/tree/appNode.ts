@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { App } from '../api';
 import type { AppRef, HasAppRef } from '../commands/targets';
-import { relativeTime } from '../format';
+import { codeSpan, escapeMarkdown, relativeTime } from '../format';
 import { APP_GROUPS, type AppGroupDescriptor } from './appGroups';
 import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
@@ -58,11 +58,12 @@ export class AppNode implements TreeNode, HasAppRef {
 
   tooltip(): vscode.MarkdownString {
     const a = this.app;
-    const md = new vscode.MarkdownString(`**${a.name}** — ${a.status}\n\n`);
+    // Everything from the server is escaped: a name must not become a link or an image.
+    const md = new vscode.MarkdownString(`**${escapeMarkdown(a.name)}** — ${escapeMarkdown(a.status)}\n\n`);
     const server = this.workspaceNode.serverName(a.serverId);
-    md.appendMarkdown(`${vscode.l10n.t('Server')}: ${server ?? a.serverId ?? '—'}\n\n`);
-    if (a.isPreview) md.appendMarkdown(`${vscode.l10n.t('Preview of pull request #{0}', a.prNumber ?? '?')}\n\n`);
-    if (a.deployBranch) md.appendMarkdown(`${vscode.l10n.t('Deploy branch')}: \`${a.deployBranch}\`\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('Server')}: ${escapeMarkdown(server ?? a.serverId ?? '—')}\n\n`);
+    if (a.isPreview) md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Preview of pull request #{0}', a.prNumber ?? '?'))}\n\n`);
+    if (a.deployBranch) md.appendMarkdown(`${vscode.l10n.t('Deploy branch')}: ${codeSpan(a.deployBranch)}\n\n`);
     if (a.createdAt) md.appendMarkdown(`${vscode.l10n.t('Created')}: ${relativeTime(a.createdAt)}`);
     return md;
   }
