@@ -67,8 +67,23 @@ export class Connection implements vscode.Disposable {
         logger: this.logger,
         onUnauthorized: (_error, token) => this.onUnauthorized?.(token),
       });
+      if (this.client.insecureTls) this.warnInsecureTls();
     }
     return this.client;
+  }
+
+  private warnedTls = false;
+
+  /** http.proxyStrictSSL is false and requests go through a proxy: say once that certificates are not checked. */
+  private warnInsecureTls(): void {
+    this.logger.warn?.(`Certificate checks are off for requests through the proxy (http.proxyStrictSSL is false): ${this.client?.route}`);
+    if (this.warnedTls) return;
+    this.warnedTls = true;
+    const open = vscode.l10n.t('Open Setting');
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('AppHost: certificate checks are off for requests through your proxy (http.proxyStrictSSL is false). Your token travels to whatever answers.'),
+      open,
+    ).then((choice) => choice === open && vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxyStrictSSL'));
   }
 
   /** The signed-in session for the configured service, if any. */

@@ -64,6 +64,8 @@ export class ApiClient implements Requester {
   readonly budget: RequestBudget;
   /** How requests leave: "direct", "proxy http://…", "environment proxy …". */
   readonly route: string;
+  /** Certificates are not checked (through a proxy with http.proxyStrictSSL false): the user must be told. */
+  readonly insecureTls: boolean;
 
   readonly auth;
   readonly servers;
@@ -111,6 +113,7 @@ export class ApiClient implements Requester {
       ? { dispatcher: opts.dispatcher, description: 'injected dispatcher' }
       : createDispatcher(this.origin, { proxy: opts.proxy, connectTimeoutMs: this.timeouts.connectMs });
     this.route = choice.description;
+    this.insecureTls = 'insecureTls' in choice && choice.insecureTls === true;
     this.ctx = { dispatcher: choice.dispatcher, origin: this.origin, scrubber: this.scrubber, logger: wrapLogger(opts.logger, this.scrubber) };
 
     const auth = authEndpoints(this);
