@@ -125,10 +125,10 @@ export async function sendHostileBody(res: ServerResponse, rule: BodyRule): Prom
   while (sent < bytes && !res.destroyed) {
     const ok = res.write(chunk);
     sent += chunk.length;
-    if (!ok) await new Promise<void>((resolve) => {
+    if (!ok) {await new Promise<void>((resolve) => {
       res.once('drain', resolve);
       res.once('close', resolve);
-    });
+    });}
   }
   if (json) write(res, '"}');
   res.end();
