@@ -20,7 +20,7 @@ export async function writeOrReadBack<T>(what: string, write: () => Promise<T>, 
       done = await happened();
     } catch (readError) {
       const reason = readError instanceof Error ? readError.message : String(readError);
-      throw new Error(vscode.l10n.t('Not known whether {0} happened: the connection dropped before the server answered, and reading back failed ({1}). Refresh to see the current state before trying again.', what, reason), { cause: error });
+      throw new Error(vscode.l10n.t('Not known whether {0} happened: the connection dropped before the server answered, and reading back failed ({1}). Refresh to see the current state before trying again.', what, reason), { cause: readError });
     }
     if (!done) {
       throw new Error(vscode.l10n.t('{0} did not happen: the connection dropped before the server answered, and reading back shows no change. Nothing was sent twice; try again.', what), { cause: error });
