@@ -125,13 +125,23 @@ export async function sendHostileBody(res: ServerResponse, rule: BodyRule): Prom
   while (sent < bytes && !res.destroyed) {
     const ok = res.write(chunk);
     sent += chunk.length;
-    if (!ok) {await new Promise<void>((resolve) => {
-      res.once('drain', resolve);
-      res.once('close', resolve);
-    });}
+    if (!ok) await drained(res);
   }
   if (json) write(res, '"}');
   res.end();
+}
+
+/** Resolves when the response can take more, or is gone (one listener each, removed after). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 function write(res: ServerResponse, text: string): number {

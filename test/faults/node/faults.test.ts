@@ -168,7 +168,7 @@ describe('faults (node)', function () {
       const from = srv.control.requestLog.length;
       for (const id of ['..', '.', '', 'a/b', '..%2f', 'x\u0007', 'a\\b']) {
         const e = await rejects(c.apps.restart(id), id === '..%2f' ? undefined : InvalidIdError);
-        if (id === '..%2f') assert.equal((e as ApiError).status, 404, 'percent signs are encoded: a name, not a path');
+        if (id === '..%2f') assert.equal((e as unknown as ApiError).status, 404, 'percent signs are encoded: a name, not a path');
         else assert.match(e.message, /Refusing to use/);
       }
       assert.equal(log(from).length, 1, 'only the harmless "..%2f" went out, encoded');
