@@ -167,9 +167,9 @@ describe('faults (node)', function () {
       const c = make();
       const from = srv.control.requestLog.length;
       for (const id of ['..', '.', '', 'a/b', '..%2f', 'x\u0007', 'a\\b']) {
-        const e = await rejects(c.apps.restart(id), id === '..%2f' ? undefined : InvalidIdError);
+        const e: unknown = await rejects(c.apps.restart(id), id === '..%2f' ? undefined : InvalidIdError);
         if (id === '..%2f') assert.equal((e as unknown as ApiError).status, 404, 'percent signs are encoded: a name, not a path');
-        else assert.match(e.message, /Refusing to use/);
+        else assert.match((e as Error).message, /Refusing to use/);
       }
       assert.equal(log(from).length, 1, 'only the harmless "..%2f" went out, encoded');
       assert.equal(log(from)[0].path, '/api/v1/apps/..%252f/restart');
