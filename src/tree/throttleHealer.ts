@@ -23,9 +23,11 @@ export function clockTime(epochMs: number): string {
 
 /**
  * Heals the Resources view after the service throttled it (429): lists whose refresh was
- * refused keep their rows and wait here. At each probe time one of them asks again (its
- * request is the probe); once the service answers, every waiting list is fetched again,
- * within the budget. Nothing is polled while no list is waiting.
+ * refused keep their rows and wait here. At each probe time they are refreshed: the first
+ * to ask is the probe (the budget lets one request out), the others are refused without a
+ * request and wait again; once the service answers, every waiting list is fetched again,
+ * within the budget. Only lists the view shows ask (VS Code renders only what is
+ * visible), and nothing is polled while no list is waiting.
  */
 export class ThrottleHealer implements vscode.Disposable {
   private readonly waiting = new Set<Healable>();
@@ -70,12 +72,7 @@ export class ThrottleHealer implements vscode.Disposable {
     const at = this.budget.snapshot().nextAttemptAt ?? Date.now();
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      if (!this.budget.isThrottled()) return this.healAll();
-      // One list asks; its request is the probe. The others wait for its answer.
-      const first = this.waiting.values().next().value;
-      if (first === undefined) return;
-      this.waiting.delete(first);
-      this.refresh(first);
+      this.healAll();
     }, Math.max(50, at - Date.now()) + 20);
   }
 
