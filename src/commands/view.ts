@@ -16,6 +16,8 @@ export function viewCommands(s: Services): CommandTable {
   };
   const setFilter = async (group: AppsGroup, change: Partial<{ q: string | undefined; previews: boolean }>) => {
     s.tree.filters.set(group.workspaceNode.id, { ...group.filter, ...change });
+    // Another filter is another list: the rows of the old one must not stand in for it.
+    group.reset();
     s.resources.refresh(group);
   };
   return {
