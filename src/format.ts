@@ -24,11 +24,13 @@ export function relativeTime(iso: string | undefined, now = Date.now()): string 
 }
 
 /**
- * Server text as literal markdown: every character markdown could read as syntax is
- * escaped, so a name like `[x](https://evil)` or `![](http://tracker)` stays text.
+ * Server text as literal inline markdown: the characters that make links, images, HTML,
+ * emphasis, code or autolinks (`:` of `https://`, `.` of `www.`) are escaped, so a name
+ * like `[x](https://evil)` or `![](http://tracker)` stays text. Line breaks become spaces
+ * (no block syntax can start), so `-`, `#` and `+` stay as they are: names read normally.
  */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&=:]/g, '\\$&').replace(/\r?\n/g, ' ');
+  return text.replace(/[\\`*_{}[\]<>!|~&:.]/g, '\\$&').replace(/\r?\n/g, ' ');
 }
 
 /** Server text as an inline code span: the fence is longer than any run of backticks in it. */
