@@ -9,8 +9,11 @@ import { registerConfigEditing } from './editors/registerConfigEditing';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
 import { AccountStatusBar } from './statusBar';
+import { ThrottleStatusBar } from './throttleStatus';
 import { AppNode } from './tree/appNode';
+import { ListNode } from './tree/listNode';
 import { ResourcesProvider, type TreeNode } from './tree/resourcesProvider';
+import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
 import { AutoRefresh } from './tree/autoRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ResourceRoots } from './tree/roots';
@@ -38,9 +41,13 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   const view = vscode.window.createTreeView('apphost.resources', {
     treeDataProvider: resources, showCollapseAll: true, canSelectMany: true, dragAndDropController: new ResourcesDragAndDrop(),
   });
+  // Lists the service throttled keep their rows and refresh themselves once it allows.
+  const healer = new ThrottleHealer(connection.budget, (node) => (node === ROOTS ? resources.refresh(undefined, { refetch: false }) : resources.refresh(node)));
+  ListNode.healer = healer;
   context.subscriptions.push(
-    log, sessions, connection, auth, workspaces, resources, view,
+    log, sessions, connection, auth, workspaces, resources, view, healer,
     new AccountStatusBar(connection, workspaces),
+    new ThrottleStatusBar(connection.budget),
     new AutoRefresh(view, resources, connection.budget),
     connection.onDidChange(() => {
       tree.workspaceNodes.clear(); // another session: the workspaces it shows are not this one's
@@ -56,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
     }),
     workspaces.onDidChange(() => resources.refresh()),
   );
-  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree };
+  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree, healer };
   registerConfigEditing(services);
   const logs = registerLogs(services);
   registerCommands(context, log, commandTable(services));

@@ -34,6 +34,11 @@ export interface RequestSpec {
   slow?: boolean;
   /** Sent without Authorization (login, device sign-in). */
   anonymous?: boolean;
+  /**
+   * Values the body carries that must never appear in an error or a log line, whatever
+   * their length (config values: the service's 422 can echo the command with them).
+   */
+  secrets?: readonly string[];
 }
 
 /** What an endpoint group needs from the client. */

@@ -6,6 +6,7 @@ import { ServerNode } from '../tree/serverNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
 import { runOnApps, type AppBatch } from './appBatch';
 import { UserCancelled } from './errorReporting';
+import { isGone, writeOrReadBack } from './outcome';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
 import { isTreeSelection, selectedApps, withSelection } from './selection';
@@ -202,8 +203,10 @@ async function deleteApp(s: Services, target?: unknown): Promise<void> {
     validateInput: (v) => (v === app.name ? undefined : vscode.l10n.t('Type "{0}" exactly to delete it', app.name)),
   });
   if (typed !== app.name) throw new UserCancelled();
+  const api = s.connection.api();
   await runAction(s, target instanceof AppNode ? target : undefined, vscode.l10n.t('Deleting {0}…', app.name), () =>
-    s.connection.api().apps.delete(app.id, { workspace: app.workspace }),
+    writeOrReadBack(vscode.l10n.t('Deleting {0}', app.name), () => api.apps.delete(app.id, { workspace: app.workspace }),
+      () => isGone(() => api.apps.get(app.id, { workspace: app.workspace }))),
   );
   // Its log tail (if any) ends now, not at its next read.
   await vscode.commands.executeCommand('apphost.logs.appDeleted', app).then(undefined, () => undefined);

@@ -8,6 +8,7 @@ import { ItemNode } from '../tree/itemNode';
 import { ServerNode } from '../tree/serverNode';
 import { DatabasesGroup, WorkspaceNode } from '../tree/workspaceNode';
 import { UserCancelled } from './errorReporting';
+import { isGone, writeOrReadBack } from './outcome';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
 import { activeWorkspace, inWorkspace, pickApp, pickServer, shownWorkspace, type AppRef } from './targets';
@@ -145,7 +146,10 @@ async function deleteDatabase(s: Services, target?: unknown): Promise<void> {
     validateInput: (v) => (v === database.name ? undefined : vscode.l10n.t('Type "{0}" exactly to delete it', database.name)),
   });
   if (typed !== database.name) throw new UserCancelled();
-  await runAction(s, node, vscode.l10n.t('Deleting {0}…', database.name), () => s.connection.api().databases.delete(database.id, { workspace }));
+  const api = s.connection.api();
+  await runAction(s, node, vscode.l10n.t('Deleting {0}…', database.name), () =>
+    writeOrReadBack(vscode.l10n.t('Deleting {0}', database.name), () => api.databases.delete(database.id, { workspace }),
+      () => isGone(() => api.databases.get(database.id, { workspace }))));
   const group = node?.parent ?? databasesGroupOf(s, workspace);
   if (group) s.resources.refresh(group);
   void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} deleted.', database.name));

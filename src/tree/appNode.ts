@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { readProcessReport, type App } from '../api';
 import type { AppRef, HasAppRef } from '../commands/targets';
-import { relativeTime } from '../format';
+import { codeSpan, escapeMarkdown, relativeTime } from '../format';
 import { APP_GROUPS, type AppGroupDescriptor } from './appGroups';
 import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
@@ -67,15 +67,15 @@ export class AppNode implements TreeNode, HasAppRef {
   tooltip(): vscode.MarkdownString {
     const a = this.app;
     const known = this.workspaceNode.ctx.state.stateOf(a);
-    const md = new vscode.MarkdownString(`**${a.name}** — ${known.status}\n\n`);
+    const md = new vscode.MarkdownString(`**${escapeMarkdown(a.name)}** — ${escapeMarkdown(known.status)}\n\n`);
     if (known.report) {
       md.appendMarkdown(vscode.l10n.t('From its process report, {0}', relativeTime(new Date(known.report.at).toISOString()) ?? ''));
-      md.appendMarkdown(known.report.listStatus !== known.status ? ` ${vscode.l10n.t('(the service\'s app list says "{0}")', known.report.listStatus)}\n\n` : '\n\n');
+      md.appendMarkdown(known.report.listStatus !== known.status ? ` ${vscode.l10n.t('(the service\'s app list says "{0}")', escapeMarkdown(known.report.listStatus))}\n\n` : '\n\n');
     }
     const server = this.workspaceNode.serverName(a.serverId);
-    md.appendMarkdown(`${vscode.l10n.t('Server')}: ${server ?? a.serverId ?? '—'}\n\n`);
-    if (a.isPreview) md.appendMarkdown(`${vscode.l10n.t('Preview of pull request #{0}', a.prNumber ?? '?')}\n\n`);
-    if (a.deployBranch) md.appendMarkdown(`${vscode.l10n.t('Deploy branch')}: \`${a.deployBranch}\`\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('Server')}: ${escapeMarkdown(server ?? a.serverId ?? '—')}\n\n`);
+    if (a.isPreview) md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Preview of pull request #{0}', a.prNumber ?? '?'))}\n\n`);
+    if (a.deployBranch) md.appendMarkdown(`${vscode.l10n.t('Deploy branch')}: ${codeSpan(a.deployBranch)}\n\n`);
     if (a.createdAt) md.appendMarkdown(`${vscode.l10n.t('Created')}: ${relativeTime(a.createdAt)}`);
     return md;
   }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { readLinkedApps, type Backup, type Database, type LinkedApp } from '../api';
-import { relativeTime } from '../format';
+import { escapeMarkdown, relativeTime } from '../format';
 import { contextValue } from './contextValues';
 import { ItemNode } from './itemNode';
 import { ListNode } from './listNode';
@@ -49,8 +49,8 @@ export class DatabaseNode implements TreeNode {
 
   tooltip(): vscode.MarkdownString {
     const d = this.database;
-    const md = new vscode.MarkdownString(`**${d.name}** — ${d.serviceType}, ${d.status ?? vscode.l10n.t('unknown status')}\n\n`);
-    md.appendMarkdown(`${vscode.l10n.t('Server')}: ${this.workspaceNode.serverName(d.serverId) ?? d.serverId ?? '—'}\n\n`);
+    const md = new vscode.MarkdownString(`**${escapeMarkdown(d.name)}** — ${escapeMarkdown(`${d.serviceType}, ${d.status ?? vscode.l10n.t('unknown status')}`)}\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('Server')}: ${escapeMarkdown(this.workspaceNode.serverName(d.serverId) ?? d.serverId ?? '—')}\n\n`);
     if (d.createdAt) md.appendMarkdown(`${vscode.l10n.t('Created')}: ${relativeTime(d.createdAt)}`);
     return md;
   }

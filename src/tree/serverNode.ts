@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Server } from '../api';
-import { relativeTime } from '../format';
+import { codeSpan, escapeMarkdown, relativeTime } from '../format';
 import { AppNode } from './appNode';
 import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
@@ -45,8 +45,8 @@ export class ServerNode extends ListNode {
 
   tooltip(): vscode.MarkdownString {
     const s = this.server;
-    const md = new vscode.MarkdownString(`**${s.name}** — ${s.status ?? vscode.l10n.t('unknown status')}\n\n`);
-    if (s.host) md.appendMarkdown(`${vscode.l10n.t('Host')}: \`${s.host}${s.port ? `:${s.port}` : ''}\`\n\n`);
+    const md = new vscode.MarkdownString(`**${escapeMarkdown(s.name)}** — ${escapeMarkdown(s.status ?? vscode.l10n.t('unknown status'))}\n\n`);
+    if (s.host) md.appendMarkdown(`${vscode.l10n.t('Host')}: ${codeSpan(`${s.host}${s.port ? `:${s.port}` : ''}`)}\n\n`);
     if (s.createdAt) md.appendMarkdown(`${vscode.l10n.t('Added')}: ${relativeTime(s.createdAt)}\n\n`);
     if (s.status === 'unreachable') md.appendMarkdown(vscode.l10n.t('The platform cannot reach this server: actions on its apps fail until it is back.'));
     return md;

@@ -205,9 +205,13 @@ describe('account: templates, SSH keys, teams, notification channels', function 
     it('lists the workspace’s channels and deletes one after confirmation', async () => {
       const count = store().notifications.size;
       server.control.clearRequestLog();
-      const ui = await runScripted('apphost.notifications.manage', { picks: ['example.com/hooks/apphost'], buttons: [[/Delete this notification channel/, 'Delete']] });
-      const list = ui.shown.find((s) => s.kind === 'quickPick')!;
-      assert.ok(list.items!.some((i) => i.includes('demo@apphost.dev')), list.items!.join(' | '));
+      // Webhook URLs are credentials: masked until "Reveal Webhook URLs".
+      const ui = await runScripted('apphost.notifications.manage', { picks: ['Reveal Webhook URLs', 'example.com/hooks/apphost'], buttons: [[/Delete this notification channel/, 'Delete']] });
+      const [masked, revealed] = ui.shown.filter((s) => s.kind === 'quickPick');
+      assert.ok(masked.items!.some((i) => i.includes('demo@apphost.dev')), masked.items!.join(' | '));
+      assert.ok(masked.items!.some((i) => i.includes('https://example.com/••••••••')), masked.items!.join(' | '));
+      assert.ok(!masked.items!.some((i) => i.includes('hooks/apphost')), masked.items!.join(' | '));
+      assert.ok(revealed.items!.some((i) => i.includes('https://example.com/hooks/apphost')), revealed.items!.join(' | '));
       saw(ui.shown, 'info', /Notification channel deleted/);
       assert.equal(store().notifications.size, count - 1);
       assert.deepEqual(requestsOf(server).filter((r) => !r.startsWith('GET')).length, 1);
