@@ -26,6 +26,30 @@ const reportPlugin = {
   },
 };
 
+/**
+ * undici (most of the bundle, mostly llhttp's WebAssembly) is only needed by the first
+ * request: it ships as dist/undici.js, which src/api/undici.ts requires on first use, so
+ * activation does not even parse it.
+ */
+const undiciApart = {
+  name: 'undici-apart',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
+  },
+};
+
+const undiciBundle = {
+  entryPoints: { undici: 'undici' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  outdir: 'dist',
+  minify: production,
+  sourcemap: false,
+  logLevel: 'silent',
+};
+
 const extension = {
   entryPoints: ['src/extension.ts'],
   bundle: true,
@@ -39,7 +63,7 @@ const extension = {
   sourcesContent: false,
   metafile: true,
   logLevel: 'silent',
-  plugins: watch ? [reportPlugin] : [],
+  plugins: watch ? [undiciApart, reportPlugin] : [undiciApart],
 };
 
 /** Every .ts file below a folder. */
@@ -65,13 +89,14 @@ const tests = {
 
 async function main() {
   if (watch) {
+    await esbuild.build(undiciBundle);
     const contexts = await Promise.all([esbuild.context(extension), esbuild.context(tests)]);
     await Promise.all(contexts.map((c) => c.watch()));
     return;
   }
   // A stale out/ would keep running suites whose source was deleted.
   if (!production) rmSync('out', { recursive: true, force: true });
-  const [result] = await Promise.all([esbuild.build(extension), production ? null : esbuild.build(tests)]);
+  const [result] = await Promise.all([esbuild.build(extension), esbuild.build(undiciBundle), production ? null : esbuild.build(tests)]);
   mkdirSync('dist', { recursive: true });
   // The metafile feeds size reports (npm run bench, esbuild's analyzer).
   writeFileSync('dist/meta.json', JSON.stringify(result.metafile));

@@ -24,10 +24,10 @@ export class Connection implements vscode.Disposable {
     private readonly logger: ApiLogger,
     private readonly userAgent: string,
   ) {
-    this.budget = new RequestBudget({ perMinute: setting('requestsPerMinute', 60) });
+    this.budget = new RequestBudget({ perMinute: requestsPerMinute() });
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('apphost.requestsPerMinute')) this.budget.setPerMinute(setting('requestsPerMinute', 60));
+        if (e.affectsConfiguration('apphost.requestsPerMinute')) this.budget.setPerMinute(requestsPerMinute());
         if (CLIENT_SETTINGS.some((s) => e.affectsConfiguration(s))) {
           void this.client?.close();
           this.client = undefined;
@@ -67,8 +67,23 @@ export class Connection implements vscode.Disposable {
         logger: this.logger,
         onUnauthorized: (_error, token) => this.onUnauthorized?.(token),
       });
+      if (this.client.insecureTls) this.warnInsecureTls();
     }
     return this.client;
+  }
+
+  private warnedTls = false;
+
+  /** http.proxyStrictSSL is false and requests go through a proxy: say once that certificates are not checked. */
+  private warnInsecureTls(): void {
+    this.logger.warn?.(`Certificate checks are off for requests through the proxy (http.proxyStrictSSL is false): ${this.client?.route}`);
+    if (this.warnedTls) return;
+    this.warnedTls = true;
+    const open = vscode.l10n.t('Open Setting');
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('AppHost: certificate checks are off for requests through your proxy (http.proxyStrictSSL is false). Your token travels to whatever answers.'),
+      open,
+    ).then((choice) => choice === open && vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxyStrictSSL'));
   }
 
   /** The signed-in session for the configured service, if any. */
@@ -84,6 +99,20 @@ export class Connection implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 }
+
+/**
+ * The request budget: the setting, bounded by what the service allows (60 per minute on
+ * the hosted service). A service with another limit is declared by the environment
+ * (`APPHOST_SERVICE_REQUESTS_PER_MINUTE`), which no workspace can change.
+ */
+export function requestsPerMinute(env: NodeJS.ProcessEnv = process.env): number {
+  const declared = Number(env.APPHOST_SERVICE_REQUESTS_PER_MINUTE);
+  const limit = Number.isFinite(declared) && declared >= 1 ? Math.floor(declared) : SERVICE_REQUESTS_PER_MINUTE;
+  const wanted = setting('requestsPerMinute', SERVICE_REQUESTS_PER_MINUTE);
+  return Math.max(1, Math.min(Number.isFinite(wanted) ? wanted : SERVICE_REQUESTS_PER_MINUTE, limit));
+}
+
+const SERVICE_REQUESTS_PER_MINUTE = 60;
 
 function setting<T>(key: string, fallback: T): T {
   return vscode.workspace.getConfiguration('apphost').get<T>(key, fallback);

@@ -10,7 +10,11 @@ import { registerConfigEditing } from './editors/registerConfigEditing';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
 import { AccountStatusBar } from './statusBar';
-import { ResourcesProvider } from './tree/resourcesProvider';
+import { ThrottleStatusBar } from './throttleStatus';
+import { AppNode } from './tree/appNode';
+import { ListNode } from './tree/listNode';
+import { ResourcesProvider, type TreeNode } from './tree/resourcesProvider';
+import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
 import { AutoRefresh } from './tree/autoRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ResourceRoots } from './tree/roots';
@@ -39,14 +43,29 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   const view = vscode.window.createTreeView('apphost.resources', {
     treeDataProvider: resources, showCollapseAll: true, canSelectMany: true, dragAndDropController: new ResourcesDragAndDrop(),
   });
+  // Lists the service throttled keep their rows and refresh themselves once it allows.
+  const healer = new ThrottleHealer(connection.budget, (node) => (node === ROOTS ? resources.refresh(undefined, { refetch: false }) : resources.refresh(node)));
+  ListNode.healer = healer;
   context.subscriptions.push(
-    log, sessions, connection, auth, workspaces, resources, view,
+    log, sessions, connection, auth, workspaces, resources, view, healer,
     new AccountStatusBar(connection, workspaces),
+    new ThrottleStatusBar(connection.budget),
     new AutoRefresh(view, resources, connection.budget),
-    connection.onDidChange(() => resources.refresh()),
+    connection.onDidChange(() => {
+      tree.workspaceNodes.clear(); // another session: the workspaces it shows are not this one's
+      resources.refresh();
+    }),
+    // The user expands an app: its process report (one request) says whether it really runs.
+    view.onDidExpandElement(({ element }) => {
+      if (element instanceof AppNode) void element.readState().catch(() => undefined); // a failure shows in its Processes group
+    }),
+    // A new process report: the rows of that app show the state it gives.
+    tree.onStateChanged((app) => {
+      for (const row of tree.rowsOf(app)) resources.refresh(row as unknown as TreeNode, { refetch: false });
+    }),
     workspaces.onDidChange(() => resources.refresh()),
   );
-  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree };
+  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree, healer };
   registerConfigEditing(services);
   const logs = registerLogs(services);
   const deploy = registerDeploy(services);

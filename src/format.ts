@@ -22,3 +22,22 @@ export function relativeTime(iso: string | undefined, now = Date.now()): string 
   }
   return undefined;
 }
+
+/**
+ * Server text as literal inline markdown: the characters that make links, images, HTML,
+ * emphasis, code or autolinks (`:` of `https://`, `.` of `www.`) are escaped, so a name
+ * like `[x](https://evil)` or `![](http://tracker)` stays text. Line breaks become spaces
+ * (no block syntax can start), so `-`, `#` and `+` stay as they are: names read normally.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]<>!|~&:.]/g, '\\$&').replace(/\r?\n/g, ' ');
+}
+
+/** Server text as an inline code span: the fence is longer than any run of backticks in it. */
+export function codeSpan(text: string): string {
+  const flat = text.replace(/\r?\n/g, ' ');
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}

@@ -4,6 +4,7 @@ import type { SessionStore } from './auth/sessionStore';
 import type { Workspaces } from './auth/workspaces';
 import type { Connection } from './connection';
 import type { ResourcesProvider, TreeNode } from './tree/resourcesProvider';
+import type { ThrottleHealer } from './tree/throttleHealer';
 import type { TreeState } from './tree/treeState';
 
 /** The long-lived objects built once in activate() and handed to every area. */
@@ -17,4 +18,6 @@ export interface Services {
   readonly resources: ResourcesProvider;
   readonly view: vscode.TreeView<TreeNode>;
   readonly tree: TreeState;
+  /** Lists the service throttled, waiting to refresh themselves. */
+  readonly healer: ThrottleHealer;
 }

@@ -23,8 +23,7 @@ export class AccountStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    const active = this.workspaces.active(session.apiRoot);
-    const workspace = active ?? vscode.l10n.t('Personal');
+    const workspace = this.workspaces.activeLabel(session.apiRoot) ?? vscode.l10n.t('Personal');
     this.item.text = `$(cloud) ${session.account.email} · ${workspace}`;
     this.item.tooltip = new vscode.MarkdownString(
       vscode.l10n.t('**AppHost**: signed in as {0} to {1}\n\nActive workspace: **{2}**. Click to switch.', session.account.email, new URL(session.apiRoot).host, workspace),

@@ -19,6 +19,19 @@ const BY_ACTION: Record<string, Look> = {
   'app.crashed': ['error', RED],
   'release.rollback': ['history'],
   'domain.ssl': ['lock'],
+  // wokku's action names
+  'app.deployed': ['rocket', GREEN],
+  'app.created': ['add'],
+  'app.destroyed': ['trash', RED],
+  'app.restarted': ['debug-restart'],
+  'app.stopped': ['debug-stop'],
+  'app.stoped': ['debug-stop'],
+  'app.started': ['play'],
+  'config.updated': ['settings'],
+  'domain.ssl_enabled': ['lock'],
+  'backup.restored': ['history'],
+  'github.connected': ['github'],
+  'github.disconnected': ['github'],
 };
 
 const BY_RESOURCE: Record<string, string> = {
@@ -31,14 +44,17 @@ const BY_RESOURCE: Record<string, string> = {
 const BY_VERB: Record<string, Look> = {
   create: ['add'], add: ['add'], delete: ['trash'], destroy: ['trash'], remove: ['trash'],
   link: ['link'], unlink: ['debug-disconnect'], update: ['edit'], rename: ['edit'],
+  created: ['add'], added: ['add'], deleted: ['trash'], destroyed: ['trash'], removed: ['trash'],
+  linked: ['link'], unlinked: ['debug-disconnect'], updated: ['edit'],
 };
 
 /** An icon for an activity's action, e.g. `app.create`, `deploy.failed`, `member.add`. */
 export function activityIcon(action: string): vscode.ThemeIcon {
-  const [resource, verb = ''] = action.toLowerCase().split('.', 2);
-  const look: Look = BY_ACTION[action.toLowerCase()]
+  const key = action.replace(/\\(.)/g, '$1').toLowerCase(); // "app\.deployed" comes escaped at times
+  const [resource, verb = ''] = key.split('.', 2);
+  const look: Look = BY_ACTION[key]
     ?? (verb in BY_VERB && (resource === 'app' || !(resource in BY_RESOURCE)) ? BY_VERB[verb] : undefined)
-    ?? (resource in BY_RESOURCE ? [BY_RESOURCE[resource], verb === 'delete' || verb === 'remove' ? RED : undefined] : undefined)
+    ?? (resource in BY_RESOURCE ? [BY_RESOURCE[resource], ['delete', 'remove', 'destroyed', 'removed'].includes(verb) ? RED : undefined] : undefined)
     ?? ['history'];
   return new vscode.ThemeIcon(look[0], look[1] ? new vscode.ThemeColor(look[1]) : undefined);
 }

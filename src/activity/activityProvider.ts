@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Activity } from '../api';
 import { relativeTime } from '../format';
 import { activityIcon } from './activityIcons';
+import { activitySentence } from './activitySentence';
 
 /** The service returns at most this many (`?limit=1..200`). */
 export const MAX_ACTIVITIES = 200;
@@ -154,14 +155,14 @@ export class ActivityProvider implements vscode.TreeDataProvider<vscode.TreeItem
 }
 
 function activityItem(a: Activity, index: number): vscode.TreeItem {
-  const label = a.description || [a.action, a.targetName].filter(Boolean).join(' ');
+  const label = activitySentence(a);
   const item = new vscode.TreeItem(label);
   item.id = `activity/${a.id || index}`;
   item.iconPath = activityIcon(a.action);
   item.description = relativeTime(a.createdAt);
   const tooltip = new vscode.MarkdownString();
   tooltip.appendMarkdown(`**${escape(label)}**\n\n`);
-  tooltip.appendMarkdown(`${vscode.l10n.t('Action')}: \`${escape(a.action)}\`\n\n`);
+  tooltip.appendMarkdown(`${vscode.l10n.t('Action')}: \`${escape(a.action.replace(/\\(.)/g, '$1'))}\`\n\n`);
   if (a.targetName) tooltip.appendMarkdown(`${vscode.l10n.t('Target')}: ${escape([a.targetType, a.targetName].filter(Boolean).join(' '))}\n\n`);
   if (a.createdAt) tooltip.appendMarkdown(`${escape(new Date(a.createdAt).toLocaleString())} (${relativeTime(a.createdAt)})`);
   item.tooltip = tooltip;

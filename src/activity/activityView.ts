@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { teamOfWorkspace } from '../api';
 import type { Services } from '../services';
 import { ActivityProvider, type ActivitySource } from './activityProvider';
 
@@ -20,7 +21,9 @@ function sourceOf(s: Services): ActivitySource {
       const current = await active();
       if (!current) return undefined;
       const { session, workspace } = current;
-      const label = workspace ? ((s.tree.workspaceNodes.get(workspace) as { workspace?: { label: string } } | undefined)?.workspace?.label ?? workspace) : vscode.l10n.t('Personal');
+      const name = s.workspaces.activeLabel(session.apiRoot) ?? vscode.l10n.t('Personal');
+      // wokku keeps one feed per user (their own team's), whatever workspace is active: say so.
+      const label = teamOfWorkspace(workspace) ? vscode.l10n.t('{0} (the service shows your personal feed)', name) : name;
       return { key: `${session.id}/${workspace ?? ''}`, label };
     },
     async fetch(limit) {

@@ -7,8 +7,8 @@ import { resolveBaseUrl } from './baseUrl';
 import { createDispatcher, type ProxySettings } from './dispatcher';
 import { ApiError, CancelledError, type RequestInfo } from './errors';
 import { nextLink, readList } from './normalize';
-import { RequestBudget } from './requestBudget';
-import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry';
+import { BudgetThrottledError, RequestBudget, type RequestOutcome } from './requestBudget';
+import { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, retryDelay, type RetryOptions } from './retry';
 import { SecretScrubber, safePath } from './secrets';
 import { type ApiLogger, type ApiResponse, exchange, openStream, streamFailure, type TransportContext } from './transport';
 import type { CallOptions, OpenStream, Requester, RequestSpec } from './callTypes';
@@ -19,6 +19,7 @@ import { authEndpoints } from './endpoints/auth';
 import { databaseEndpoints } from './endpoints/databases';
 import { deliveryEndpoints } from './endpoints/delivery';
 import { serverEndpoints } from './endpoints/servers';
+import { workspaceHeader } from './workspaceKey';
 
 export interface Timeouts {
   /** TCP/TLS connect (default 10 s). */
@@ -64,6 +65,8 @@ export class ApiClient implements Requester {
   readonly budget: RequestBudget;
   /** How requests leave: "direct", "proxy http://…", "environment proxy …". */
   readonly route: string;
+  /** Certificates are not checked (through a proxy with http.proxyStrictSSL false): the user must be told. */
+  readonly insecureTls: boolean;
 
   readonly auth;
   readonly servers;
@@ -111,6 +114,7 @@ export class ApiClient implements Requester {
       ? { dispatcher: opts.dispatcher, description: 'injected dispatcher' }
       : createDispatcher(this.origin, { proxy: opts.proxy, connectTimeoutMs: this.timeouts.connectMs });
     this.route = choice.description;
+    this.insecureTls = 'insecureTls' in choice && choice.insecureTls === true;
     this.ctx = { dispatcher: choice.dispatcher, origin: this.origin, scrubber: this.scrubber, logger: wrapLogger(opts.logger, this.scrubber) };
 
     const auth = authEndpoints(this);
@@ -149,17 +153,29 @@ export class ApiClient implements Requester {
     const url = absoluteUrl ?? this.urlFor(spec);
     const { info, headers, body, token } = await this.prepare(spec, opts, url);
     const timeoutMs = spec.slow ? this.timeouts.slowMs : this.timeouts.readMs;
+    // Values this request sends that must never be shown (config values echoed in a 422), whatever their length.
+    const ctx = spec.secrets?.length ? { ...this.ctx, scrubber: this.scrubber.with(spec.secrets) } : this.ctx;
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
-      await this.waitForBudget(opts, info);
+      await this.waitForBudget(opts, info, spec);
+      const sentAt = this.budget.now();
       try {
-        return await exchange(this.ctx, {
+        const res = await exchange(ctx, {
           method: spec.method, url, info, headers, body, timeoutMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal,
         });
+        if (!spec.anonymous) this.budget.report({ kind: 'answered' }, sentAt);
+        return res;
       } catch (e) {
-        // A 429 on the API limit holds every caller; login has its own (per IP/e-mail) limit.
-        if (e instanceof ApiError && e.status === 429 && !spec.anonymous) this.budget.pauseFor(e.retryAfterMs ?? 5_000);
+        // A 429 on the API limit throttles every caller; login has its own (per IP/e-mail) limit.
+        if (!spec.anonymous) this.budget.report(outcomeOf(e), sentAt);
         this.noticeUnauthorized(e, spec, opts, token);
+        if (e instanceof ApiError && e.status === 429 && !spec.anonymous) {
+          // Refused before the service acted on it, so any method may go again: it waits in the
+          // budget until the service accepts requests. Views do not wait: they keep what they show.
+          if (opts.priority === 'view' || Date.now() - started >= MAX_RETRY_AFTER_MS) throw e;
+          this.ctx.logger?.warn?.(`${info.method} ${info.path}: the service is limiting requests; waiting for it`);
+          continue;
+        }
         const delay = retryDelay(spec.method, attempt, e, Date.now() - started, this.retry);
         if (delay === undefined) throw e;
         this.ctx.logger?.warn?.(`${info.method} ${info.path}: ${(e as Error).message}; retry ${attempt} in ${delay} ms`);
@@ -172,7 +188,7 @@ export class ApiClient implements Requester {
   async openStream(spec: RequestSpec, opts: CallOptions = {}): Promise<OpenStream> {
     const url = this.urlFor(spec);
     const { info, headers, token } = await this.prepare(spec, opts, url, 'text/plain, text/event-stream, application/json');
-    await this.waitForBudget(opts, info);
+    await this.waitForBudget(opts, info, spec);
     const ex = { method: spec.method, url, info, headers, timeoutMs: this.timeouts.readMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal };
     try {
       const res = await openStream(this.ctx, ex);
@@ -223,7 +239,8 @@ export class ApiClient implements Requester {
     }
     const headers: Record<string, string> = { accept, 'user-agent': this.userAgent };
     if (token) headers.authorization = `Bearer ${token}`;
-    if (opts.workspace) headers['x-service-workspace'] = opts.workspace;
+    const header = workspaceHeader(opts.workspace);
+    if (header) headers['x-service-workspace'] = header;
     let body: string | undefined;
     if (spec.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -251,16 +268,29 @@ export class ApiClient implements Requester {
     }
   }
 
-  private async waitForBudget(opts: CallOptions, info: RequestInfo): Promise<void> {
+  private async waitForBudget(opts: CallOptions, info: RequestInfo, spec: RequestSpec): Promise<void> {
     const signals = [opts.signal, opts.queueSignal].filter((x): x is AbortSignal => !!x);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     try {
-      await this.budget.acquire(opts.priority ?? 'user', signal);
+      await this.budget.acquire(opts.priority ?? 'user', signal, { failWhenThrottled: opts.priority === 'view' && !spec.anonymous });
     } catch (e) {
       if (signal?.aborted) throw new CancelledError(info);
+      if (e instanceof BudgetThrottledError) {
+        throw new ApiError(
+          'The service is limiting requests (rate limit): AppHost tries again shortly',
+          { status: 429, messages: [e.message], retryable: true, retryAfterMs: Math.max(0, e.retryAt - Date.now()), code: 'throttled' },
+          info,
+        );
+      }
       throw e;
     }
   }
+}
+
+/** What a failed request tells the throttle: 429 holds everyone, other answers show the service is accepting requests. */
+function outcomeOf(e: unknown): RequestOutcome {
+  if (e instanceof ApiError) return e.status === 429 ? { kind: 'throttled', retryAfterMs: e.retryAfterMs } : { kind: 'answered' };
+  return { kind: 'failed' };
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined, info: RequestInfo): Promise<void> {

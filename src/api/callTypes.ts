@@ -11,7 +11,10 @@ export interface CallOptions {
    * (a batch of POSTs stops sending without leaving calls of unknown outcome).
    */
   queueSignal?: AbortSignal;
-  /** Team workspace slug, sent as `X-Service-Workspace`; absent = personal workspace (no header). */
+  /**
+   * The workspace: a team's slug, sent as `X-Service-Workspace`; `team:<id>` for a team
+   * without a slug (never sent, see workspaceKey.ts); absent = the personal workspace.
+   */
   workspace?: string;
   /** Budget priority (default `user`): `view` for refreshing visible views, `background` for polling. */
   priority?: Priority;
@@ -31,6 +34,11 @@ export interface RequestSpec {
   slow?: boolean;
   /** Sent without Authorization (login, device sign-in). */
   anonymous?: boolean;
+  /**
+   * Values the body carries that must never appear in an error or a log line, whatever
+   * their length (config values: the service's 422 can echo the command with them).
+   */
+  secrets?: readonly string[];
 }
 
 /** What an endpoint group needs from the client. */

@@ -10,7 +10,10 @@ import { undici } from './undici';
 export interface ProxySettings {
   /** Explicit proxy URL (VS Code `http.proxy`); empty = use the environment. */
   url?: string;
-  /** VS Code `http.proxyStrictSSL`: verify TLS certificates (default true). */
+  /**
+   * VS Code `http.proxyStrictSSL`: verify TLS certificates of connections through a proxy
+   * (default true). Direct connections are always verified; when off, the description says so.
+   */
   strictSSL?: boolean;
   /** Hosts that bypass an explicit proxy (VS Code `http.noProxy`); NO_PROXY is also read. */
   noProxy?: string | string[];
@@ -20,6 +23,8 @@ export interface DispatcherChoice {
   dispatcher: Dispatcher;
   /** For the log: "direct", "proxy http://proxy:3128", "environment proxy". */
   description: string;
+  /** Certificate checks are off for this connection (http.proxyStrictSSL false, through a proxy): tell the user. */
+  insecureTls?: boolean;
 }
 
 const KEEP_ALIVE_MS = 30_000;
@@ -30,9 +35,13 @@ export function createDispatcher(
 ): DispatcherChoice {
   const { Agent, EnvHttpProxyAgent, ProxyAgent } = undici();
   const env = opts.env ?? process.env;
-  const rejectUnauthorized = opts.proxy?.strictSSL !== false;
-  const tls = { timeout: opts.connectTimeoutMs, rejectUnauthorized };
-  const agentOptions = { keepAliveTimeout: KEEP_ALIVE_MS, connect: tls };
+  // http.proxyStrictSSL concerns the proxy (a TLS-intercepting corporate proxy): a direct
+  // connection to the service always checks certificates, whatever the setting says.
+  const proxiedTls = { timeout: opts.connectTimeoutMs, rejectUnauthorized: opts.proxy?.strictSSL !== false };
+  const insecureTls = !proxiedTls.rejectUnauthorized || undefined;
+  const off = insecureTls ? ' (certificate checks off: http.proxyStrictSSL is false)' : '';
+  const tls = proxiedTls;
+  const agentOptions = { keepAliveTimeout: KEEP_ALIVE_MS, connect: { timeout: opts.connectTimeoutMs, rejectUnauthorized: true } };
   // https is always tunnelled (CONNECT); plain http (loopback dev servers) is forwarded
   // in absolute form, as curl does, which every HTTP proxy understands.
   const proxyTunnel = new URL(target).protocol === 'https:';
@@ -55,7 +64,8 @@ export function createDispatcher(
     const uri = safeUrl(proxyUrl.toString());
     return {
       dispatcher: new ProxyAgent({ ...agentOptions, uri, token, requestTls: tls, proxyTls: tls, proxyTunnel }),
-      description: `proxy ${uri}`,
+      description: `proxy ${uri}${off}`,
+      insecureTls,
     };
   }
   if (envVar(env, 'https_proxy') || envVar(env, 'http_proxy')) {
@@ -69,7 +79,8 @@ export function createDispatcher(
         proxyTls: tls,
         proxyTunnel,
       }),
-      description: 'environment proxy (HTTPS_PROXY/HTTP_PROXY)',
+      description: `environment proxy (HTTPS_PROXY/HTTP_PROXY)${off}`,
+      insecureTls,
     };
   }
   return { dispatcher: new Agent(agentOptions), description: 'direct' };

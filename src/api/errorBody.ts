@@ -4,6 +4,7 @@
 //   {"error":"...","error_code":"...","hint":"...","retryable":true}
 //   plain text, HTML (framework error pages) or an empty body.
 
+import { parseJsonBounded } from './bodyLimits';
 import { defaultMessage } from './errors';
 
 export interface ParsedErrorBody {
@@ -16,6 +17,8 @@ export interface ParsedErrorBody {
 }
 
 const MAX_MESSAGE = 300;
+/** A long list of errors (a 422 with dozens of lines) shows this many; the rest are in `messages`. */
+export const SHOWN_MESSAGES = 3;
 
 export function parseErrorBody(status: number, contentType: string | undefined, text: string): ParsedErrorBody {
   const trimmed = text.trim();
@@ -28,9 +31,23 @@ export function parseErrorBody(status: number, contentType: string | undefined, 
   return finish(status, { messages: [trimmed] });
 }
 
+/**
+ * wokku passes Dokku's failures on as "Dokku command failed: <command line>\n<stderr>":
+ * the command line says nothing to the user and can hold the values sent (config
+ * values included), so only Dokku's own words are kept (" !     " markers dropped).
+ */
+function platformWords(message: string): string {
+  const m = /^Dokku command failed: [^\n]*\n([\s\S]*)$/.exec(message.trim());
+  if (!m) return message;
+  const words = m[1].split('\n').map((l) => l.replace(/^\s*!\s*/, '').trim()).filter(Boolean).join(' ');
+  return words || message.split('\n')[0];
+}
+
 function finish(status: number, p: Omit<ParsedErrorBody, 'message'>): ParsedErrorBody {
-  const messages = p.messages.map((m) => m.trim()).filter(Boolean);
-  const message = messages.length ? shorten(messages.join('; ')) : defaultMessage(status);
+  const messages = p.messages.map((m) => platformWords(m).trim()).filter(Boolean);
+  const more = messages.length - SHOWN_MESSAGES;
+  const shown = shorten(messages.slice(0, SHOWN_MESSAGES).join('; '));
+  const message = messages.length ? (more > 0 ? `${shown} (and ${more} more)` : shown) : defaultMessage(status);
   return { ...p, messages: messages.length ? messages : [message], message };
 }
 
@@ -90,7 +107,7 @@ function humanize(field: string): string {
 function tryJson(text: string): unknown {
   if (!text || !/^[[{"]/.test(text)) return undefined;
   try {
-    return JSON.parse(text);
+    return parseJsonBounded(text);
   } catch {
     return undefined;
   }

@@ -12,11 +12,18 @@ export interface RequestInfo {
 export abstract class AppHostError extends Error {
   readonly method: string;
   readonly path: string;
+  /**
+   * A write (anything but GET) whose connection failed after the request may have reached
+   * the server: it may or may not have been applied. It is never sent again automatically;
+   * the caller reads the state back and tells the user what happened.
+   */
+  readonly outcomeUnknown: boolean;
 
-  protected constructor(message: string, info: RequestInfo, cause?: unknown) {
+  protected constructor(message: string, info: RequestInfo, cause?: unknown, outcomeUnknown = false) {
     super(message, cause === undefined ? undefined : { cause });
     this.method = info.method;
     this.path = info.path;
+    this.outcomeUnknown = outcomeUnknown;
   }
 }
 
@@ -64,7 +71,15 @@ export class NetworkError extends AppHostError {
   readonly code?: string;
 
   constructor(origin: string, info: RequestInfo, code?: string, cause?: unknown) {
-    super(`Cannot reach ${origin} — check the URL or your connection`, info, cause);
+    const unknown = isWrite(info.method) && !(code !== undefined && NOT_SENT_CODES.has(code));
+    super(
+      unknown
+        ? `The connection to ${origin} dropped before it answered ${info.method} ${info.path}: the change may or may not have been made`
+        : `Cannot reach ${origin} — check the URL or your connection`,
+      info,
+      cause,
+      unknown,
+    );
     this.code = code;
   }
 }
@@ -82,6 +97,7 @@ export class TimeoutError extends AppHostError {
         : `${origin} did not answer within ${seconds} s (${info.method} ${info.path})`,
       info,
       cause,
+      phase === 'response' && isWrite(info.method),
     );
     this.timeoutMs = timeoutMs;
     this.phase = phase;
@@ -97,9 +113,31 @@ export class CancelledError extends AppHostError {
   }
 }
 
+/**
+ * An id or name that cannot go into a request path (`..`, `.`, empty, a slash, control
+ * characters): refused before anything is sent, so it can never reach another endpoint.
+ */
+export class InvalidIdError extends Error {
+  override readonly name = 'InvalidIdError';
+  readonly value: string;
+
+  constructor(value: string) {
+    const shown = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+    super(`Refusing to use ${shown} as an id in a request: an id must not be empty, "." or "..", or contain "/", "\\" or control characters`);
+    this.value = value;
+  }
+}
+
 /** The base URL or proxy setting is unusable (bad URL, plain http to a remote host). */
 export class ConfigurationError extends Error {
   override readonly name = 'ConfigurationError';
+}
+
+/** Connection failures that prove the request never left (nothing to read back). */
+const NOT_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function isWrite(method: string): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
 }
 
 export function isCancelled(error: unknown): error is CancelledError {

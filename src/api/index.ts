@@ -5,18 +5,19 @@ export type { CallOptions } from './callTypes';
 export { resolveBaseUrl, isLoopbackHost, type ResolvedBaseUrl } from './baseUrl';
 export { type ProxySettings } from './dispatcher';
 export {
-  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, isCancelled, isNotDeployed,
+  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, isCancelled, isNotDeployed,
 } from './errors';
 export { RequestBudget, type BudgetSnapshot, type Priority, type Clock, type RequestBudgetOptions } from './requestBudget';
-export { DEFAULT_RETRY, type RetryOptions } from './retry';
+export { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, type RetryOptions } from './retry';
 export { redactHeaders } from './secrets';
 export type { ApiLogger } from './transport';
 export { needsOtp, type LoginInput } from './endpoints/auth';
 export type { AppListQuery, NewApp } from './endpoints/apps';
 export type { NewServer } from './endpoints/servers';
 export type { NewNotificationChannel } from './endpoints/account';
-export { bool as reportFlag, readLogLines, splitLines } from './normalize';
+export { bool as reportFlag, readLogLines, setEntry, splitLines } from './normalize';
 export { readLinkedApps, type LinkedApp } from './linkedApps';
 export { readProcessReport, type ProcessInstance, type ProcessSummary, type ProcessType } from './processReport';
 export type { LogFollow, LogStreamEnd } from './logStream';
 export type * from './models';
+export { teamOfWorkspace, teamWorkspace, workspaceHeader } from './workspaceKey';

@@ -71,6 +71,7 @@ export function toServer(v: unknown): M.Server {
     host: firstStr(raw, 'host', 'hostname', 'ip'),
     port: num(raw.port),
     status: str(raw.status),
+    teamId: optId(raw.team_id),
     createdAt: str(raw.created_at),
     raw,
   };
@@ -217,6 +218,7 @@ export function toDatabase(v: unknown): M.Database {
     serviceType: firstStr(raw, 'service_type', 'type', 'engine') ?? '',
     status: str(raw.status),
     serverId: optId(raw.server_id),
+    teamId: optId(raw.team_id),
     createdAt: str(raw.created_at),
     raw,
   };

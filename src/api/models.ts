@@ -64,6 +64,8 @@ export interface Server extends Resource {
   host?: string;
   port?: number;
   status?: string;
+  /** The team that added it, when the service says (wokku lists every server to everyone). */
+  teamId?: string;
   createdAt?: string;
 }
 
@@ -182,6 +184,8 @@ export interface Database extends Resource {
   serviceType: string;
   status?: string;
   serverId?: string;
+  /** The owning team, when the service says (wokku's records do not). */
+  teamId?: string;
   createdAt?: string;
 }
 

@@ -4,6 +4,15 @@
 
 export type Raw = Record<string, unknown>;
 
+/**
+ * `map[key] = value` for any key: a config var may be named `__proto__`, which plain
+ * assignment would turn into a prototype change (the var would vanish).
+ */
+export function setEntry<T>(map: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
+  else map[key] = value;
+}
+
 export function isRecord(v: unknown): v is Raw {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -85,8 +94,7 @@ function stringMap(src: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!isRecord(src)) return out;
   for (const [k, v] of Object.entries(src)) {
-    if (v === null || v === undefined) out[k] = '';
-    else out[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    setEntry(out, k, v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
   return out;
 }
@@ -128,11 +136,19 @@ function logEntry(e: unknown): string[] {
   return e === null || e === undefined ? [] : [String(e)];
 }
 
+/** Longest log line kept (characters); the rest of a longer line is cut with a marker. */
+export const MAX_LINE_CHARS = 16_384;
+
+/** A line cut to its first part, with a marker saying how many characters were dropped. */
+export function cutLine(kept: string, cutChars: number): string {
+  return `${kept} … [line cut: ${cutChars.toLocaleString('en-US')} more characters]`;
+}
+
 export function splitLines(text: string): string[] {
   if (!text) return [];
   const lines = text.split(/\r?\n/);
   if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
+  return lines.map((l) => (l.length > MAX_LINE_CHARS ? cutLine(l.slice(0, MAX_LINE_CHARS), l.length - MAX_LINE_CHARS) : l));
 }
 
 /** The target of `Link: <url>; rel="next"` (RFC 8288), resolved against the request URL. */

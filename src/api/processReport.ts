@@ -20,6 +20,8 @@ export interface ProcessType {
 export interface ProcessSummary {
   deployed: boolean;
   running: boolean;
+  /** Whether the containers run: all, none, or some (Dokku's `running`: true, false, mixed). */
+  state: 'running' | 'stopped' | 'mixed';
   types: ProcessType[];
 }
 
@@ -37,5 +39,11 @@ export function readProcessReport(report: PlatformReport): ProcessSummary {
   const types = [...byType.entries()]
     .map(([type, instances]) => ({ type, instances: instances.sort((a, b) => a.index - b.index) }))
     .sort((a, b) => a.type.localeCompare(b.type));
-  return { deployed: bool(report.deployed), running: bool(report.running), types };
+  const instances = types.flatMap((t) => t.instances);
+  const up = instances.filter((i) => i.state === 'running').length;
+  const raw = String(report.running ?? '').toLowerCase();
+  const state = raw === 'mixed' ? 'mixed' : bool(report.running) ? 'running'
+    : raw === 'false' ? 'stopped'
+      : up === 0 ? 'stopped' : up === instances.length ? 'running' : 'mixed';
+  return { deployed: bool(report.deployed), running: state === 'running', state, types };
 }

@@ -10,8 +10,29 @@
 // Priorities: user actions > refresh of visible views > background (log polling).
 // Waiters are served in that order, and lower priorities must leave a reserve in
 // the bucket, so a click never waits behind a poller.
+//
+// When the server answers 429 anyway (other clients of the same user share its
+// budget), the budget is *throttled*: nothing goes out but one probe every few
+// seconds, until a probe gets an answer other than 429 (the service's fixed window
+// reopened) or the capped Retry-After has passed; then the waiting requests go out.
+// The real service always says `Retry-After: 60` whatever is left of its window, so
+// probing heals within seconds of the window opening instead of up to a minute late.
+// Views ask to fail fast while throttled: they keep showing what they had.
+
+import { clampRetryAfter } from './retry';
 
 export type Priority = 'user' | 'view' | 'background';
+
+/** Rejection of a fail-fast caller while the service is throttling (no request was sent). */
+export class BudgetThrottledError extends Error {
+  override readonly name = 'BudgetThrottledError';
+  constructor(readonly retryAt: number) {
+    super('The service is limiting requests (HTTP 429)');
+  }
+}
+
+/** What the client learnt from one request, for the throttle. */
+export type RequestOutcome = { kind: 'answered' } | { kind: 'throttled'; retryAfterMs?: number } | { kind: 'failed' };
 
 export interface Clock {
   now(): number;
@@ -50,16 +71,26 @@ export interface BudgetSnapshot {
   queued: Record<Priority, number>;
   /** Requests granted in the last window. */
   usedLastWindow: number;
-  /** > 0 while paused after a 429 the server sent anyway. */
+  /** > 0 while throttled after a 429 the server sent anyway: time until the Retry-After ends. */
   pausedForMs: number;
+  /** While throttled: when the next request (a probe) may go out, epoch ms. */
+  nextAttemptAt?: number;
+}
+
+export interface AcquireOptions {
+  /** While throttled, reject with BudgetThrottledError instead of waiting (unless a probe is due). */
+  failWhenThrottled?: boolean;
 }
 
 const ORDER: Priority[] = ['user', 'view', 'background'];
+/** setTimeout's largest delay (2^31 − 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Keep this share of the limit unused, against clock skew and latency jitter. */
 const SAFETY_MARGIN = 0.05;
 
 interface Waiter {
   priority: Priority;
+  failFast?: boolean;
   resolve: () => void;
   reject: (reason: unknown) => void;
   signal?: AbortSignal;
@@ -75,6 +106,11 @@ export class RequestBudget {
   private tokens = 0;
   private lastRefill: number;
   private pausedUntil = 0;
+  /** While throttled: the earliest time of the next probe, and whether one is out. */
+  private nextProbeAt = 0;
+  private probeOut = false;
+  /** When the last 429 arrived: only a request sent after it can tell that the throttle is over. */
+  private throttledAt = -Infinity;
   private readonly queues: Record<Priority, Waiter[]> = { user: [], view: [], background: [] };
   private readonly granted: number[] = [];
   private timer: unknown;
@@ -104,10 +140,10 @@ export class RequestBudget {
   }
 
   /** Waits for a token. Rejects with the signal's reason when aborted while waiting. */
-  acquire(priority: Priority = 'user', signal?: AbortSignal): Promise<void> {
+  acquire(priority: Priority = 'user', signal?: AbortSignal, options: AcquireOptions = {}): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { priority, resolve, reject, signal };
+      const waiter: Waiter = { priority, resolve, reject, signal, failFast: options.failWhenThrottled };
       if (signal) {
         waiter.onAbort = () => {
           const q = this.queues[priority];
@@ -131,12 +167,57 @@ export class RequestBudget {
     return true;
   }
 
-  /** The server answered 429 anyway (another client on the same account): hold everything. */
-  pauseFor(ms: number): void {
+  /**
+   * The server answered 429 anyway (another client on the same account): hold everything
+   * but a probe every few seconds, for at most the (capped) Retry-After.
+   */
+  pauseFor(retryAfterMs: number | undefined): void {
     this.refill();
-    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + Math.max(0, ms));
+    const now = this.clock.now();
+    const wait = Math.max(1, retryAfterMs === undefined ? this.windowMs : clampRetryAfter(retryAfterMs));
+    this.pausedUntil = Math.max(this.pausedUntil, now + wait);
+    this.throttledAt = now;
+    this.nextProbeAt = now + Math.min(this.probeIntervalMs(), wait);
+    this.probeOut = false;
     this.tokens = 0;
+    this.notify();
     this.pump();
+  }
+
+  /** The budget's clock (stamp a request when it is sent, for `report`). */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /**
+   * Tells the throttle how a request sent at `sentAt` ended: an answer other than 429 to a
+   * request sent after the last 429 means the service accepts requests again.
+   */
+  report(outcome: RequestOutcome, sentAt: number = this.clock.now()): void {
+    if (outcome.kind === 'throttled') return this.pauseFor(outcome.retryAfterMs);
+    if (!this.isThrottled() || sentAt < this.throttledAt) return;
+    if (outcome.kind === 'answered') return this.resume();
+    // The probe got no answer at all (network): try again at the next probe time.
+    this.probeOut = false;
+    this.nextProbeAt = this.clock.now() + this.probeIntervalMs();
+    this.pump();
+  }
+
+  /** Ends a throttle now (the service answered, or the user chose "Retry Now"). */
+  resume(): void {
+    if (!this.isThrottled() && !this.probeOut) return;
+    this.pausedUntil = 0;
+    this.probeOut = false;
+    this.lastRefill = this.clock.now();
+    // The service's window just reopened: a start of half a burst, then the usual rate.
+    this.tokens = Math.max(this.tokens, Math.ceil(this.capacity / 2));
+    this.notify();
+    this.pump();
+  }
+
+  /** True while requests are held after a 429. */
+  isThrottled(): boolean {
+    return this.clock.now() < this.pausedUntil;
   }
 
   snapshot(): BudgetSnapshot {
@@ -153,6 +234,7 @@ export class RequestBudget {
       queued: { user: this.queues.user.length, view: this.queues.view.length, background: this.queues.background.length },
       usedLastWindow: this.granted.length,
       pausedForMs: paused,
+      nextAttemptAt: paused ? Math.min(this.pausedUntil, Math.max(now, this.nextProbeAt)) : undefined,
     };
   }
 
@@ -190,7 +272,22 @@ export class RequestBudget {
   }
 
   private canGrant(priority: Priority): boolean {
-    return this.clock.now() >= this.pausedUntil && this.tokens >= 1 + this.reserve(priority);
+    if (this.isThrottled()) return this.probeDue();
+    return this.tokens >= 1 + this.reserve(priority);
+  }
+
+  /** While throttled, one request at a time may test whether the service accepts requests again. */
+  private probeDue(): boolean {
+    return !this.probeOut && this.clock.now() >= this.nextProbeAt;
+  }
+
+  /** A twelfth of the window between probes (5 s for the real service's minute). */
+  private probeIntervalMs(): number {
+    return Math.max(50, Math.floor(this.windowMs / 12));
+  }
+
+  private notify(): void {
+    for (const l of this.listeners) l();
   }
 
   private hasWaitersAtOrAbove(priority: Priority): boolean {
@@ -198,15 +295,23 @@ export class RequestBudget {
   }
 
   private take(): void {
-    this.tokens -= 1;
     const now = this.clock.now();
+    if (this.isThrottled()) this.probeOut = true;
+    else this.tokens -= 1;
     this.granted.push(now);
     this.forgetOld(now);
-    for (const l of this.listeners) l();
+    this.notify();
   }
 
   private refill(): void {
     const now = this.clock.now();
+    if (this.pausedUntil && now >= this.pausedUntil) {
+      // The Retry-After has passed without a probe answering: requests go out again.
+      this.pausedUntil = 0;
+      this.probeOut = false;
+      this.lastRefill = Math.max(this.lastRefill, now - 1);
+      this.notify();
+    }
     const elapsed = Math.max(0, now - this.lastRefill);
     this.lastRefill = now;
     if (now < this.pausedUntil) return;
@@ -224,7 +329,9 @@ export class RequestBudget {
       const q = this.queues[p];
       while (q.length) {
         if (!this.canGrant(p)) {
-          this.schedule(p);
+          this.rejectFailFast();
+          if (this.queues[p].length) this.schedule(p);
+          else continue;
           return;
         }
         const w = q.shift()!;
@@ -236,10 +343,31 @@ export class RequestBudget {
     this.clearTimer();
   }
 
+  /** While throttled and no probe is due, callers that asked to fail fast stop waiting. */
+  private rejectFailFast(): void {
+    if (!this.isThrottled()) return;
+    for (const p of ORDER) {
+      const q = this.queues[p];
+      for (const w of q.filter((x) => x.failFast)) {
+        q.splice(q.indexOf(w), 1);
+        if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
+        w.reject(new BudgetThrottledError(this.snapshot().nextAttemptAt ?? this.pausedUntil));
+      }
+    }
+  }
+
   private schedule(p: Priority): void {
     const now = this.clock.now();
     const missing = 1 + this.reserve(p) - this.tokens;
-    const wait = Math.max(this.pausedUntil - now, missing > 0 ? missing / this.ratePerMs : 0, 1);
+    let wait: number;
+    if (this.isThrottled()) {
+      // Wake for the next probe (re-armed when the one out reports) or the end of the Retry-After.
+      wait = this.probeOut ? this.pausedUntil - now : Math.min(this.pausedUntil, this.nextProbeAt) - now;
+    } else {
+      wait = missing > 0 ? missing / this.ratePerMs : 0;
+    }
+    // Never beyond a timer's range (a longer delay would fire at once, every millisecond).
+    wait = Math.min(Math.max(wait, 1), MAX_TIMER_MS);
     const at = now + Math.ceil(wait);
     if (this.timer !== undefined && this.timerAt <= at) return;
     this.clearTimer();

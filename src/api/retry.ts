@@ -1,7 +1,10 @@
-// The retry policy, in one place. Only idempotent methods are retried (a POST such
-// as restart or create could run twice), only on answers that mean "busy, try
-// again" or on a connection reset, with jittered exponential backoff, and bounded
-// both in attempts and in total time. Retry-After always wins over the backoff.
+// The retry policy, in one place. Reads are retried on answers that mean "busy, try
+// again" and on connection resets. Writes (PUT/DELETE) are sent again only when the
+// answer proves the server did not act (503 "unavailable"; 429 is handled by the
+// client and the request budget): after a reset the write may have been applied, so
+// it is never repeated (a delete would then say "Not found", a config write would
+// restart the app twice). POST is never retried here. Jittered exponential backoff,
+// bounded in attempts and total time; Retry-After wins over the backoff, capped.
 
 import { ApiError, NetworkError } from './errors';
 
@@ -19,6 +22,16 @@ export interface RetryOptions {
 export const DEFAULT_RETRY: RetryOptions = { maxAttempts: 3, baseDelayMs: 300, maxDelayMs: 5_000, maxTotalMs: 30_000 };
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Answers after which a write provably did not happen. */
+const WRITE_RETRY_STATUSES = new Set([429, 503]);
+
+/**
+ * The longest wait a Retry-After may impose (3 minutes). The real service always says
+ * 60; a larger value (3600, or one beyond a timer's range) is treated as this cap, and
+ * the user can retry earlier from the status bar.
+ */
+export const MAX_RETRY_AFTER_MS = 180_000;
 /** Codes of a connection that dropped under an idempotent request (safe to send again). */
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED']);
 
@@ -26,10 +39,11 @@ export function isIdempotent(method: string): boolean {
   return IDEMPOTENT.has(method.toUpperCase());
 }
 
-/** Whether the failure itself is transient (independent of the method). */
-export function isTransient(error: unknown): boolean {
-  if (error instanceof ApiError) return error.retryable;
-  if (error instanceof NetworkError) return error.code !== undefined && RESET_CODES.has(error.code);
+/** Whether the failure is transient and sending `method` again cannot repeat an action. */
+export function isTransient(error: unknown, method = 'GET'): boolean {
+  const read = READS.has(method.toUpperCase());
+  if (error instanceof ApiError) return error.retryable && (read || WRITE_RETRY_STATUSES.has(error.status));
+  if (error instanceof NetworkError) return read && error.code !== undefined && RESET_CODES.has(error.code);
   return false;
 }
 
@@ -45,7 +59,7 @@ export function retryDelay(
   opts: RetryOptions = DEFAULT_RETRY,
   random: () => number = Math.random,
 ): number | undefined {
-  if (!isIdempotent(method) || !isTransient(error) || attempt >= opts.maxAttempts) return undefined;
+  if (!isIdempotent(method) || !isTransient(error, method) || attempt >= opts.maxAttempts) return undefined;
   const backoff = backoffDelay(attempt, opts, random);
   const hinted = error instanceof ApiError ? error.retryAfterMs : undefined;
   // A server-given delay is a floor; add a little jitter so parallel callers spread out.
@@ -59,12 +73,21 @@ export function backoffDelay(attempt: number, opts: RetryOptions = DEFAULT_RETRY
   return Math.floor(step / 2 + random() * (step / 2));
 }
 
-/** `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2015 07:28:00 GMT` → milliseconds (≥ 0). */
+/**
+ * `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2015 07:28:00 GMT` → milliseconds,
+ * between 0 and MAX_RETRY_AFTER_MS: an absurd value (an hour, 1e300) is the cap.
+ */
 export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
   const v = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!v) return undefined;
-  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  if (/^\d+(\.\d+)?$/.test(v)) return clampRetryAfter(Number(v) * 1000);
   const at = Date.parse(v);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
+  return clampRetryAfter(at - now);
+}
+
+/** A wait the client can honour: finite, ≥ 0, at most MAX_RETRY_AFTER_MS. */
+export function clampRetryAfter(ms: number): number {
+  if (Number.isNaN(ms)) return MAX_RETRY_AFTER_MS;
+  return Math.round(Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)));
 }

@@ -18,9 +18,42 @@ export class SecretScrubber {
     for (const secret of this.secrets) {
       if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     }
+    for (const value of this.exact) out = maskValue(out, value);
     // Belt and braces: anything shaped like a bearer credential.
     return out.replace(/(Bearer\s+)[^\s"',]+/gi, `$1${REDACTED}`);
   }
+
+  /**
+   * A scrubber for one request: these values are masked too, whatever their length (a
+   * value of 3 characters echoed in `KEY=abc` is still a secret). Longest first, so a
+   * value containing another is masked whole.
+   */
+  with(values: readonly string[]): SecretScrubber {
+    const child = new SecretScrubber();
+    for (const s of this.secrets) child.secrets.add(s);
+    // The service puts values into a shell command (Shellwords.escape) that its 422 echoes.
+    const forms = values.filter((v) => v.trim() !== '').flatMap((v) => [v, shellEscaped(v)]);
+    child.exact = [...new Set([...this.exact, ...forms])].sort((a, b) => b.length - a.length);
+    return child;
+  }
+
+  private exact: string[] = [];
+}
+
+/**
+ * Masks `value` in `text`. Long values wherever they occur; short ones (under 8
+ * characters, which could be part of ordinary words) where they stand alone: not
+ * inside a longer word, e.g. `KEY=abc`, `'abc'`, `abc\n` — but not `abcdef`.
+ */
+function maskValue(text: string, value: string): string {
+  if (value.length >= 8) return text.split(value).join(REDACTED);
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, 'gu'), REDACTED);
+}
+
+/** Ruby's Shellwords.escape: what the service's Dokku command line holds for a value. */
+export function shellEscaped(value: string): string {
+  return value.replace(/[^A-Za-z0-9_\-.,:+/@\n]/g, '\\$&').replace(/\n/g, "'\n'");
 }
 
 /** Header map safe to log: Authorization (and cookies) redacted. */

@@ -4,6 +4,7 @@
 
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import { BodyTooLargeError, JsonTooDeepError, parseJsonBounded, readCapped } from './bodyLimits';
 import { parseErrorBody } from './errorBody';
 import { ApiError, AppHostError, CancelledError, NetworkError, RETRYABLE_STATUSES, type RequestInfo, TimeoutError } from './errors';
 import { parseRetryAfter } from './retry';
@@ -67,7 +68,7 @@ export async function exchange(ctx: TransportContext, ex: Exchange): Promise<Api
       bodyTimeout: ex.timeoutMs,
     });
     status = res.statusCode;
-    const text = await res.body.text();
+    const text = await readBody(ex, status, res.body);
     const headers = res.headers as Headers;
     ctx.logger?.debug?.(`${ex.method} ${ex.info.path} → ${status} (${Date.now() - started} ms)`);
     return interpret(ctx, ex, status, headers, text);
@@ -103,7 +104,7 @@ export async function openStream(ctx: TransportContext, ex: Exchange): Promise<S
     clearTimeout(handle);
     const headers = res.headers as Headers;
     ctx.logger?.debug?.(`${ex.method} ${ex.info.path} → ${res.statusCode} (stream)`);
-    if (res.statusCode < 200 || res.statusCode >= 300) interpret(ctx, ex, res.statusCode, headers, await res.body.text());
+    if (res.statusCode < 200 || res.statusCode >= 300) interpret(ctx, ex, res.statusCode, headers, await readBody(ex, res.statusCode, res.body));
     return { status: res.statusCode, headers, body: res.body };
   } catch (e) {
     if (e instanceof AppHostError) throw e;
@@ -162,16 +163,31 @@ function throwApiError(
   );
 }
 
+/** The whole body as text, refusing one larger than MAX_BODY_BYTES with a clear error. */
+async function readBody(ex: Exchange, status: number, body: Readable): Promise<string> {
+  try {
+    return await readCapped(body);
+  } catch (e) {
+    if (!(e instanceof BodyTooLargeError)) throw e;
+    throw new ApiError(
+      `The server sent a response too large to show (${ex.method} ${ex.info.path}: over ${Math.round(e.limit / 1024 / 1024)} MB)`,
+      { status, messages: [e.message], retryable: false, code: 'response_too_large' },
+      ex.info,
+    );
+  }
+}
+
 function parseSuccessBody(ex: Exchange, status: number, contentType: string, text: string): unknown {
   if (!text.trim()) return null;
   const isJson = /[/+]json\b/i.test(contentType) || (!contentType && /^\s*[[{]/.test(text));
   if (!isJson) return text;
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseJsonBounded(text);
+  } catch (e) {
+    const deep = e instanceof JsonTooDeepError;
     throw new ApiError(
-      'The server sent an unreadable response (invalid JSON)',
-      { status, messages: ['Invalid JSON in response body'], retryable: false, code: 'invalid_response' },
+      deep ? `The server sent an unreadable response (${e.message})` : 'The server sent an unreadable response (invalid JSON)',
+      { status, messages: [deep ? e.message : 'Invalid JSON in response body'], retryable: false, code: 'invalid_response' },
       ex.info,
     );
   }

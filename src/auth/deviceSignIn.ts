@@ -13,7 +13,8 @@ const SLOW_DOWN_STEP_S = 5;
 export async function signInWithBrowser(api: ApiClient): Promise<Session | undefined> {
   const code = await api.auth.deviceCode();
   if (!code) return undefined;
-  const target = vscode.Uri.parse(code.verificationUriComplete ?? code.verificationUri);
+  const link = code.verificationUriComplete ?? code.verificationUri;
+  const target = await approvalPage(link, api.origin);
 
   return vscode.window.withProgress(
     {
@@ -55,6 +56,33 @@ export async function signInWithBrowser(api: ApiClient): Promise<Session | undef
       throw new Error(vscode.l10n.t('The sign-in code expired before it was approved. Run "AppHost: Sign In" to get a new one.'));
     },
   );
+}
+
+/**
+ * The approval page to open: only an http(s) link on the service's own host is opened as
+ * is. Anything else (another host, `file:`, `command:`…) is shown and the user decides;
+ * declining ends the sign-in.
+ */
+export async function approvalPage(link: string, serviceOrigin: string): Promise<vscode.Uri> {
+  if (isServiceLink(link, serviceOrigin)) return vscode.Uri.parse(link, true);
+  const open = vscode.l10n.t('Open Link');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('The service asks to open a sign-in page that is not on {0}', new URL(serviceOrigin).host),
+    { modal: true, detail: vscode.l10n.t('Link: {0}\n\nOpen it only if you trust it. Cancel stops signing in.', link.length > 300 ? `${link.slice(0, 300)}…` : link) },
+    open,
+  );
+  if (choice !== open) throw new UserCancelled();
+  return vscode.Uri.parse(link, true);
+}
+
+/** An http(s) URL on the service's host (same host name, any port). */
+export function isServiceLink(link: string, serviceOrigin: string): boolean {
+  try {
+    const url = new URL(link);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname === new URL(serviceOrigin).hostname && !url.username && !url.password;
+  } catch {
+    return false;
+  }
 }
 
 /** Opens the approval page; the code stays one click away if the page was closed. */

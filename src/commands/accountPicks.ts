@@ -25,15 +25,16 @@ export async function targetWorkspace(s: Services, target: unknown, needTeamId =
   if (target instanceof WorkspaceNode) return target.workspace;
   const session = await signedIn(s);
   const slug = s.workspaces.active(session.apiRoot);
-  if (!slug) return { slug: undefined, label: vscode.l10n.t('Personal'), source: 'personal' };
-  const shown = s.tree.workspaceNodes.get(slug);
-  if (shown instanceof WorkspaceNode && (!needTeamId || shown.workspace.teamId)) return shown.workspace;
-  if (!needTeamId) return { slug, label: slug, source: 'manual' };
+  // The node shown for it knows its team (a service without workspaces: even the personal one's).
+  const shown = s.tree.workspaceNodes.get(slug ?? '');
+  if (shown instanceof WorkspaceNode) return shown.workspace;
+  const fallback: Workspace = slug ? { slug, label: slug, source: 'manual' } : { slug: undefined, label: vscode.l10n.t('Personal'), source: 'personal' };
+  if (!needTeamId) return fallback;
   const list = await s.workspaces.list(s.connection.api(), session, { priority: 'user' });
-  return list.find((w) => w.slug === slug) ?? { slug, label: slug, source: 'manual' };
+  return list.find((w) => w.slug === slug) ?? fallback;
 }
 
 /** "in Acme Corp" / "in your personal workspace", for titles. */
 export function workspaceLabel(w: Workspace): string {
-  return w.slug ? w.label : vscode.l10n.t('your personal workspace');
+  return w.source === 'personal' ? vscode.l10n.t('your personal workspace') : w.label;
 }

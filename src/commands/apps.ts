@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
-import { ApiError, type App } from '../api';
+import { ApiError, readProcessReport, type App, teamOfWorkspace } from '../api';
 import type { Services } from '../services';
 import { AppNode } from '../tree/appNode';
 import { ServerNode } from '../tree/serverNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
 import { runOnApps, type AppBatch } from './appBatch';
 import { UserCancelled } from './errorReporting';
+import { isGone, writeOrReadBack } from './outcome';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
 import { isTreeSelection, selectedApps, withSelection } from './selection';
@@ -73,7 +74,7 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
         ...texts,
         command: `apphost.app.${verb}`,
         call: (app, queueSignal) => s.connection.api().apps[verb](app.id, { workspace: app.workspace, priority: 'user', queueSignal }),
-        after: (app) => reloadApp(s, app),
+        after: (app) => readState(s, app),
       });
       return;
     }
@@ -82,9 +83,23 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
     const node = selected ? (selected[0].rows.find((r) => r === target) ?? selected[0].rows[0]) : target instanceof AppNode ? target : undefined;
     const api = s.connection.api();
     await runAction(s, node, texts.busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
-    await reloadApp(s, app);
+    await readState(s, app);
     void vscode.window.showInformationMessage(texts.done(app.name));
   });
+}
+
+/**
+ * After start, stop or restart: reads the app's process report (one request), the
+ * truth about its containers (the service does not update the app's `status`), and
+ * shows it on every row of the app. Nothing is read when no row shows the app.
+ */
+async function readState(s: Services, app: AppRef): Promise<void> {
+  const rows = s.tree.rowsOf(app);
+  if (rows.length === 0) return;
+  const summary = readProcessReport(await s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'view' }));
+  s.tree.report(rows[0].app, { state: summary.state, deployed: summary.deployed });
+  // The rows re-render either way: the action's busy marker goes away.
+  s.tree.stateChanged(app);
 }
 
 /** Re-reads one app (one request) and updates every row showing it, without touching other nodes. */
@@ -118,9 +133,13 @@ async function createApp(s: Services, target?: unknown): Promise<void> {
   const workspace = workspaceNode ? workspaceNode.workspace.slug : await activeWorkspace(s);
   const title = vscode.l10n.t('Create an AppHost app');
   const server = target instanceof ServerNode ? target.server : await pickServer(s, workspace, title);
+  // A service without workspaces (wokku) puts new apps in the user's own team, whatever is selected.
+  const landsInPersonal = !!teamOfWorkspace(workspace);
   const name = await vscode.window.showInputBox({
     title,
-    prompt: vscode.l10n.t('Name of the new app on {0}', server.name),
+    prompt: landsInPersonal
+      ? vscode.l10n.t('Name of the new app on {0} (the service puts new apps in your personal workspace, whichever team is selected)', server.name)
+      : vscode.l10n.t('Name of the new app on {0}', server.name),
     placeHolder: 'shop-api',
     ignoreFocusOut: true,
     validateInput: validateAppName,
@@ -137,7 +156,8 @@ async function createApp(s: Services, target?: unknown): Promise<void> {
   const created = await runAction(s, undefined, vscode.l10n.t('Creating {0}…', name.trim()), () =>
     s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace }),
   );
-  const group = appsGroupOf(s, workspace);
+  const group = appsGroupOf(s, landsInPersonal ? undefined : workspace);
+  if (landsInPersonal) void vscode.window.showInformationMessage(vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));
   if (target instanceof ServerNode) s.resources.refresh(target);
   if (!group) return;
   s.resources.refresh(group);
@@ -183,8 +203,10 @@ async function deleteApp(s: Services, target?: unknown): Promise<void> {
     validateInput: (v) => (v === app.name ? undefined : vscode.l10n.t('Type "{0}" exactly to delete it', app.name)),
   });
   if (typed !== app.name) throw new UserCancelled();
+  const api = s.connection.api();
   await runAction(s, target instanceof AppNode ? target : undefined, vscode.l10n.t('Deleting {0}…', app.name), () =>
-    s.connection.api().apps.delete(app.id, { workspace: app.workspace }),
+    writeOrReadBack(vscode.l10n.t('Deleting {0}', app.name), () => api.apps.delete(app.id, { workspace: app.workspace }),
+      () => isGone(() => api.apps.get(app.id, { workspace: app.workspace }))),
   );
   // Its log tail (if any) ends now, not at its next read.
   await vscode.commands.executeCommand('apphost.logs.appDeleted', app).then(undefined, () => undefined);

@@ -13,6 +13,7 @@ import { confirm, groupOf } from './appParts';
 import { changed } from './configChanged';
 import { configEnvFileCommands } from './configEnvFile';
 import { UserCancelled } from './errorReporting';
+import { writeOrReadBack } from './outcome';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
 import { resolveApp, type AppRef } from './targets';
@@ -104,7 +105,7 @@ async function editValue(s: Services, target: unknown): Promise<void> {
   const api = s.connection.api();
   const opts = { workspace: v.app.workspace, priority: 'user' as const };
   // The row may be stale: never overwrite a value someone else set meanwhile without asking.
-  const now = (await api.config.get(v.app.id, opts))[v.key];
+  const now = valueOf(await api.config.get(v.app.id, opts), v.key);
   if (now !== undefined && now !== v.value && now !== value) {
     await confirm(
       vscode.l10n.t('{0} changed on the server since the list was loaded', v.key),
@@ -113,7 +114,8 @@ async function editValue(s: Services, target: unknown): Promise<void> {
     );
   }
   await runAction(s, v.node ?? groupOf(target, 'config'), vscode.l10n.t('Setting {0} on {1}…', v.key, v.app.name), () =>
-    api.config.set(v.app.id, { [v.key]: value }, opts));
+    writeOrReadBack(vscode.l10n.t('Setting {0} on {1}', v.key, v.app.name), () => api.config.set(v.app.id, { [v.key]: value }, opts),
+      async () => valueOf(await api.config.get(v.app.id, opts), v.key) === value));
   changed(s, v.app);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} updated on {1}; the app restarts.', v.key, v.app.name));
 }
@@ -125,8 +127,11 @@ async function deleteVar(s: Services, target: unknown): Promise<void> {
     vscode.l10n.t('The variable is removed and the app restarts.'),
     vscode.l10n.t('Delete'),
   );
+  const api = s.connection.api();
+  const opts = { workspace: v.app.workspace, priority: 'user' as const };
   await runAction(s, v.node, vscode.l10n.t('Deleting {0} from {1}…', v.key, v.app.name), () =>
-    s.connection.api().config.unset(v.app.id, [v.key], { workspace: v.app.workspace, priority: 'user' }));
+    writeOrReadBack(vscode.l10n.t('Deleting {0} from {1}', v.key, v.app.name), () => api.config.unset(v.app.id, [v.key], opts),
+      async () => valueOf(await api.config.get(v.app.id, opts), v.key) === undefined));
   changed(s, v.app);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} deleted from {1}; the app restarts.', v.key, v.app.name));
 }
@@ -141,10 +146,17 @@ async function addVar(s: Services, target: unknown): Promise<void> {
   if (value === undefined) throw new UserCancelled();
   const api = s.connection.api();
   const opts = { workspace: app.workspace, priority: 'user' as const };
-  if ((await api.config.get(app.id, opts))[name] !== undefined) {
+  if (valueOf(await api.config.get(app.id, opts), name) !== undefined) {
     await confirm(vscode.l10n.t('{0} already exists on {1}', name, app.name), vscode.l10n.t('Replace its value? The app restarts.'), vscode.l10n.t('Replace'));
   }
-  await runAction(s, groupOf(target, 'config'), vscode.l10n.t('Adding {0} to {1}…', name, app.name), () => api.config.set(app.id, { [name]: value }, opts));
+  await runAction(s, groupOf(target, 'config'), vscode.l10n.t('Adding {0} to {1}…', name, app.name), () =>
+    writeOrReadBack(vscode.l10n.t('Adding {0} to {1}', name, app.name), () => api.config.set(app.id, { [name]: value }, opts),
+      async () => valueOf(await api.config.get(app.id, opts), name) === value));
   changed(s, app);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} added to {1}; the app restarts.', name, app.name));
+}
+
+/** A var's value, or undefined: only own keys count (a var named `constructor` is not Object's). */
+function valueOf(vars: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(vars, key) ? vars[key] : undefined;
 }

@@ -147,8 +147,17 @@ async function push(s: Services, target: unknown): Promise<void> {
     throw new Error(vscode.l10n.t('The config of {0} changed while the preview was open. Nothing was pushed: push again to see the new differences.', app.name));
   }
   await runAction(s, groupOf(target, 'config'), vscode.l10n.t('Pushing {0} to {1}…', fileName, app.name), async () => {
-    if (Object.keys(chosen.set).length) await api.config.set(app.id, chosen.set, opts);
-    if (chosen.unset.length) await api.config.unset(app.id, chosen.unset, opts);
+    const setting = Object.keys(chosen.set).length > 0;
+    if (setting) await api.config.set(app.id, chosen.set, opts);
+    try {
+      if (chosen.unset.length) await api.config.unset(app.id, chosen.unset, opts);
+    } catch (error) {
+      if (!setting) throw error;
+      // The values went up: say exactly that, not "failed".
+      changed(s, app);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(vscode.l10n.t('Partly pushed {0} to {1}: {2} set; not removed: {3} — {4}', fileName, app.name, Object.keys(chosen.set).join(', '), chosen.unset.join(', '), reason), { cause: error });
+    }
   });
   changed(s, app);
   void vscode.window.showInformationMessage(vscode.l10n.t('Pushed {0} to {1}: {2}.', fileName, app.name, summary(chosen)));

@@ -1,6 +1,6 @@
 // Databases: create, delete (type the name), link/unlink apps, and backups.
 import * as vscode from 'vscode';
-import { ApiError, readLinkedApps, type Backup, type Database, type LinkedApp } from '../api';
+import { ApiError, readLinkedApps, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
 import type { Services } from '../services';
 import { AppNode } from '../tree/appNode';
 import { DatabaseNode, DatabasePartNode } from '../tree/databaseNode';
@@ -8,9 +8,10 @@ import { ItemNode } from '../tree/itemNode';
 import { ServerNode } from '../tree/serverNode';
 import { DatabasesGroup, WorkspaceNode } from '../tree/workspaceNode';
 import { UserCancelled } from './errorReporting';
+import { isGone, writeOrReadBack } from './outcome';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
-import { activeWorkspace, pickApp, pickServer, type AppRef } from './targets';
+import { activeWorkspace, inWorkspace, pickApp, pickServer, shownWorkspace, type AppRef } from './targets';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;
@@ -82,9 +83,9 @@ async function resolveDatabase(s: Services, target: unknown, placeHolder: string
   const items = s.connection
     .api()
     .databases.list({ workspace, priority: 'user' })
-    .then((list) => list.map((database) => ({ label: database.name, description: [database.serviceType, database.status].filter(Boolean).join(' · '), database })));
+    .then(async (list) => (await inWorkspace(s, workspace, list)).map((database) => ({ label: database.name, description: [database.serviceType, database.status].filter(Boolean).join(' · '), database })));
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('AppHost databases in {0}', workspace ?? vscode.l10n.t('your personal workspace')),
+    title: vscode.l10n.t('AppHost databases in {0}', workspace ? (shownWorkspace(s, workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
     placeHolder,
     matchOnDescription: true,
   });
@@ -114,9 +115,13 @@ async function createDatabase(s: Services, target?: unknown): Promise<void> {
     { title, placeHolder: vscode.l10n.t('Type of database'), matchOnDescription: true },
   );
   if (!type) throw new UserCancelled();
+  // A service without workspaces (wokku) puts new databases in the user's own team, whatever is selected.
+  const landsInPersonal = !!teamOfWorkspace(workspace);
   const name = await vscode.window.showInputBox({
     title,
-    prompt: vscode.l10n.t('Name of the new {0} database', type.type),
+    prompt: landsInPersonal
+      ? vscode.l10n.t('Name of the new {0} database (the service puts it in your personal workspace, whichever team is selected)', type.type)
+      : vscode.l10n.t('Name of the new {0} database', type.type),
     placeHolder: `shop-${type.type}`,
     ignoreFocusOut: true,
     validateInput: validateDatabaseName,
@@ -126,7 +131,7 @@ async function createDatabase(s: Services, target?: unknown): Promise<void> {
   const created = await runAction(s, undefined, vscode.l10n.t('Creating database {0}…', name.trim()), () =>
     s.connection.api().databases.create({ name: name.trim(), serviceType: type.type, serverId: server.id }, { workspace }),
   );
-  const group = workspaceNode?.databases ?? databasesGroupOf(s, workspace);
+  const group = landsInPersonal ? databasesGroupOf(s, undefined) : (workspaceNode?.databases ?? databasesGroupOf(s, workspace));
   if (group) s.resources.refresh(group);
   void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} ({1}) created on {2}: {3}.', created.name, created.serviceType, server.name, created.status ?? '?'));
 }
@@ -141,7 +146,10 @@ async function deleteDatabase(s: Services, target?: unknown): Promise<void> {
     validateInput: (v) => (v === database.name ? undefined : vscode.l10n.t('Type "{0}" exactly to delete it', database.name)),
   });
   if (typed !== database.name) throw new UserCancelled();
-  await runAction(s, node, vscode.l10n.t('Deleting {0}…', database.name), () => s.connection.api().databases.delete(database.id, { workspace }));
+  const api = s.connection.api();
+  await runAction(s, node, vscode.l10n.t('Deleting {0}…', database.name), () =>
+    writeOrReadBack(vscode.l10n.t('Deleting {0}', database.name), () => api.databases.delete(database.id, { workspace }),
+      () => isGone(() => api.databases.get(database.id, { workspace }))));
   const group = node?.parent ?? databasesGroupOf(s, workspace);
   if (group) s.resources.refresh(group);
   void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} deleted.', database.name));
@@ -193,9 +201,9 @@ async function linkApp(s: Services, target: unknown, dropped?: AppRef): Promise<
 
 async function pickUnlinkedApp(s: Services, db: DatabaseTarget): Promise<AppRef> {
   const api = s.connection.api();
-  const items = Promise.all([api.apps.list({ includePreviews: true }, { workspace: db.workspace, priority: 'user' }), linkedAppsOf(s, db)]).then(([apps, linked]) => {
+  const items = Promise.all([api.apps.list({ includePreviews: true }, { workspace: db.workspace, priority: 'user' }), linkedAppsOf(s, db)]).then(async ([apps, linked]) => {
     const taken = new Set((linked ?? []).map((l) => l.appId));
-    return apps
+    return (await inWorkspace(s, db.workspace, apps))
       .filter((a) => !taken.has(a.id))
       // Apps on the database's own server first: that is where a link is cheapest.
       .sort((a, b) => Number(b.serverId === db.database.serverId) - Number(a.serverId === db.database.serverId) || a.name.localeCompare(b.name))
@@ -281,6 +289,9 @@ async function backupDatabase(s: Services, target?: unknown): Promise<void> {
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
         throw new Error(vscode.l10n.t('Cannot back up {0}: {1}. Delete older backups or upgrade your plan.', database.name, error.message), { cause: error });
+      }
+      if (error instanceof ApiError && error.status === 403) {
+        throw new Error(vscode.l10n.t('Only AppHost administrators can start a backup of {0}; its backups stay listed here. Ask an administrator to back it up.', database.name), { cause: error });
       }
       throw error;
     }

@@ -2,6 +2,7 @@
 // server's own object (`raw`), so fields beyond the contract are visible too.
 import * as vscode from 'vscode';
 import type { Raw } from '../api';
+import { maskSecretFields } from '../editors/secrets';
 import type { Services } from '../services';
 import { DatabaseNode } from '../tree/databaseNode';
 import { ItemNode } from '../tree/itemNode';
@@ -59,19 +60,39 @@ interface Details {
 
 export function detailsCommands(s: Services): CommandTable {
   const provider = new DetailsProvider();
+  /** The full JSON of each open details document, for an explicit Reveal (this session only). */
+  const bodies = new Map<string, unknown>();
   s.context.subscriptions.push(provider, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider));
+  const render = (body: unknown, reveal: boolean) => {
+    // Secret-looking fields (a webhook secret, a token) are masked like config secrets are.
+    const { masked, count } = reveal || !maskingOn() ? { masked: body, count: 0 } : maskSecretFields(body);
+    return { text: `${JSON.stringify(masked, null, 2)}\n`, count };
+  };
   return {
     'apphost.showDetails': async (target?: unknown) => {
       const details = await detailsOf(s, target);
       const segments = details.path.map((p) => p.replace(/[/\\]/g, '_'));
       segments[segments.length - 1] += '.json';
       const uri = vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}` });
-      await provider.set(uri, `${JSON.stringify(details.body, null, 2)}\n`);
+      bodies.set(uri.toString(), details.body);
+      const { text, count } = render(details.body, false);
+      await provider.set(uri, text);
       const doc = await vscode.workspace.openTextDocument(uri);
       if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
       await vscode.window.showTextDocument(doc, { preview: true });
+      if (count) void vscode.window.setStatusBarMessage(vscode.l10n.t('{0} secret-looking field(s) hidden: "Reveal Secrets" in the editor title shows them.', count), 8000);
+    },
+    /** Shows the masked fields of the details document in the active editor (explicit, per document). */
+    'apphost.details.reveal': async (uri?: vscode.Uri) => {
+      const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+      if (!target || target.scheme !== DETAILS_SCHEME || !bodies.has(target.toString())) return;
+      await provider.set(target, render(bodies.get(target.toString()), true).text);
     },
   };
+}
+
+function maskingOn(): boolean {
+  return vscode.workspace.getConfiguration('apphost').get<boolean>('maskSecrets', true);
 }
 
 function rawOf(data: unknown): unknown {

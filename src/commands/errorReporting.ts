@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { ApiError } from '../api';
 
 /** Thrown (or recognised) when the user dismissed a prompt: never reported. */
 export class UserCancelled extends Error {
@@ -19,7 +20,9 @@ function isCancellation(error: unknown): boolean {
 export async function reportError(log: vscode.LogOutputChannel, commandId: string, error: unknown): Promise<void> {
   if (isCancellation(error)) return;
   const message = error instanceof Error ? error.message : String(error);
-  log.error(`${commandId} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+  // A long list of errors (a 422) shows its first few; all of them are here, behind "Show Details".
+  const all = error instanceof ApiError && error.messages.length > 1 ? `\n${error.messages.map((m) => `  - ${m}`).join('\n')}` : '';
+  log.error(`${commandId} failed: ${error instanceof Error ? (error.stack ?? message) : message}${all}`);
   const showDetails = vscode.l10n.t('Show Details');
   const choice = await vscode.window.showErrorMessage(message, showDetails);
   if (choice === showDetails) log.show(true);

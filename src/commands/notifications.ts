@@ -1,15 +1,22 @@
 import * as vscode from 'vscode';
-import type { NotificationChannel } from '../api';
-import type { Workspace } from '../auth/workspaces';
+import { workspaceHeader, type NotificationChannel } from '../api';
+import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
+import { maskUrl } from '../editors/secrets';
 import type { Services } from '../services';
 import { confirmRemoval, targetWorkspace, workspaceLabel } from './accountPicks';
 import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
 
-export const EVENTS = [
-  'deploy.started', 'deploy.succeeded', 'deploy.failed', 'app.crashed', 'app.restarted',
-  'backup.completed', 'backup.failed', 'server.unreachable', 'ssl.expiring',
-] as const;
+/** The events the service sends notifications for (wokku: a deploy's outcome, a failed backup). */
+export const EVENTS = ['deploy_succeeded', 'deploy_failed', 'backup_failed'] as const;
+
+function eventDescriptions(): Record<(typeof EVENTS)[number], string> {
+  return {
+    deploy_succeeded: vscode.l10n.t('a deploy finished'),
+    deploy_failed: vscode.l10n.t('a deploy failed'),
+    backup_failed: vscode.l10n.t('a database backup failed'),
+  };
+}
 
 /** A config field a channel type needs: its key, what to ask, and how to check it as the user types. */
 interface ConfigField {
@@ -45,9 +52,9 @@ export function validateField(field: ConfigField, value: string): string | undef
   return field.check.test(value.trim()) ? undefined : field.problem;
 }
 
-/** The team id to send for a workspace: its team's id (or slug), none for the personal one. */
+/** The team id to send for a workspace: its team's id (or slug); none for a personal workspace that is no team. */
 function teamIdOf(w: Workspace): string | undefined {
-  return w.slug ? (w.teamId ?? w.slug) : undefined;
+  return w.teamId ?? workspaceHeader(w.slug);
 }
 
 /** Notification channels of a workspace. */
@@ -59,29 +66,57 @@ export function notificationCommands(s: Services): CommandTable {
   };
 }
 
-function channelLabel(c: NotificationChannel): string {
+/**
+ * "$(comment-discussion) Slack · https://hooks.slack.com/••••••••". Webhook URLs and bot
+ * tokens are credentials (anyone holding one can post): masked unless `reveal`.
+ */
+function channelLabel(c: NotificationChannel, reveal = false): string {
   const type = channelTypes()[c.channel];
-  const where = ['address', 'url', 'webhook_url', 'chat_id'].map((k) => c.config[k]).find((v) => typeof v === 'string') as string | undefined;
+  const key = ['address', 'url', 'webhook_url', 'chat_id'].find((k) => typeof c.config[k] === 'string');
+  const value = key ? (c.config[key] as string) : undefined;
+  const where = value === undefined || reveal || !SECRET_CHANNEL_FIELDS.has(key!) ? value : maskUrl(value);
   return `$(${type?.icon ?? 'bell'}) ${type?.label ?? c.channel}${where ? ` · ${where}` : ''}`;
 }
 
-type ChannelItem = vscode.QuickPickItem & { channel?: NotificationChannel; create?: true };
+/** Channel config fields that are credentials. */
+const SECRET_CHANNEL_FIELDS = new Set(['url', 'webhook_url', 'bot_token']);
+
+function maskingOn(): boolean {
+  return vscode.workspace.getConfiguration('apphost').get<boolean>('maskSecrets', true);
+}
+
+type ChannelItem = vscode.QuickPickItem & { channel?: NotificationChannel; create?: true; reveal?: boolean };
 
 /** The workspace's channels: create from the top, select one to delete it. Comes back until Escape. */
 async function manageChannels(s: Services, target: unknown): Promise<void> {
   const workspace = await targetWorkspace(s, target, true);
+  let reveal = !maskingOn();
   for (;;) {
-    const items = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((list): ChannelItem[] => [
+    const shown = reveal;
+    const items = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((all): ChannelItem[] => {
+      const list = scopeToWorkspace(workspace, all);
+      return [
       { label: `$(add) ${vscode.l10n.t('Create Notification Channel…')}`, create: true, alwaysShow: true },
+      ...(maskingOn() ? [{
+        label: shown ? `$(eye-closed) ${vscode.l10n.t('Hide Webhook URLs')}` : `$(eye) ${vscode.l10n.t('Reveal Webhook URLs')}`,
+        detail: shown ? undefined : vscode.l10n.t('They are credentials: anyone who has one can post to the channel.'),
+        reveal: !shown,
+        alwaysShow: true,
+      }] : []),
       { label: vscode.l10n.t('Channels'), kind: vscode.QuickPickItemKind.Separator },
-      ...list.map((c): ChannelItem => ({ label: channelLabel(c), description: c.events.join(', '), detail: vscode.l10n.t('Select to delete'), channel: c })),
-    ]);
+      ...list.map((c): ChannelItem => ({ label: channelLabel(c, shown), description: c.events.join(', '), detail: vscode.l10n.t('Select to delete'), channel: c })),
+      ];
+    });
     const picked = await vscode.window.showQuickPick(items, {
       title: vscode.l10n.t('Notification channels of {0}', workspaceLabel(workspace)),
       placeHolder: vscode.l10n.t('Create a channel, or select one to delete it'),
       matchOnDescription: true,
     });
     if (!picked) return;
+    if (picked.reveal !== undefined) {
+      reveal = picked.reveal;
+      continue;
+    }
     try {
       if (picked.create) await createChannel(s, workspace);
       else if (picked.channel) await deleteChannel(s, workspace, picked.channel);
@@ -105,7 +140,7 @@ async function createChannel(s: Services, target: unknown): Promise<Notification
   );
   if (!type) throw new UserCancelled();
   const events = await vscode.window.showQuickPick(
-    EVENTS.map((e) => ({ label: e, picked: e === 'deploy.failed' || e === 'app.crashed' })),
+    EVENTS.map((e) => ({ label: e, description: eventDescriptions()[e], picked: e !== 'deploy_succeeded' })),
     { title, placeHolder: vscode.l10n.t('Events to notify (select one or more)'), canPickMany: true },
   );
   if (!events?.length) throw new UserCancelled();
@@ -132,14 +167,14 @@ async function createChannel(s: Services, target: unknown): Promise<Notification
 async function deleteChannel(s: Services, target: unknown, channel?: NotificationChannel): Promise<void> {
   const workspace = isWorkspace(target) ? target : await targetWorkspace(s, target);
   if (!channel?.id) {
-    const list = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((l) => l.map((c) => ({ label: channelLabel(c), description: c.events.join(', '), channel: c })));
+    const list = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((l) => scopeToWorkspace(workspace, l).map((c) => ({ label: channelLabel(c, !maskingOn()), description: c.events.join(', '), channel: c })));
     const picked = await vscode.window.showQuickPick(list, { title: vscode.l10n.t('Delete a notification channel of {0}', workspaceLabel(workspace)), placeHolder: vscode.l10n.t('Select the channel to delete') });
     if (!picked) throw new UserCancelled();
     channel = picked.channel;
   }
   await confirmRemoval(
     vscode.l10n.t('Delete this notification channel?'),
-    `${channelLabel(channel).replace(/^\$\([^)]+\) /, '')}\n${channel.events.join(', ')}`,
+    `${channelLabel(channel, !maskingOn()).replace(/^\$\([^)]+\) /, '')}\n${channel.events.join(', ')}`,
     vscode.l10n.t('Delete'),
   );
   await s.connection.api().notifications.delete(channel.id, { workspace: workspace.slug, priority: 'user' });

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { App, Server } from '../api';
 import type { Services } from '../services';
 import { UserCancelled } from './errorReporting';
+import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 
 /** Enough to address an app in every API call: its workspace, id and name. */
 export interface AppRef {
@@ -34,6 +35,23 @@ export async function resolveApp(services: Services, target: unknown, placeHolde
   return pickApp(services, placeHolder);
 }
 
+/** The workspace as its tree node shows it (with its team), when the tree has it. */
+export function shownWorkspace(services: Services, workspace: string | undefined): Workspace | undefined {
+  return (services.tree.workspaceNodes.get(workspace ?? '') as { workspace?: Workspace } | undefined)?.workspace;
+}
+
+/**
+ * What the workspace shows of a list (a service without workspaces lists every team's
+ * records). The tree's workspace knows its team; when the tree has not listed the
+ * workspaces yet, they are read (one request).
+ */
+export async function inWorkspace<T extends { teamId?: string }>(services: Services, workspace: string | undefined, list: T[]): Promise<T[]> {
+  let shown = shownWorkspace(services, workspace);
+  const session = shown ? undefined : await services.connection.session();
+  if (session) shown = (await services.workspaces.list(services.connection.api(), session, { priority: 'user' })).find((w) => w.slug === workspace);
+  return shown ? scopeToWorkspace(shown, list) : list;
+}
+
 export async function pickApp(services: Services, placeHolder?: string): Promise<AppRef> {
   const session = await services.connection.session();
   if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
@@ -41,11 +59,11 @@ export async function pickApp(services: Services, placeHolder?: string): Promise
   const apps = services.connection
     .api()
     .apps.list({}, { workspace, priority: 'user' })
-    .then((list: App[]) =>
-      list.map((app) => ({ label: app.name, description: [app.status, app.isPreview && vscode.l10n.t('preview')].filter(Boolean).join(' · '), app })),
+    .then(async (list: App[]) =>
+      (await inWorkspace(services, workspace, list)).map((app) => ({ label: app.name, description: [app.status, app.isPreview && vscode.l10n.t('preview')].filter(Boolean).join(' · '), app })),
     );
   const picked = await vscode.window.showQuickPick(apps, {
-    title: vscode.l10n.t('AppHost apps in {0}', workspace ?? vscode.l10n.t('your personal workspace')),
+    title: vscode.l10n.t('AppHost apps in {0}', workspace ? (shownWorkspace(services, workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
     placeHolder: placeHolder ?? vscode.l10n.t('Select an app'),
     matchOnDescription: true,
   });
@@ -58,8 +76,8 @@ export async function pickServer(services: Services, workspace: string | undefin
   const servers = services.connection
     .api()
     .servers.list({ workspace, priority: 'user' })
-    .then((list) =>
-      list.map((server) => ({
+    .then(async (list) =>
+      (await inWorkspace(services, workspace, list)).map((server) => ({
         label: server.name,
         description: [server.status, server.host].filter(Boolean).join(' · '),
         detail: server.status === 'unreachable' ? vscode.l10n.t('$(warning) Unreachable: actions on it will fail until it is back') : undefined,

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Member, Team } from '../api';
+import { teamWorkspace, type Member, type Team } from '../api';
 import type { Services } from '../services';
 import { WorkspaceNode } from '../tree/workspaceNode';
 import { confirmRemoval, signedIn } from './accountPicks';
@@ -102,10 +102,12 @@ async function createTeam(s: Services): Promise<Team> {
   s.resources.refresh(undefined, { refetch: false });
   const use = vscode.l10n.t('Switch to It');
   const choice = await vscode.window.showInformationMessage(
-    team.slug ? vscode.l10n.t('Team "{0}" created; its workspace "{1}" is in the Resources view.', team.name, team.slug) : vscode.l10n.t('Team "{0}" created.', team.name),
-    ...(team.slug ? [use] : []),
+    team.slug
+      ? vscode.l10n.t('Team "{0}" created; its workspace "{1}" is in the Resources view.', team.name, team.slug)
+      : vscode.l10n.t('Team "{0}" created; its workspace is in the Resources view.', team.name),
+    use,
   );
-  if (choice === use) await s.workspaces.setActive(session.apiRoot, team.slug);
+  if (choice === use) await s.workspaces.setActive(session.apiRoot, team.slug ?? teamWorkspace(team.id), team.name);
   return team;
 }
 

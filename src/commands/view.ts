@@ -16,6 +16,8 @@ export function viewCommands(s: Services): CommandTable {
   };
   const setFilter = async (group: AppsGroup, change: Partial<{ q: string | undefined; previews: boolean }>) => {
     s.tree.filters.set(group.workspaceNode.id, { ...group.filter, ...change });
+    // Another filter is another list: the rows of the old one must not stand in for it.
+    group.reset();
     s.resources.refresh(group);
   };
   return {
@@ -32,6 +34,11 @@ export function viewCommands(s: Services): CommandTable {
     'apphost.apps.clearFilter': async (target?: unknown) => setFilter(await appsGroup(target), { q: undefined }),
     'apphost.apps.hidePreviews': async (target?: unknown) => setFilter(await appsGroup(target), { previews: false }),
     'apphost.apps.showPreviews': async (target?: unknown) => setFilter(await appsGroup(target), { previews: true }),
+    // The service throttled AppHost (429): ask again now rather than at the next probe.
+    'apphost.retryNow': () => {
+      s.connection.budget.resume();
+      s.healer.healAll();
+    },
     'apphost.loadMore': (node?: LoadMoreNode) => {
       if (!(node instanceof LoadMoreNode)) return;
       node.parent.showMore();

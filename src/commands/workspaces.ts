@@ -6,6 +6,7 @@ import type { TreeNode } from '../tree/resourcesProvider';
 import type { WorkspaceNode } from '../tree/workspaceNode';
 import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
+import { workspaceHeader } from '../api';
 
 /** Workspaces, refresh and the extension log. */
 export function workspaceCommands(s: Services): CommandTable {
@@ -60,17 +61,18 @@ export async function removeWorkspace(connection: Connection, workspaces: Worksp
 export async function switchWorkspace(connection: Connection, workspaces: Workspaces): Promise<void> {
   const session = await signedIn(connection);
   const active = workspaces.active(session.apiRoot);
-  const items = vscode.window.showQuickPick<vscode.QuickPickItem & { slug: string | undefined }>(
+  const items = vscode.window.showQuickPick<vscode.QuickPickItem & { slug: string | undefined; workspaceLabel: string }>(
     workspaces.list(connection.api(), session, { priority: 'user' }).then((list) =>
       list.map((w) => ({
         label: `${w.slug === active ? '$(check) ' : ''}${w.label}`,
-        description: w.slug ?? vscode.l10n.t('personal workspace'),
+        description: workspaceHeader(w.slug) ?? (w.source === 'personal' ? vscode.l10n.t('personal workspace') : vscode.l10n.t('team')),
         slug: w.slug,
+        workspaceLabel: w.label,
       })),
     ),
     { title: vscode.l10n.t('Switch AppHost workspace'), placeHolder: vscode.l10n.t('Workspace for commands run from the Command Palette') },
   );
   const picked = await items;
   if (!picked) throw new UserCancelled();
-  await workspaces.setActive(session.apiRoot, picked.slug);
+  await workspaces.setActive(session.apiRoot, picked.slug, picked.workspaceLabel);
 }

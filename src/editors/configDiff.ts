@@ -3,6 +3,8 @@
 // (each config request restarts the app, so no request may be wasted).
 // Works for any flat string map: config vars, checks.json and app.json values.
 
+import { setEntry } from '../api/normalize';
+
 export type FlatMap = Readonly<Record<string, string>>;
 
 export interface ChangeSet {
@@ -16,7 +18,7 @@ export interface ChangeSet {
 export function diffMaps(before: FlatMap, after: FlatMap): ChangeSet {
   const set: Record<string, string> = {};
   for (const key of Object.keys(after).sort()) {
-    if (!Object.hasOwn(before, key) || before[key] !== after[key]) set[key] = after[key];
+    if (!Object.hasOwn(before, key) || before[key] !== after[key]) setEntry(set, key, after[key]);
   }
   const unset = Object.keys(before).filter((key) => !Object.hasOwn(after, key)).sort();
   return { set, unset };
@@ -37,3 +39,21 @@ export function applyChangeSet(map: FlatMap, changes: ChangeSet): Record<string,
 export function touchedKeys(changes: ChangeSet): string[] {
   return [...Object.keys(changes.set), ...changes.unset].sort();
 }
+
+/** The part of `changes` that `state` shows in effect (after a write whose outcome is unknown). */
+export function changesInEffect(changes: ChangeSet, state: FlatMap): ChangeSet {
+  const set: Record<string, string> = {};
+  for (const key of Object.keys(changes.set)) {
+    if (Object.hasOwn(state, key) && state[key] === changes.set[key]) setEntry(set, key, changes.set[key]);
+  }
+  return { set, unset: changes.unset.filter((key) => !Object.hasOwn(state, key)) };
+}
+
+/** `changes` without what `done` holds. */
+export function remainingChanges(changes: ChangeSet, done: ChangeSet): ChangeSet {
+  const set: Record<string, string> = {};
+  for (const key of Object.keys(changes.set)) if (!Object.hasOwn(done.set, key)) setEntry(set, key, changes.set[key]);
+  return { set, unset: changes.unset.filter((key) => !done.unset.includes(key)) };
+}
+
+export const NO_CHANGES: ChangeSet = Object.freeze({ set: {}, unset: [] }) as ChangeSet;

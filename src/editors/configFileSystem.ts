@@ -6,11 +6,15 @@
 // retries.
 import * as vscode from 'vscode';
 import { AppHostError, type App } from '../api';
+import { listKeys } from './savePrompts';
 import type { Connection } from '../connection';
 import type { AppRef } from '../commands/targets';
 import { parseDocumentUri, sameApp, type DocumentAddress } from './apphostUri';
-import { applyChangeSet, diffMaps, isEmptyChangeSet, type ChangeSet, type FlatMap } from './configDiff';
-import { documentKind, FILE_NAMES, type DocumentKindSpec, type ParsedDocument } from './documentKinds';
+import {
+  applyChangeSet, changesInEffect, diffMaps, isEmptyChangeSet, NO_CHANGES, remainingChanges, touchedKeys, type ChangeSet, type FlatMap,
+} from './configDiff';
+import { documentKind, FILE_NAMES, PartialSendError, type DocumentKindSpec, type ParsedDocument } from './documentKinds';
+import type { EditBases } from './editBases';
 import type { SavePrompts } from './savePrompts';
 import { describeProblem, type TextProblem } from './textProblem';
 import { resolveMerge, threeWayMerge } from './threeWayMerge';
@@ -59,12 +63,22 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   constructor(
     private readonly connection: Connection,
     private readonly prompts: SavePrompts,
+    /** Merge bases kept across window reloads (hot exit). */
+    private readonly bases: EditBases,
   ) {
-    // A merged save brought in remote changes: once VS Code has marked the buffer saved, reload it.
-    this.disposables.push(vscode.workspace.onDidSaveTextDocument((doc) => {
-      const open = this.docs.get(doc.uri.toString());
-      if (open?.next !== undefined) this.touch(doc.uri, open);
-    }));
+    this.disposables.push(
+      // A merged save brought in remote changes: once VS Code has marked the buffer saved, reload it.
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        const open = this.docs.get(doc.uri.toString());
+        if (open?.next !== undefined) this.touch(doc.uri, open);
+      }),
+      // A closed document has no edit to protect: its base goes (and is read afresh next time).
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.scheme !== 'apphost' || !parseDocumentUri(doc.uri)) return;
+        this.docs.delete(doc.uri.toString());
+        void this.bases.forget(doc.uri);
+      }),
+    );
   }
 
   // ---- reading ----
@@ -92,6 +106,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     const rendered = await this.call(address, 'read', (spec, api, opts) => spec.read(api, address.app.id, opts));
     open.base = rendered.values;
+    await this.bases.remember(uri, rendered.values);
     return new TextEncoder().encode(rendered.text);
   }
 
@@ -127,6 +142,8 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const open = this.open(uri);
     const spec = this.spec(address);
     const file = FILE_NAMES[address.kind];
+    // An editor restored after a reload (hot exit) was not read in this session: its base was kept.
+    open.base ??= await this.bases.recall(uri);
     const mine = spec.parse(new TextDecoder().decode(content), open.base ?? {});
     refuseProblems(mine);
     // Same values as read (only comments or order changed): nothing to send, so nothing to read either.
@@ -142,11 +159,13 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const result = await this.call(address, 'save', async (_, api, opts) => {
       for (let round = 1; ; round++) {
         const theirs = await spec.read(api, address.app.id, opts);
-        // A buffer restored without a read (hot exit) has no base: the server's state is the best one.
+        // No base at all (a restored editor whose base was lost): what the user started from is
+        // unknown, so every value that differs from the server's is a conflict to look at first.
+        const unknownBase = !open.base;
         const base = open.base ?? theirs.values;
-        const merge = threeWayMerge(base, mine.values, theirs.values);
+        const merge = unknownBase ? unknownBaseMerge(mine.values, theirs.values) : threeWayMerge(base, mine.values, theirs.values);
         if (merge.kind === 'merged') return { ...merge, state: theirs.state };
-        const winner = await this.prompts.resolveConflict(uri, this.current(address.app), address.kind, merge.conflicts, theirs.text);
+        const winner = await this.prompts.resolveConflict(uri, this.current(address.app), address.kind, merge.conflicts, theirs.text, unknownBase);
         if (!winner) {
           throw new vscode.FileSystemError(vscode.l10n.t('Not saved: {0} changed on the server since you opened {1}. Your edits are kept.', merge.conflicts.join(', '), file));
         }
@@ -159,7 +178,17 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     });
     let sent: { renamedTo?: string; app?: App } = {};
     if (!isEmptyChangeSet(result.changes)) {
-      sent = await this.call(address, 'save', (_, api, opts) => spec.send(api, address.app.id, result.changes, opts));
+      const outcome = await this.send(address, spec, result.changes);
+      if (!outcome.complete) {
+        // Part of it went through: that part is the new base (the tree shows it), the rest
+        // stays in the editor, dirty, for the next save. The mtime stays: saving again works.
+        const state = applyChangeSet(result.state, outcome.applied);
+        open.base = spec.render(state).values;
+        await this.bases.remember(uri, open.base);
+        this.saved.fire({ address, changes: outcome.applied, state });
+        throw new vscode.FileSystemError(partialMessage(outcome.applied, remainingChanges(result.changes, outcome.applied), outcome.reason));
+      }
+      sent = outcome.sent;
       if (sent.renamedTo) this.names.set(appKey(address.app), sent.renamedTo);
     }
     // The server now holds what we read plus what we sent: no need to read it again. Rendered
@@ -167,10 +196,53 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const state = applyChangeSet(result.state, result.changes);
     const saved = spec.render(state);
     open.base = saved.values;
+    await this.bases.remember(uri, saved.values);
     open.mtime = nextTime(open.mtime);
     // Remote changes were merged in: show them once the save completes.
     if (!sameMap(saved.values, mine.values)) open.next = saved.text;
     this.saved.fire({ address, changes: result.changes, state, app: sent.app, renamedTo: sent.renamedTo });
+  }
+
+  /**
+   * Sends the changes. When a request fails after the server may have acted on it (the
+   * connection dropped) nothing is sent again: the server's state is read back to learn
+   * what was applied. Throws (nothing applied) or returns what was, and why the rest was not.
+   */
+  private async send(address: DocumentAddress, spec: DocumentKindSpec, changes: ChangeSet): Promise<
+    { complete: true; sent: { renamedTo?: string; app?: App } } | { complete: false; applied: ChangeSet; reason: string }
+  > {
+    const api = this.connection.api();
+    const opts = { workspace: address.app.workspace, priority: 'user' as const };
+    try {
+      return { complete: true, sent: await spec.send(api, address.app.id, changes, opts) };
+    } catch (error) {
+      const done = error instanceof PartialSendError ? error.done : NO_CHANGES;
+      const cause = error instanceof PartialSendError ? error.cause : error;
+      const reason = messageOf(cause);
+      let applied = done;
+      if (cause instanceof AppHostError && cause.outcomeUnknown) {
+        let now;
+        try {
+          now = await spec.read(api, address.app.id, opts);
+        } catch (readError) {
+          throw new vscode.FileSystemError(vscode.l10n.t(
+            'Not known whether {0} was saved: {1} Reading it back failed too ({2}). Your edits are kept: reopen the file to see what the server holds before saving again.',
+            FILE_NAMES[address.kind], withStop(reason), messageOf(readError),
+          ));
+        }
+        applied = changesInEffect(changes, now.state);
+        if (touchedKeys(applied).length === touchedKeys(changes).length) {
+          // It all reached the server before the connection dropped.
+          void vscode.window.showInformationMessage(vscode.l10n.t('{0} was saved: the connection dropped, but reading it back shows your changes on the server.', FILE_NAMES[address.kind]));
+          return { complete: true, sent: {} };
+        }
+      }
+      if (isEmptyChangeSet(applied)) {
+        const checked = cause instanceof AppHostError && cause.outcomeUnknown ? ` ${vscode.l10n.t('(Read back: the server did not apply it.)')}` : '';
+        throw new vscode.FileSystemError(vscode.l10n.t('Not saved: {0}{1} Your edits are kept: save again to retry.', withStop(reason), checked));
+      }
+      return { complete: false, applied, reason };
+    }
   }
 
   /**
@@ -246,6 +318,27 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         : vscode.l10n.t('Not saved: {0} Your edits are kept: save again to retry.', withStop(reason)));
     }
   }
+}
+
+/** With no base, every key whose value differs from the server's needs the user's decision. */
+function unknownBaseMerge(mine: FlatMap, theirs: FlatMap) {
+  const differing = diffMaps(theirs, mine);
+  const conflicts = touchedKeys(differing);
+  if (!conflicts.length) return { kind: 'merged' as const, changes: NO_CHANGES, merged: { ...theirs } };
+  return { kind: 'conflict' as const, conflicts };
+}
+
+/** "Partly saved: saved A and B; not saved: removal of C (reason)." */
+function partialMessage(applied: ChangeSet, rest: ChangeSet, reason: string): string {
+  const describe = (c: ChangeSet) => [
+    ...(Object.keys(c.set).length ? [vscode.l10n.t('{0} set', listKeys(Object.keys(c.set)))] : []),
+    ...(c.unset.length ? [vscode.l10n.t('{0} removed', listKeys(c.unset))] : []),
+  ].join('; ');
+  return vscode.l10n.t('Partly saved: {0}. Not saved: {1} — {2} The unsaved part is kept in the editor: save again to send it.', describe(applied), describe(rest), withStop(reason));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof AppHostError || error instanceof Error ? error.message : String(error);
 }
 
 function refuseProblems(parsed: ParsedDocument): void {

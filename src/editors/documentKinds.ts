@@ -51,6 +51,14 @@ export interface DocumentKindSpec {
   send(api: ApiClient, appId: string, changes: ChangeSet, opts: CallOptions): Promise<{ renamedTo?: string; app?: App }>;
 }
 
+/** A save of several requests stopped part-way: `done` was applied, the rest failed with `cause`. */
+export class PartialSendError extends Error {
+  override readonly name = 'PartialSendError';
+  constructor(readonly done: ChangeSet, override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
 export function documentKind(kind: DocumentKind, configHeader: readonly string[] = []): DocumentKindSpec {
   return SPECS[kind](configHeader);
 }
@@ -65,8 +73,14 @@ const SPECS: Record<DocumentKind, (header: readonly string[]) => DocumentKindSpe
     render: (values) => renderEnvFile(values, { header }),
     async send(api, appId, changes, opts) {
       // One PUT of added/changed keys, one DELETE of removed keys: each restarts the app.
-      if (Object.keys(changes.set).length) await api.config.set(appId, changes.set, opts);
-      if (changes.unset.length) await api.config.unset(appId, changes.unset, opts);
+      const setting = Object.keys(changes.set).length > 0;
+      if (setting) await api.config.set(appId, changes.set, opts);
+      try {
+        if (changes.unset.length) await api.config.unset(appId, changes.unset, opts);
+      } catch (error) {
+        // The PUT went through: say so, instead of "not saved".
+        throw setting ? new PartialSendError({ set: changes.set, unset: [] }, error) : error;
+      }
       return {};
     },
   }),

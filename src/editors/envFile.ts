@@ -8,7 +8,8 @@
 // the text, named in a comment and listed in `skipped`; callers leave it
 // alone on save by diffing against `values`, never against the server's map.
 
-import { parse as parseDotenv } from 'dotenv';
+import { parse as dotenvParse } from 'dotenv';
+import { setEntry } from '../api/normalize';
 import { isValidEnvKey, normalizeLineBreaks, scanEnvText, type EnvEntry } from './envScanner';
 import { valueSpellings } from './envValueSpelling';
 import { positionAt, problemAt, sortProblems, type TextProblem } from './textProblem';
@@ -148,10 +149,27 @@ function chooseLinesInContext(keys: string[], vars: EnvVars): (string | undefine
     lines[i] = line ?? (guarded === undefined ? undefined : `${guarded}\n${RUN_ON_GUARD}`);
     if (lines[i] === undefined) continue;
     rest = `${lines[i]}\n${rest}`;
-    restValues[key] = value;
+    setEntry(restValues, key, value);
   }
   return lines;
 }
+
+/**
+ * dotenv's parse with every name kept: it stores entries by assignment, so a variable
+ * named `__proto__` would vanish. That name is read under a stand-in (with a dot, which
+ * no valid name has) and renamed back.
+ */
+function parseDotenv(text: string): EnvVars {
+  const parsed = dotenvParse(text.replace(/^([ \t]*(?:export[ \t]+)?)__proto__(?=[ \t]*[=:])/gm, `$1${PROTO_STAND_IN}`));
+  const out: EnvVars = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    // A multi-line quoted value may have held such a line: give it back as written.
+    setEntry(out, key === PROTO_STAND_IN ? '__proto__' : key, value.split(PROTO_STAND_IN).join('__proto__'));
+  }
+  return out;
+}
+
+const PROTO_STAND_IN = '__apphost.proto__';
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -30,9 +30,9 @@ export interface EnvScan {
   problems: TextProblem[];
 }
 
-/** A valid name that dotenv can also store (it drops `__proto__`). */
+/** A valid name (`__proto__` too: envFile.ts reads it past dotenv's plain-object store). */
 export function isValidEnvKey(key: string): boolean {
-  return ENV_KEY_PATTERN.test(key) && key !== '__proto__';
+  return ENV_KEY_PATTERN.test(key);
 }
 
 /** CRLF and lone CR become LF, as dotenv does before reading. */
@@ -99,7 +99,6 @@ function checkHead(content: string, head: RegExpExecArray): { from: number; to: 
   }
   if (!key) return { from: content.search(/\S/), to: content.length, message: 'Missing variable name before "="' };
   const span = { from, to: from + key.length };
-  if (key === '__proto__') return { ...span, message: '"__proto__" cannot be used as a variable name' };
   if (!ENV_KEY_PATTERN.test(key)) {
     return { ...span, message: `Invalid variable name "${key}": use letters, digits and _, not starting with a digit` };
   }

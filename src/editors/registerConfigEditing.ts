@@ -11,6 +11,7 @@ import { configVarRows } from '../tree/groups/config';
 import { SCHEME } from './apphostUri';
 import { isEmptyChangeSet } from './configDiff';
 import { ConfigFileSystem, type SavedChange } from './configFileSystem';
+import { EditBases } from './editBases';
 import { trackDiagnostics } from './editorDiagnostics';
 import { SavePrompts } from './savePrompts';
 import { ServerSnapshots } from './serverSnapshots';
@@ -31,7 +32,7 @@ export function configEditing(s: Services): ConfigEditing {
 
 export function registerConfigEditing(s: Services): void {
   const snapshots = new ServerSnapshots();
-  const fileSystem = new ConfigFileSystem(s.connection, new SavePrompts(s.context.globalState, snapshots));
+  const fileSystem = new ConfigFileSystem(s.connection, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets));
   registered.set(s, { fileSystem, snapshots });
   s.context.subscriptions.push(
     snapshots,

@@ -43,19 +43,30 @@ export class SavePrompts {
    * Keys the user changed were also changed on the server: shows "server ↔ yours" and
    * asks which side wins on them. undefined = Cancel (send nothing).
    */
-  async resolveConflict(uri: vscode.Uri, app: AppRef, kind: DocumentKind, conflicts: string[], serverText: string): Promise<ConflictWinner | undefined> {
+  async resolveConflict(
+    uri: vscode.Uri, app: AppRef, kind: DocumentKind, conflicts: string[], serverText: string,
+    /** The editor was restored without its base: which of these the user changed is unknown. */
+    unknownBase = false,
+  ): Promise<ConflictWinner | undefined> {
     const file = FILE_NAMES[kind];
     const left = this.snapshots.put(uri, serverText);
     const closeDiff = await openDiff(left, uri, vscode.l10n.t('{0}/{1}: Server ↔ Yours', app.name, file));
     const overwrite = vscode.l10n.t('Overwrite');
     const keep = vscode.l10n.t("Keep Server's");
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} changed on the server since you opened {1} of {2}', listKeys(conflicts), file, app.name),
+      unknownBase
+        ? vscode.l10n.t('{0} of {1} differ between the server and your editor, and AppHost does not know which of them you changed', listKeys(conflicts), app.name)
+        : vscode.l10n.t('{0} changed on the server since you opened {1} of {2}', listKeys(conflicts), file, app.name),
       {
         modal: true,
-        detail: vscode.l10n.t(
-          "Overwrite: save your values for these. Keep Server's: keep the server's values for these and save your other changes. Cancel: save nothing; your edits stay in the editor.",
-        ),
+        detail: unknownBase
+          ? vscode.l10n.t(
+            "This {0} was restored after a window reload without the values it was opened with. Compare server and yours first. Overwrite: the server gets exactly your file. Keep Server's: your editor gets the server's values. Cancel: save nothing; your edits stay in the editor.",
+            file,
+          )
+          : vscode.l10n.t(
+            "Overwrite: save your values for these. Keep Server's: keep the server's values for these and save your other changes. Cancel: save nothing; your edits stay in the editor.",
+          ),
       },
       overwrite,
       keep,

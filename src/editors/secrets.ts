@@ -29,3 +29,38 @@ function nameWords(key: string): string[] {
 export function maskValue(value: string): string {
   return value === '' ? '' : '••••••••';
 }
+
+/**
+ * A copy of a JSON value (Show Details) with every secret-looking string field masked,
+ * and how many were. Other values are kept as they are.
+ */
+export function maskSecretFields(value: unknown): { masked: unknown; count: number } {
+  let count = 0;
+  const walk = (v: unknown, key?: string): unknown => {
+    if (typeof v === 'string') {
+      if (v !== '' && key !== undefined && looksSecret(key, v)) {
+        count++;
+        return maskValue(v);
+      }
+      return v;
+    }
+    if (Array.isArray(v)) return v.map((x) => walk(x, key));
+    if (v && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: walk(x, k), enumerable: true, writable: true, configurable: true });
+      return out;
+    }
+    return v;
+  };
+  return { masked: walk(value), count };
+}
+
+/** A notification channel's webhook URL shown without its secret part: `https://hooks.slack.com/••••••••`. */
+export function maskUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    return `${url.protocol}//${url.host}/${maskValue('x')}`;
+  } catch {
+    return maskValue(value);
+  }
+}

@@ -4,6 +4,7 @@
 // changed to different results is a conflict, and nothing is sent until the user
 // picks a side. Flat string maps only (config vars, checks.json, app.json).
 
+import { setEntry } from '../api/normalize';
 import { diffMaps, type ChangeSet, type FlatMap } from './configDiff';
 
 export type MergeResult =
@@ -35,7 +36,7 @@ export function resolveMerge(
     const iChanged = !same(base, mine, key);
     const useMine = conflicts.has(key) ? winner === 'mine' : iChanged;
     const source = useMine ? mine : theirs;
-    if (Object.hasOwn(source, key)) merged[key] = source[key];
+    if (Object.hasOwn(source, key)) setEntry(merged, key, source[key]);
   }
   return { kind: 'merged', changes: diffMaps(theirs, merged), merged };
 }

@@ -8,7 +8,7 @@
 // "session expired" prompt through the API client, so nothing here prompts again,
 // and signing in again as the same account resumes the tail in its channel.
 import * as vscode from 'vscode';
-import { ApiError } from '../api';
+import { ApiError, workspaceHeader } from '../api';
 import type { StoredSession } from '../auth/sessionStore';
 import type { WorkspaceListing } from '../auth/workspaces';
 import type { AppRef } from '../commands/targets';
@@ -258,7 +258,8 @@ export class LogTails implements vscode.Disposable {
       const slug = e.app.workspace;
       if (!slug || e.apiRoot !== listing.apiRoot || e.accountId !== listing.accountId || listing.slugs.includes(slug)) continue;
       e.resumable = false;
-      if (this.running(e)) void e.tail!.stop('disposed', new Error(vscode.l10n.t('the workspace {0} is no longer available', slug)));
+      const why = workspaceHeader(slug) ? vscode.l10n.t('the workspace {0} is no longer available', slug) : vscode.l10n.t('its team is no longer one of yours');
+      if (this.running(e)) void e.tail!.stop('disposed', new Error(why));
     }
   }
 
@@ -281,5 +282,6 @@ function sameApp(a: AppRef, b: AppRef): boolean {
 }
 
 function channelName(app: AppRef): string {
-  return app.workspace ? `AppHost: ${app.name} (${app.workspace})` : `AppHost: ${app.name}`;
+  const header = workspaceHeader(app.workspace);
+  return header ? `AppHost: ${app.name} (${header})` : `AppHost: ${app.name}`;
 }

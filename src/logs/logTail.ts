@@ -19,7 +19,7 @@ import { type MarkerLines, markerLines, type MarkerTexts, type StopReason } from
 import { readStream } from './streamBacklog';
 import { AdaptiveInterval, type IntervalOptions, PollCoordinator, type PollSlot } from './pollSchedule';
 import { ContainerTracker, type PollResult } from './containerTracker';
-import { containerLabel } from './logLine';
+import { containerLabel, parseLine } from './logLine';
 import type { WindowTrackerOptions } from './windowTracker';
 
 export type TailState = 'starting' | 'live' | 'reconnecting' | 'waiting' | 'stopped';
@@ -61,6 +61,9 @@ export interface LogTailOptions {
   markerTexts?: MarkerTexts;
   random?: () => number;
 }
+
+/** A tail starting on an app whose newest line is older than this polls at the quiet pace. */
+const IDLE_AFTER_MS = 60_000;
 
 /** The server closed a stream without being asked to. */
 export class StreamEndedError extends Error {
@@ -293,7 +296,17 @@ export class LogTail {
     this.succeeded();
     for (const marker of this.markersFor(result, requested)) this.batcher.pushMarker(marker);
     this.write(result.fresh);
-    this.interval.record(result.fresh.length);
+    // The first window is history, not activity: an app whose last line is old is polled
+    // at the quiet pace at once (a new line still shows within quietMs).
+    if (result.initial && this.idleSince(result.fresh)) this.interval.quiet();
+    else this.interval.record(result.fresh.length);
+  }
+
+  /** The newest line is older than a minute by this machine's clock (no timestamps: not known, so not idle). */
+  private idleSince(lines: readonly string[]): boolean {
+    if (lines.length === 0) return true;
+    const newest = parseLine(lines[lines.length - 1]).time;
+    return !!newest && this.clock.now() - newest.seconds * 1000 > IDLE_AFTER_MS;
   }
 
   /** One line per kind of event in this window, naming the containers when there are several. */

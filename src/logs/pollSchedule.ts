@@ -34,6 +34,11 @@ export class AdaptiveInterval {
     return this.current;
   }
 
+  /** Polls at the quiet pace from now on, until lines arrive (a tail that starts on an idle app). */
+  quiet(): void {
+    this.current = this.quietMs;
+  }
+
   /** After a poll: any new line brings the pace back to `activeMs`, none slows it down. */
   record(newLines: number): number {
     this.current = newLines > 0 ? this.activeMs : Math.min(this.quietMs, Math.ceil(this.current * this.growth));

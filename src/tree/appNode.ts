@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { App } from '../api';
+import { readProcessReport, type App } from '../api';
 import type { AppRef, HasAppRef } from '../commands/targets';
-import { relativeTime } from '../format';
+import { codeSpan, escapeMarkdown, relativeTime } from '../format';
 import { APP_GROUPS, type AppGroupDescriptor } from './appGroups';
 import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
@@ -32,20 +32,28 @@ export class AppNode implements TreeNode, HasAppRef {
     const busy = state.busy.get(this.id);
     const item = new vscode.TreeItem(this.app.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : statusIcon('app', this.app.status);
+    const known = state.stateOf(this.app);
+    item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : statusIcon('app', known.status);
     const server = this.workspaceNode.serverName(this.app.serverId);
     const ref = this.appRef();
     const flags = state.appFlags.map((f) => f(ref));
     const tailing = flags.includes('awaitingDeploy') ? vscode.l10n.t('logs await first deploy') : flags.includes('tailing') && vscode.l10n.t('tailing logs');
     const linked = flags.includes('linked') && vscode.l10n.t('linked folder');
-    item.description = busy ?? [this.app.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing, linked].filter(Boolean).join(' · ');
-    item.contextValue = contextValue('app', this.app.status, this.app.isPreview && 'preview', ...flags);
+    item.description = busy ?? [known.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing, linked].filter(Boolean).join(' · ');
+    item.contextValue = contextValue('app', known.status, this.app.isPreview && 'preview', ...flags);
     return item;
   }
 
   async getChildren(): Promise<TreeNode[]> {
     this.groups ??= APP_GROUPS.map((d) => new AppGroupNode(this, d));
     return this.groups;
+  }
+
+  /** Reads the process report (one request) and shows the state it gives, on every row of the app. */
+  async readState(): Promise<void> {
+    const { ctx } = this.workspaceNode;
+    const summary = readProcessReport(await ctx.api().processes.get(this.app.id, this.workspaceNode.callOptions()));
+    if (ctx.state.report(this.app, { state: summary.state, deployed: summary.deployed })) ctx.state.stateChanged(this.appRef());
   }
 
   /** The group of a kind (e.g. 'releases'), to refresh it after an action. */
@@ -59,11 +67,16 @@ export class AppNode implements TreeNode, HasAppRef {
 
   tooltip(): vscode.MarkdownString {
     const a = this.app;
-    const md = new vscode.MarkdownString(`**${a.name}** — ${a.status}\n\n`);
+    const known = this.workspaceNode.ctx.state.stateOf(a);
+    const md = new vscode.MarkdownString(`**${escapeMarkdown(a.name)}** — ${escapeMarkdown(known.status)}\n\n`);
+    if (known.report) {
+      md.appendMarkdown(vscode.l10n.t('From its process report, {0}', relativeTime(new Date(known.report.at).toISOString()) ?? ''));
+      md.appendMarkdown(known.report.listStatus !== known.status ? ` ${vscode.l10n.t('(the service\'s app list says "{0}")', escapeMarkdown(known.report.listStatus))}\n\n` : '\n\n');
+    }
     const server = this.workspaceNode.serverName(a.serverId);
-    md.appendMarkdown(`${vscode.l10n.t('Server')}: ${server ?? a.serverId ?? '—'}\n\n`);
-    if (a.isPreview) md.appendMarkdown(`${vscode.l10n.t('Preview of pull request #{0}', a.prNumber ?? '?')}\n\n`);
-    if (a.deployBranch) md.appendMarkdown(`${vscode.l10n.t('Deploy branch')}: \`${a.deployBranch}\`\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('Server')}: ${escapeMarkdown(server ?? a.serverId ?? '—')}\n\n`);
+    if (a.isPreview) md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Preview of pull request #{0}', a.prNumber ?? '?'))}\n\n`);
+    if (a.deployBranch) md.appendMarkdown(`${vscode.l10n.t('Deploy branch')}: ${codeSpan(a.deployBranch)}\n\n`);
     if (a.createdAt) md.appendMarkdown(`${vscode.l10n.t('Created')}: ${relativeTime(a.createdAt)}`);
     return md;
   }

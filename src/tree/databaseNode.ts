@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { readLinkedApps, type Backup, type Database, type LinkedApp } from '../api';
-import { relativeTime } from '../format';
+import { escapeMarkdown, relativeTime } from '../format';
 import { contextValue } from './contextValues';
 import { ItemNode } from './itemNode';
 import { ListNode } from './listNode';
@@ -31,7 +31,9 @@ export class DatabaseNode implements TreeNode {
     const item = new vscode.TreeItem(d.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : statusIcon('database', d.status);
-    item.description = busy ?? [d.serviceType, d.status, this.workspaceNode.serverName(d.serverId)].filter(Boolean).join(' · ');
+    // On a service without workspaces, a record naming no team is shown here, in Personal: say so.
+    const shared = this.workspaceNode.workspace.scopedHere && !d.teamId && vscode.l10n.t('shared');
+    item.description = busy ?? [d.serviceType, d.status, this.workspaceNode.serverName(d.serverId), shared].filter(Boolean).join(' · ');
     item.contextValue = contextValue('database', d.status);
     return item;
   }
@@ -47,8 +49,8 @@ export class DatabaseNode implements TreeNode {
 
   tooltip(): vscode.MarkdownString {
     const d = this.database;
-    const md = new vscode.MarkdownString(`**${d.name}** — ${d.serviceType}, ${d.status ?? vscode.l10n.t('unknown status')}\n\n`);
-    md.appendMarkdown(`${vscode.l10n.t('Server')}: ${this.workspaceNode.serverName(d.serverId) ?? d.serverId ?? '—'}\n\n`);
+    const md = new vscode.MarkdownString(`**${escapeMarkdown(d.name)}** — ${escapeMarkdown(`${d.serviceType}, ${d.status ?? vscode.l10n.t('unknown status')}`)}\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('Server')}: ${escapeMarkdown(this.workspaceNode.serverName(d.serverId) ?? d.serverId ?? '—')}\n\n`);
     if (d.createdAt) md.appendMarkdown(`${vscode.l10n.t('Created')}: ${relativeTime(d.createdAt)}`);
     return md;
   }

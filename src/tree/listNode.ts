@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { contextValue } from './contextValues';
-import { errorNode, MessageNode } from './messageNode';
+import { errorNode, MessageNode, staleNode } from './messageNode';
 import type { TreeNode } from './resourcesProvider';
+import { keepsStaleRows, type ThrottleHealer } from './throttleHealer';
 
 /** Long lists show this many rows, then a "Load more" row. */
 export const PAGE_SIZE = 200;
@@ -10,9 +11,22 @@ export const PAGE_SIZE = 200;
  * A node whose children come from exactly one request. The result is cached until the
  * node is invalidated, so re-rendering after an action costs nothing; failures and empty
  * results become explanatory rows; long results are paged on the client.
+ *
+ * A refresh that fails because the service is busy (429, 5xx, unreachable) keeps the rows
+ * already shown, the same nodes (so what was expanded stays expanded), under a row saying
+ * they are stale; a throttled list refreshes itself once the service allows (ThrottleHealer).
  */
 export abstract class ListNode implements TreeNode {
+  /** Set by activate(): heals lists the service throttled. */
+  static healer: Pick<ThrottleHealer, 'add' | 'healed'> | undefined;
+
   private cached: TreeNode[] | undefined;
+  /** false after invalidate(): the next look fetches again, showing the old rows if that fails. */
+  private fresh = false;
+  /** When the cached rows were fetched. */
+  private loadedAt = 0;
+  /** The failure of the last refresh, while the older rows are shown instead. */
+  private staleError: unknown;
   private shown = PAGE_SIZE;
 
   constructor(
@@ -31,16 +45,32 @@ export abstract class ListNode implements TreeNode {
   }
 
   async getChildren(): Promise<TreeNode[]> {
-    if (!this.cached) {
+    if (!this.cached || !this.fresh) {
       try {
         this.cached = await this.fetch();
+        this.loadedAt = Date.now();
+        this.staleError = undefined;
+        ListNode.healer?.healed(this);
       } catch (error) {
-        return [errorNode(this.id, error, { workspace: this.workspaceSlug, retry: this })];
+        ListNode.healer?.add(this, error);
+        if (!this.cached || !keepsStaleRows(error)) {
+          this.cached = undefined;
+          return [errorNode(this.id, error, { workspace: this.workspaceSlug, retry: this })];
+        }
+        this.staleError = error;
       }
+      // Also after a failure: re-rendering shows the stale rows without asking again.
+      this.fresh = true;
     }
-    if (!this.cached.length) return [new MessageNode(`${this.id}/empty`, this.emptyLabel(), 'info')];
-    if (this.cached.length <= this.shown) return this.cached;
-    return [...this.cached.slice(0, this.shown), new LoadMoreNode(this, this.cached.length - this.shown)];
+    const note = this.staleError === undefined ? [] : [staleNode(this.id, this.staleError, this.loadedAt, this)];
+    if (!this.cached.length) return [...note, new MessageNode(`${this.id}/empty`, this.emptyLabel(), 'info')];
+    if (this.cached.length <= this.shown) return [...note, ...this.cached];
+    return [...note, ...this.cached.slice(0, this.shown), new LoadMoreNode(this, this.cached.length - this.shown)];
+  }
+
+  /** True while the rows shown are older than the last refresh attempt (it failed). */
+  get isStale(): boolean {
+    return this.staleError !== undefined;
   }
 
   /** The cached children, when they were fetched (used to update a row without a request). */
@@ -58,8 +88,16 @@ export abstract class ListNode implements TreeNode {
     return true;
   }
 
+  /** The next look fetches again; until it succeeds, the rows shown so far stay. */
   invalidate(): void {
+    this.fresh = false;
+  }
+
+  /** Drops the rows too (the list's meaning changed, e.g. a new filter): the next look starts empty. */
+  reset(): void {
     this.cached = undefined;
+    this.fresh = false;
+    this.staleError = undefined;
     this.shown = PAGE_SIZE;
   }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ApiError, AppHostError, ConfigurationError } from '../api';
 import { contextValue } from './contextValues';
+import { clockTime } from './throttleHealer';
 import type { TreeNode } from './resourcesProvider';
 
 /** A row that explains an empty list or an error, optionally with a command to fix it. */
@@ -26,6 +27,24 @@ export class MessageNode implements TreeNode {
 }
 
 /**
+ * The row above a list whose refresh failed while its older rows are still shown: they
+ * are stale, since when, and what happens next (the throttle heals by itself).
+ */
+export function staleNode(parentId: string, error: unknown, loadedAt: number, retry?: TreeNode): MessageNode {
+  const id = `${parentId}/stale`;
+  const since = clockTime(loadedAt);
+  if (error instanceof ApiError && error.status === 429) {
+    const at = error.retryAfterMs === undefined ? undefined : clockTime(Date.now() + Math.min(error.retryAfterMs, 5_000));
+    const label = vscode.l10n.t('Stale (loaded {0}): the service is limiting requests — refreshes by itself', since);
+    const hint = vscode.l10n.t('The service answered 429 (rate limit: other clients of your account may be using it too). These rows are from {0}; AppHost asks again{1} and refreshes this list as soon as the service allows. Click to retry now.', since, at ? ` ${vscode.l10n.t('from {0}', at)}` : '');
+    return new MessageNode(id, label, 'history', { command: 'apphost.retryNow', title: vscode.l10n.t('Retry Now') }, hint);
+  }
+  const message = error instanceof AppHostError ? error.message : String((error as Error)?.message ?? error);
+  const label = vscode.l10n.t('Stale (loaded {0}): {1} — click to retry', since, message);
+  return new MessageNode(id, label, 'history', { command: 'apphost.refresh', title: vscode.l10n.t('Retry'), arguments: retry ? [retry] : [] }, label);
+}
+
+/**
  * Turns a failed fetch into a row under the node that failed, never a pop-up:
  * what happened and the one thing to do about it.
  */
@@ -40,6 +59,11 @@ export function errorNode(parentId: string, error: unknown, what: { workspace?: 
       ? vscode.l10n.t('You are not a member of workspace "{0}"', what.workspace)
       : vscode.l10n.t('Not authorized: {0}', error.message);
     return new MessageNode(id, label, 'lock', undefined, vscode.l10n.t('The service refused access (403). Ask a team admin to add you, or remove this workspace.'));
+  }
+  if (error instanceof ApiError && error.status === 429) {
+    const label = vscode.l10n.t('The service is limiting requests — this list loads by itself when it allows (click to retry now)');
+    return new MessageNode(id, label, 'watch', { command: 'apphost.retryNow', title: vscode.l10n.t('Retry Now') },
+      vscode.l10n.t('The service answered 429 (rate limit: other clients of your account may be using it too).'));
   }
   if (error instanceof ConfigurationError) return new MessageNode(id, error.message, 'gear', { command: 'apphost.setServiceUrl', title: vscode.l10n.t('Set Service URL') });
   const message = error instanceof AppHostError ? error.message : String((error as Error)?.message ?? error);

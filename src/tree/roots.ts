@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import type { AppHostAuthProvider } from '../auth/authProvider';
 import type { Workspace, Workspaces } from '../auth/workspaces';
 import type { Connection } from '../connection';
-import { errorNode, MessageNode } from './messageNode';
+import { ListNode } from './listNode';
+import { errorNode, MessageNode, staleNode } from './messageNode';
 import type { TreeNode } from './resourcesProvider';
+import { keepsStaleRows, ROOTS } from './throttleHealer';
 import type { TreeState } from './treeState';
 import { WorkspaceNode } from './workspaceNode';
 
@@ -14,6 +16,10 @@ import { WorkspaceNode } from './workspaceNode';
  */
 export class ResourceRoots {
   private known = new Map<string, WorkspaceNode>();
+  private sessionId: string | undefined;
+  /** The session the known nodes belong to, and when their list was read. */
+  private knownFor: string | undefined;
+  private loadedAt = 0;
 
   constructor(
     private readonly connection: Connection,
@@ -24,6 +30,11 @@ export class ResourceRoots {
 
   async get(): Promise<TreeNode[]> {
     const session = await this.connection.session();
+    // The registry of shown workspaces holds this session's only (another user has other teams).
+    if (session?.id !== this.sessionId) {
+      this.state.workspaceNodes.clear();
+      this.sessionId = session?.id;
+    }
     if (!session) return [];
     const idPrefix = session.apiRoot;
     if (this.auth.isExpired(session)) {
@@ -32,7 +43,13 @@ export class ResourceRoots {
     let list: Workspace[];
     try {
       list = await this.workspaces.list(this.connection.api(), session);
+      ListNode.healer?.healed(ROOTS);
     } catch (error) {
+      ListNode.healer?.add(ROOTS, error);
+      // The service is busy: keep the workspaces shown (same nodes, so expansion stays), marked stale.
+      if (this.knownFor === session.id && this.known.size && keepsStaleRows(error)) {
+        return [staleNode(idPrefix, error, this.loadedAt), ...this.known.values()];
+      }
       return [errorNode(idPrefix, error)];
     }
     const ctx = { api: () => this.connection.api(), idPrefix, state: this.state, isAdmin: session.account.role === 'admin' };
@@ -42,6 +59,10 @@ export class ResourceRoots {
       next.set(key, this.known.get(key) ?? new WorkspaceNode(ctx, w));
     }
     this.known = next;
+    this.state.workspaceNodes.clear();
+    for (const node of next.values()) this.state.workspaceNodes.set(node.workspace.slug ?? '', node);
+    this.knownFor = session.id;
+    this.loadedAt = Date.now();
     return [...next.values()];
   }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Server } from '../api';
-import { relativeTime } from '../format';
+import { codeSpan, escapeMarkdown, relativeTime } from '../format';
 import { AppNode } from './appNode';
 import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
@@ -36,15 +36,17 @@ export class ServerNode extends ListNode {
     const item = new vscode.TreeItem(this.server.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : statusIcon('server', this.server.status);
-    item.description = busy ?? [this.server.status, this.server.host].filter(Boolean).join(' · ');
+    // On a service without workspaces, a server naming no team is shown here, in Personal: say so.
+    const shared = this.workspaceNode.workspace.scopedHere && !this.server.teamId && vscode.l10n.t('shared');
+    item.description = busy ?? [this.server.status, this.server.host, shared].filter(Boolean).join(' · ');
     item.contextValue = contextValue('server', this.server.status, this.workspaceNode.ctx.isAdmin && 'admin');
     return item;
   }
 
   tooltip(): vscode.MarkdownString {
     const s = this.server;
-    const md = new vscode.MarkdownString(`**${s.name}** — ${s.status ?? vscode.l10n.t('unknown status')}\n\n`);
-    if (s.host) md.appendMarkdown(`${vscode.l10n.t('Host')}: \`${s.host}${s.port ? `:${s.port}` : ''}\`\n\n`);
+    const md = new vscode.MarkdownString(`**${escapeMarkdown(s.name)}** — ${escapeMarkdown(s.status ?? vscode.l10n.t('unknown status'))}\n\n`);
+    if (s.host) md.appendMarkdown(`${vscode.l10n.t('Host')}: ${codeSpan(`${s.host}${s.port ? `:${s.port}` : ''}`)}\n\n`);
     if (s.createdAt) md.appendMarkdown(`${vscode.l10n.t('Added')}: ${relativeTime(s.createdAt)}\n\n`);
     if (s.status === 'unreachable') md.appendMarkdown(vscode.l10n.t('The platform cannot reach this server: actions on its apps fail until it is back.'));
     return md;

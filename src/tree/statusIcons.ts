@@ -12,6 +12,8 @@ const GREY = 'disabledForeground';
 const LOOKS: Record<string, Record<string, Look>> = {
   app: {
     running: ['vm-running', GREEN],
+    // Some containers run, some exited (the process report's "mixed").
+    mixed: ['vm-active', YELLOW],
     stopped: ['vm-outline', GREY],
     crashed: ['error', RED],
     deploying: ['sync~spin', BLUE],

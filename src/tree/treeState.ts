@@ -21,6 +21,18 @@ export interface AppRow {
   appRef(): AppRef;
 }
 
+/**
+ * What the process report said of an app (the truth about its containers: the real
+ * service never updates an app's `status` after start/stop/restart), and the list's
+ * status then: once the list says something else, it is newer and wins again.
+ */
+export interface AppReport {
+  state: 'running' | 'stopped' | 'mixed';
+  deployed: boolean;
+  listStatus: string;
+  at: number;
+}
+
 /** What outlives node objects (nodes are rebuilt on refresh; this is not). */
 export class TreeState {
   /** Node id → what runs on it now ("Restarting…"). */
@@ -28,9 +40,12 @@ export class TreeState {
   /** Workspace node id → app filter. */
   readonly filters = new Map<string, AppFilter>();
   readonly appFlags: AppFlagProvider[] = [];
-  // A plain listener set, not vscode.EventEmitter: this state is unit-tested outside VS Code.
+  /** App id → its last process report (see AppReport). */
+  readonly reports = new Map<string, AppReport>();
+  // Plain listener sets, not vscode.EventEmitter: this state is unit-tested outside VS Code.
   private readonly deploysSeenListeners = new Set<(app: AppRef) => void>();
   private readonly appRowListeners = new Set<(row: AppRow) => void>();
+  private readonly stateListeners = new Set<(app: AppRef) => void>();
   /** Rows showing an app (under Apps and under its server), by node id. */
   private readonly appRows = new Map<string, AppRow>();
 
@@ -81,6 +96,36 @@ export class TreeState {
 
   deploysSeen(app: AppRef): void {
     for (const l of [...this.deploysSeenListeners]) l(app);
+  }
+
+  /**
+   * Keeps a new process report; true when the state shown changes (then the rows should
+   * re-render: re-rendering for nothing would make VS Code reload an open row's children).
+   */
+  report(app: App, report: Omit<AppReport, 'listStatus' | 'at'>): boolean {
+    const before = this.stateOf(app).status;
+    this.reports.set(app.id, { ...report, listStatus: app.status, at: Date.now() });
+    return this.stateOf(app).status !== before;
+  }
+
+  /** An app's known state changed (a new process report): its rows re-render. */
+  onStateChanged(listener: (app: AppRef) => void): { dispose(): void } {
+    this.stateListeners.add(listener);
+    return { dispose: () => this.stateListeners.delete(listener) };
+  }
+
+  stateChanged(app: AppRef): void {
+    for (const l of [...this.stateListeners]) l(app);
+  }
+
+  /**
+   * The state to show for an app: the process report's when there is one and the list
+   * has not changed since, the list's `status` otherwise. `source` says which.
+   */
+  stateOf(app: App): { status: string; source: 'report' | 'list'; report?: AppReport } {
+    const report = this.reports.get(app.id);
+    if (!report || report.listStatus !== app.status || !report.deployed) return { status: app.status, source: 'list' };
+    return { status: report.state, source: 'report', report };
   }
 
   filterOf(workspaceNodeId: string): AppFilter {

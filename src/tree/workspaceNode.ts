@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { CallOptions } from '../api';
-import type { Workspace } from '../auth/workspaces';
+import { workspaceHeader, type CallOptions } from '../api';
+import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import { AppNode } from './appNode';
 import { contextValue } from './contextValues';
 import { DatabaseNode } from './databaseNode';
@@ -22,7 +22,7 @@ export class WorkspaceNode implements TreeNode {
     readonly ctx: TreeContext,
     readonly workspace: Workspace,
   ) {
-    this.id = `${ctx.idPrefix}/${workspace.slug ?? '~personal'}`;
+    this.id = `${ctx.idPrefix}/${workspace.slug?.replace(':', '~') ?? '~personal'}`;
     this.servers = new ServersGroup(this);
     this.apps = new AppsGroup(this);
     this.databases = new DatabasesGroup(this);
@@ -38,13 +38,18 @@ export class WorkspaceNode implements TreeNode {
     const item = new vscode.TreeItem(this.workspace.label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(WORKSPACE_ICONS[this.workspace.source]);
-    item.description = this.workspace.slug;
+    const header = workspaceHeader(this.workspace.slug);
+    item.description = header ?? (this.workspace.source === 'team' ? vscode.l10n.t('team') : undefined);
     item.contextValue = contextValue('workspace', this.workspace.source);
-    item.tooltip = this.workspace.slug
-      ? vscode.l10n.t('Workspace "{0}" (sent as X-Service-Workspace)', this.workspace.slug)
-      : vscode.l10n.t('Your personal workspace');
+    item.tooltip = header
+      ? vscode.l10n.t('Workspace "{0}" (sent as X-Service-Workspace)', header)
+      : this.workspace.source === 'team'
+        ? vscode.l10n.t('Team "{0}": its apps and servers (the service lists every team\'s; AppHost shows this team\'s here)', this.workspace.label)
+        : this.workspace.scopedHere
+          ? vscode.l10n.t('Your personal workspace: your own team, where the service puts new apps and databases')
+          : vscode.l10n.t('Your personal workspace');
     // A string tooltip would otherwise become the row's screen-reader label.
-    item.accessibilityInformation = { label: this.workspace.slug ? `${this.workspace.label}, ${this.workspace.slug}` : this.workspace.label };
+    item.accessibilityInformation = { label: header ? `${this.workspace.label}, ${header}` : this.workspace.label };
     return item;
   }
 
@@ -100,7 +105,7 @@ export class ServersGroup extends WorkspaceGroup {
 
   protected async fetch(): Promise<TreeNode[]> {
     const servers = await this.workspaceNode.ctx.api().servers.list(this.workspaceNode.callOptions());
-    return servers.map((s) => new ServerNode(this, this.workspaceNode, s));
+    return scopeToWorkspace(this.workspaceNode.workspace, servers).map((s) => new ServerNode(this, this.workspaceNode, s));
   }
 }
 
@@ -125,7 +130,9 @@ export class AppsGroup extends WorkspaceGroup {
   protected async fetch(): Promise<TreeNode[]> {
     const { q, previews } = this.filter;
     const apps = await this.workspaceNode.ctx.api().apps.list({ q, includePreviews: previews }, this.workspaceNode.callOptions());
-    return apps.filter((a) => previews || !a.isPreview).map((a) => new AppNode(this, this.workspaceNode, a));
+    return scopeToWorkspace(this.workspaceNode.workspace, apps)
+      .filter((a) => previews || !a.isPreview)
+      .map((a) => new AppNode(this, this.workspaceNode, a));
   }
 
   override getTreeItem(): vscode.TreeItem {
@@ -142,6 +149,6 @@ export class DatabasesGroup extends WorkspaceGroup {
 
   protected async fetch(): Promise<TreeNode[]> {
     const dbs = await this.workspaceNode.ctx.api().databases.list(this.workspaceNode.callOptions());
-    return dbs.map((d) => new DatabaseNode(this, this.workspaceNode, d));
+    return scopeToWorkspace(this.workspaceNode.workspace, dbs).map((d) => new DatabaseNode(this, this.workspaceNode, d));
   }
 }

@@ -73,40 +73,53 @@ async function measure(mode: Mode): Promise<PipelineSample> {
   if (mode === 'containers' || mode === 'containers-split') return measureContainers(mode);
   const tracker = new ContainerTracker({ minLines: WINDOW, maxLines: WINDOW });
   const batcher = new OutputBatcher(sink, { clock: immediateClock });
+  const { ms, peakHeapBytes } = await timedPolls(TOTAL / NEW_PER_POLL, windowText, async (lines, p) => {
+    if (mode === 'split') {
+      sink.append(`${lines.slice(p === 0 ? 0 : WINDOW - NEW_PER_POLL).join('\n')}\n`);
+      return;
+    }
+    const { fresh } = tracker.accept(lines, WINDOW + 1); // never "complete": the log is longer than a window
+    if (mode === 'overlap') delivered += fresh.length;
+    else {
+      batcher.pushLines(fresh);
+      await batcher.flush();
+    }
+  });
+  if (delivered !== TOTAL) throw new Error(`${mode}: ${delivered} lines delivered, expected ${TOTAL}`);
+  return sample(mode, delivered, { ms, peakHeapBytes });
+}
+
+function sample(mode: Mode, delivered: number, timing: { ms: number; peakHeapBytes: number }, counts: { duplicates?: number; missing?: number } = {}): PipelineSample {
+  return {
+    mode,
+    lines: delivered,
+    ms: timing.ms,
+    linesPerSecond: (delivered / timing.ms) * 1000,
+    peakHeapBytes: timing.peakHeapBytes,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    ...counts,
+  };
+}
+
+/**
+ * Runs the polls: each window's text is built untimed, then `handle` (split included) is
+ * timed and the heap sampled; the loop gets a turn between polls, as a real tail gives it.
+ */
+async function timedPolls(polls: number, windowOf: (p: number) => string, handle: (lines: string[], p: number) => Promise<void>): Promise<{ ms: number; peakHeapBytes: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   let peakHeap = heapBefore;
   let ms = 0;
-  for (let p = 0; p < TOTAL / NEW_PER_POLL; p++) {
-    const text = windowText(p);
+  for (let p = 0; p < polls; p++) {
+    const text = windowOf(p);
     const t0 = performance.now();
-    const lines = text.split('\n');
-    if (mode === 'split') {
-      sink.append(`${lines.slice(p === 0 ? 0 : WINDOW - NEW_PER_POLL).join('\n')}\n`);
-    } else {
-      const { fresh } = tracker.accept(lines, WINDOW + 1); // never "complete": the log is longer than a window
-      if (mode === 'overlap') delivered += fresh.length;
-      else {
-        batcher.pushLines(fresh);
-        await batcher.flush();
-      }
-    }
+    await handle(text.split('\n'), p);
     ms += performance.now() - t0;
-    const heap = process.memoryUsage().heapUsed;
-    if (heap > peakHeap) peakHeap = heap;
-    // Polls arrive as separate events: give the loop a turn, as a real tail does.
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
     await new Promise((r) => setImmediate(r));
   }
-  if (delivered !== TOTAL) throw new Error(`${mode}: ${delivered} lines delivered, expected ${TOTAL}`);
-  return {
-    mode,
-    lines: delivered,
-    ms,
-    linesPerSecond: (delivered / ms) * 1000,
-    peakHeapBytes: peakHeap - heapBefore,
-    maxRssBytes: process.resourceUsage().maxRSS * 1024,
-  };
+  return { ms, peakHeapBytes: peakHeap - heapBefore };
 }
 
 // ---- the multi-container case ----
@@ -139,33 +152,22 @@ async function measureContainers(mode: Mode): Promise<PipelineSample> {
   const batcher = new OutputBatcher(sink, { clock: immediateClock });
   let seed = 7;
   const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
-  let peakHeap = heapBefore;
-  let ms = 0;
-  for (let p = 0; p < PER_CONTAINER / NEW_PER_POLL; p++) {
+  const windowOf = (p: number) => {
     const end = (p + 1) * NEW_PER_POLL;
     const order = [0, 1, 2].sort(() => random() - 0.5);
-    const blocks = order.map((c) => Array.from({ length: Math.min(WINDOW, end) }, (_, k) => containerLine(c, Math.max(0, end - WINDOW) + k)).join('\n'));
-    const text = blocks.join('\n');
-    const t0 = performance.now();
-    const lines = text.split('\n');
+    return order.map((c) => Array.from({ length: Math.min(WINDOW, end) }, (_, k) => containerLine(c, Math.max(0, end - WINDOW) + k)).join('\n')).join('\n');
+  };
+  const { ms, peakHeapBytes } = await timedPolls(PER_CONTAINER / NEW_PER_POLL, windowOf, async (lines, p) => {
     if (mode === 'containers-split') {
-      const size = Math.min(WINDOW, end);
+      const size = Math.min(WINDOW, (p + 1) * NEW_PER_POLL);
       const out: string[] = [];
-      for (let b = 0; b < order.length; b++) for (let k = p === 0 ? 0 : size - NEW_PER_POLL; k < size; k++) out.push(stripVTControlCharacters(lines[b * size + k]));
+      for (let b = 0; b < CONTAINERS.length; b++) for (let k = p === 0 ? 0 : size - NEW_PER_POLL; k < size; k++) out.push(stripVTControlCharacters(lines[b * size + k]));
       count(`${out.join('\n')}\n`);
-    } else {
-      const { fresh } = tracker.accept(lines, WINDOW); // a block of WINDOW lines is not a whole container
-      batcher.pushLines(fresh);
-      await batcher.flush();
+      return;
     }
-    ms += performance.now() - t0;
-    const heap = process.memoryUsage().heapUsed;
-    if (heap > peakHeap) peakHeap = heap;
-    await new Promise((r) => setImmediate(r));
-  }
+    batcher.pushLines(tracker.accept(lines, WINDOW).fresh); // a block of WINDOW lines is not a whole container
+    await batcher.flush();
+  });
   let duplicates = 0;
   let missing = 0;
   for (const seen of shown) {
@@ -174,16 +176,7 @@ async function measureContainers(mode: Mode): Promise<PipelineSample> {
       else duplicates += n - 1;
     }
   }
-  return {
-    mode,
-    lines: delivered,
-    ms,
-    linesPerSecond: (delivered / ms) * 1000,
-    peakHeapBytes: peakHeap - heapBefore,
-    maxRssBytes: process.resourceUsage().maxRSS * 1024,
-    duplicates,
-    missing,
-  };
+  return sample(mode, delivered, { ms, peakHeapBytes }, { duplicates, missing });
 }
 
 function countLines(text: string): number {

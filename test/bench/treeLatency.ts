@@ -100,6 +100,7 @@ export async function measureTreeLatency(ext: Extensions, browser: Browser): Pro
       // No auto-refresh mid-measurement, and a budget that never delays a click: the
       // figure is latency, not the budget (the economy section runs with defaults).
       settings: { 'apphost.baseUrl': server.url, 'apphost.autoRefreshSeconds': 0, 'apphost.requestsPerMinute': 6000 },
+      env: { APPHOST_SERVICE_REQUESTS_PER_MINUTE: '6000' },
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}`);

@@ -11,6 +11,8 @@ export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 export const VSIX = join(REPO_ROOT, 'test-results', 'apphost.vsix');
 
 export interface WorkbenchOptions {
+  /** The packaged extension to install (default: the suite's VSIX). */
+  vsix?: string;
   settings?: Record<string, unknown>;
   env?: Record<string, string>;
   /** The folder to open (default: an empty one). */
@@ -29,7 +31,7 @@ export class Workbench {
 
   /** Starts code-server with the packaged extension installed and opens it in Chromium. */
   static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
-    const codeServer = await startCodeServer({ vsix: VSIX, settings: options.settings, env: options.env, workspaceFolder: options.folder });
+    const codeServer = await startCodeServer({ vsix: options.vsix ?? VSIX, settings: options.settings, env: options.env, workspaceFolder: options.folder });
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -131,7 +131,8 @@ describe('account: templates, SSH keys, teams, notification channels', function 
     it('creates a team; its workspace appears in the Resources view', async () => {
       server.control.clearRequestLog();
       const ui = await runScripted('apphost.team.create', { inputs: ['Platform Crew'] });
-      saw(ui.shown, 'info', /Team "Platform Crew" created; its workspace "platform-crew"/);
+      // wokku's teams have no slug: the team is a workspace all the same.
+      saw(ui.shown, 'info', /Team "Platform Crew" created; its workspace is in the Resources view/);
       assert.equal(requestsOf(server)[0], 'POST /api/v1/teams');
       await until('the team workspace', () => nodeAt('Platform Crew').then(() => true, () => false));
     });
@@ -173,37 +174,44 @@ describe('account: templates, SSH keys, teams, notification channels', function 
 
     it('creates a webhook channel with several events in the personal workspace', async () => {
       server.control.clearRequestLog();
-      const ui = await runScripted('apphost.notification.create', { picks: ['Webhook', 'deploy.failed, app.crashed'], inputs: ['https://example.com/hooks/apphost'] });
-      saw(ui.shown, 'info', /Webhook notifications created for deploy\.failed, app\.crashed/);
+      const ui = await runScripted('apphost.notification.create', { picks: ['Webhook', 'deploy_failed, backup_failed'], inputs: ['https://example.com/hooks/apphost'] });
+      const events = ui.shown.find((s) => s.kind === 'quickPick' && s.items?.some((i) => i.startsWith('deploy_succeeded')));
+      assert.deepEqual(events?.items?.map((i) => i.split(' ')[0]), ['deploy_succeeded', 'deploy_failed', 'backup_failed'], 'the events the service sends');
+      saw(ui.shown, 'info', /Webhook notifications created for deploy_failed, backup_failed/);
       assert.deepEqual(requestsOf(server), ['POST /api/v1/notifications']);
       assert.equal(server.control.requestLog[0].workspace, null);
       const rec = [...store().notifications.values()].find((n) => n.config.url === 'https://example.com/hooks/apphost');
-      assert.deepEqual(rec?.events, ['deploy.failed', 'app.crashed']);
+      assert.deepEqual(rec?.events, ['deploy_failed', 'backup_failed']);
+      assert.equal(rec?.teamId, server.control.teamId(), 'the personal workspace is the user\'s own team');
     });
 
     it('scopes a channel created on a team workspace to its team', async () => {
-      const acme = await nodeAt('Acme Corp');
+      const crew = await nodeAt('Platform Crew');
       server.control.clearRequestLog();
-      await runScripted('apphost.notification.create', { picks: ['Telegram', 'backup.failed'], inputs: ['123456:ABC-def', '-1001234'] }, acme);
-      assert.equal(server.control.requestLog.at(-1)?.workspace, 'acme');
+      await runScripted('apphost.notification.create', { picks: ['Telegram', 'backup_failed'], inputs: ['123456:ABC-def', '-1001234'] }, crew);
+      assert.equal(server.control.requestLog.at(-1)?.workspace, null, 'no header: the service has no workspaces');
       const rec = [...store().notifications.values()].find((n) => n.channel === 'telegram');
-      assert.equal(rec?.teamId, store().workspaceBySlug('acme')!.id);
+      assert.equal(rec?.teamId, (crew as unknown as { workspace: { teamId: string } }).workspace.teamId);
     });
 
     it('refuses a bad Slack URL in place and shows every message of a 422', async () => {
-      const bad = await runScripted('apphost.notification.create', { picks: ['Slack', 'deploy.failed'], inputs: ['https://example.com/x'] });
+      const bad = await runScripted('apphost.notification.create', { picks: ['Slack', 'deploy_failed'], inputs: ['https://example.com/x'] });
       saw(bad.shown, 'error', /rejected: A Slack webhook URL/);
       server.control.failNext({ method: 'POST', path: '/notifications', status: 422, body: { errors: ['Events are not allowed', 'Config is odd'] } });
-      const ui = await runScripted('apphost.notification.create', { picks: ['E-mail', 'ssl.expiring'], inputs: ['ops@example.com'] });
+      const ui = await runScripted('apphost.notification.create', { picks: ['E-mail', 'backup_failed'], inputs: ['ops@example.com'] });
       saw(ui.shown, 'error', /Events are not allowed.*Config is odd/s);
     });
 
     it('lists the workspace’s channels and deletes one after confirmation', async () => {
       const count = store().notifications.size;
       server.control.clearRequestLog();
-      const ui = await runScripted('apphost.notifications.manage', { picks: ['example.com/hooks/apphost'], buttons: [[/Delete this notification channel/, 'Delete']] });
-      const list = ui.shown.find((s) => s.kind === 'quickPick')!;
-      assert.ok(list.items!.some((i) => i.includes('demo@apphost.dev')), list.items!.join(' | '));
+      // Webhook URLs are credentials: masked until "Reveal Webhook URLs".
+      const ui = await runScripted('apphost.notifications.manage', { picks: ['Reveal Webhook URLs', 'example.com/hooks/apphost'], buttons: [[/Delete this notification channel/, 'Delete']] });
+      const [masked, revealed] = ui.shown.filter((s) => s.kind === 'quickPick');
+      assert.ok(masked.items!.some((i) => i.includes('demo@apphost.dev')), masked.items!.join(' | '));
+      assert.ok(masked.items!.some((i) => i.includes('https://example.com/••••••••')), masked.items!.join(' | '));
+      assert.ok(!masked.items!.some((i) => i.includes('hooks/apphost')), masked.items!.join(' | '));
+      assert.ok(revealed.items!.some((i) => i.includes('https://example.com/hooks/apphost')), revealed.items!.join(' | '));
       saw(ui.shown, 'info', /Notification channel deleted/);
       assert.equal(store().notifications.size, count - 1);
       assert.deepEqual(requestsOf(server).filter((r) => !r.startsWith('GET')).length, 1);

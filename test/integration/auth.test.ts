@@ -153,7 +153,39 @@ describe('auth: sign-in, sign-out, expiry, workspaces', function () {
     assert.ok(out.shown.some((s) => s.kind === 'warning' && /could not be revoked/.test(s.text)), JSON.stringify(out.shown));
   });
 
-  it('lists workspaces from teams and slugs added by hand; a foreign slug shows a clear 403 row', async () => {
+  it('every team is a workspace on a service without workspaces (wokku); each shows only its own team\'s apps', async () => {
+    tokensSeen.push(await signInWithIssuedToken(server, DEMO_USER.email));
+    assert.deepEqual(await rootLabels(), ['Personal', 'Acme Corp', 'OSS Collective']);
+    const api = await extensionApi();
+    const requests = server.control.requestLog.length;
+    const [personal, acme] = await api.resources.getChildren();
+    const appsOf = async (ws: unknown) => {
+      const [, apps] = await api.resources.getChildren(ws as never);
+      return Promise.all((await api.resources.getChildren(apps)).map(async (n) => String((await n.getTreeItem()).label)));
+    };
+    const mine = await appsOf(personal);
+    const theirs = await appsOf(acme);
+    assert.ok(mine.includes('storefront') && !mine.includes('acme-api'), mine.join(', '));
+    assert.ok(theirs.includes('acme-api') && !theirs.includes('storefront'), theirs.join(', '));
+    const read = server.control.requestLog.slice(requests).filter((e) => e.path.endsWith('/apps'));
+    assert.equal(read.length, 2, 'one list per workspace expanded, no extra request to tell them apart');
+    assert.ok(server.control.requestLog.slice(requests).every((e) => e.workspace === null), 'no header: the service has none');
+    assert.match(String((await acme.getTreeItem()).description), /team/);
+  });
+
+  it('lists workspaces from teams and slugs added by hand; a foreign slug shows a clear 403 row (a service with workspaces)', async () => {
+    // The specification's workspaces: the reference server's header option.
+    const headerServer = await useServer({ workspaceHeader: true });
+    try {
+      await workspacesWithHeader(headerServer);
+    } finally {
+      await signOutQuietly();
+      await vscode.workspace.getConfiguration('apphost').update('baseUrl', server.url, vscode.ConfigurationTarget.Global);
+      await headerServer.close();
+    }
+  });
+
+  async function workspacesWithHeader(server: RunningServer): Promise<void> {
     tokensSeen.push(await signInWithIssuedToken(server, DEMO_USER.email));
     const ui = scriptUi({ inputs: ['globex'] });
     try {
@@ -175,7 +207,7 @@ describe('auth: sign-in, sign-out, expiry, workspaces', function () {
       remove.restore();
     }
     assert.deepEqual(await rootLabels(), ['Personal', 'Acme Corp', 'OSS Collective']);
-  });
+  }
 
   it('a token revoked behind its back leads to exactly one prompt, and signing in again recovers', async () => {
     const token = await signInWithIssuedToken(server, DEMO_USER.email);

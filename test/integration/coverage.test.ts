@@ -127,8 +127,6 @@ function steps(server: RunningServer): Step[] {
       return runScripted('apphost.database.link', { picks: ['coverage-db', 'coverage-app2'], inputs: [''] });
     } },
     { via: 'AppHost: Unlink App from Database…', run: () => runScripted('apphost.database.unlink', { picks: ['coverage-db', 'coverage-app2'], buttons: [[/Unlink/, 'Unlink']] }) },
-    { via: 'AppHost: Create Database Backup', run: () => runScripted('apphost.database.backup', { picks: ['coverage-db'] }) },
-    { via: 'AppHost: Delete Database…', run: () => runScripted('apphost.database.delete', { picks: ['coverage-db'], inputs: ['coverage-db'] }) },
     { via: 'AppHost: Delete App…', run: () => runScripted('apphost.app.delete', { picks: ['coverage-app2'], inputs: ['coverage-app2'] }) },
     // ---- templates (deploy followed until done) ----
     { via: 'AppHost: Deploy from Template…', run: () => runScripted('apphost.template.deploy', { picks: ['Node.js + Express', 'eu-central-1'], buttons: [[/Deploy the template/, 'Deploy…']], inputs: ['coverage-tpl'] }) },
@@ -139,7 +137,7 @@ function steps(server: RunningServer): Step[] {
     { via: 'AppHost: Create Team…', run: () => runScripted('apphost.team.create', { inputs: ['Coverage Team'] }) },
     { via: 'AppHost: Add Team Member…', run: () => runScripted('apphost.team.addMember', { picks: ['Coverage Team', 'viewer'], inputs: ['kim@apphost.dev'] }) },
     { via: 'AppHost: Team Members… → remove', run: () => runScripted('apphost.team.members', { picks: ['Coverage Team', 'kim@apphost.dev'], buttons: [[/Remove kim/, 'Remove']] }) },
-    { via: 'AppHost: Create Notification Channel…', run: () => runScripted('apphost.notification.create', { picks: ['Push', 'deploy.failed'] }) },
+    { via: 'AppHost: Create Notification Channel…', run: () => runScripted('apphost.notification.create', { picks: ['Push', 'deploy_failed'] }) },
     { via: 'AppHost: Notification Channels… → delete', run: () => runScripted('apphost.notifications.manage', { picks: ['Push'], buttons: [[/Delete this notification channel/, 'Delete']] }) },
     { via: 'Activity view (shown)', run: async () => {
       await vscode.commands.executeCommand('apphost.activity.focus');
@@ -147,14 +145,17 @@ function steps(server: RunningServer): Step[] {
       await until('the activity log', () => server.control.requestLog.some((e) => e.path.endsWith('/activities')), 5000);
       await vscode.commands.executeCommand('workbench.view.explorer');
     } },
-    // ---- servers (admin only) ----
+    // ---- servers and backups (admin only) ----
     { via: 'AppHost: Sign Out', run: () => signOutQuietly() },
     { via: 'AppHost: Sign In (admin, e-mail, password and one-time code)', run: () => runScripted('apphost.signIn', { picks: ['e-mail and password'], inputs: [ADMIN_USER.email, ADMIN_USER.password, ADMIN_USER.otp] }) },
+    // Backups are started by platform admins only (wokku); the database is the demo user's.
+    { via: 'AppHost: Create Database Backup', run: () => runScripted('apphost.database.backup', { picks: ['coverage-db'] }) },
     { via: 'AppHost: Add Server…', run: () => runScripted('apphost.server.add', { picks: ['Paste a private key'], inputs: ['coverage-box', '198.51.100.77', '22', 'dokku', privateKey()] }) },
     { via: 'AppHost: Check Server Status', run: () => runScripted('apphost.server.checkStatus', { picks: ['coverage-box'] }) },
     { via: 'AppHost: Remove Server…', run: () => runScripted('apphost.server.remove', { picks: ['coverage-box'], buttons: [[/Remove server/, 'Remove']] }) },
     { via: 'AppHost: Sign Out', run: () => signOutQuietly() },
     { via: 'AppHost: Sign In (paste an API token)', run: () => signInWithIssuedToken(server, DEMO_USER.email) },
+    { via: 'AppHost: Delete Database…', run: () => runScripted('apphost.database.delete', { picks: ['coverage-db'], inputs: ['coverage-db'] }) },
   ];
 }
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { validateAlias, validateDatabaseName } from '../../src/commands/databases';
 import { APPS_MIME, ResourcesDragAndDrop } from '../../src/tree/dragAndDrop';
-import type { RunningServer } from '../server';
-import { startSignedIn, stopSignedIn } from './support/env';
+import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
+import { signInWithIssuedToken, startSignedIn, stopSignedIn } from './support/env';
 import { labelsUnder, nodeAt, requestsOf, runScripted, withScript } from './support/resourceTree';
 
 const token = () => new vscode.CancellationTokenSource().token;
@@ -159,7 +159,16 @@ describe('databases: create, delete, link, unlink, backup, drag and drop', funct
     assert.deepEqual(requestsOf(server).filter((r) => r.startsWith('POST')), [], 'no link');
   });
 
-  it('takes a backup, polls briefly until it is done, and refreshes only Backups', async () => {
+  it('a member is told that only administrators start backups (403), and nothing changes', async () => {
+    const count = server.control.state.store.backups.size;
+    const ui = await runScripted('apphost.database.backup', { picks: ['cache'] });
+    const error = ui.shown.find((s) => s.kind === 'error');
+    assert.match(error?.text ?? '', /Only AppHost administrators can start a backup of cache/);
+    assert.equal(server.control.state.store.backups.size, count);
+  });
+
+  it('takes a backup (as an administrator), polls briefly until it is done, and refreshes only Backups', async () => {
+    await signInWithIssuedToken(server, ADMIN_USER.email);
     const backups = await nodeAt('Personal', 'Databases', 'cache', 'Backups');
     const before = await labelsUnder(backups);
     server.control.clearRequestLog();
@@ -177,6 +186,7 @@ describe('databases: create, delete, link, unlink, backup, drag and drop', funct
   });
 
   it('explains the plan limit on backups (402)', async () => {
+    // Still signed in as the administrator (the previous test); the member signs in again after.
     server.control.setPlan(undefined, { maxBackups: 1 });
     try {
       const ui = await runScripted('apphost.database.backup', { picks: ['analytics-db'] });
@@ -184,6 +194,7 @@ describe('databases: create, delete, link, unlink, backup, drag and drop', funct
       assert.match(error?.text ?? '', /Cannot back up analytics-db: Backup limit reached for your plan \(1\)\. Delete older backups or upgrade your plan\./);
     } finally {
       server.control.setPlan(undefined, { maxBackups: 10 });
+      await signInWithIssuedToken(server, DEMO_USER.email);
     }
   });
 });

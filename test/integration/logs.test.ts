@@ -5,33 +5,25 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppRef } from '../../src/commands/targets';
 import { ADMIN_USER, DEMO_USER, OTHER_USERS, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, stopSignedIn, until, useServer } from './support/env';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, until } from './support/env';
 import { checkContainers, MARKER } from './support/logContinuity';
 import { nodeAt, runScripted, withScript } from './support/resourceTree';
-import { appRef, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, settings, showsEveryLast, shownPerContainer, sleep, tails } from './support/tails';
+import { appRef, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, showsEveryLast, shownPerContainer, sleep, startTailing, tails } from './support/tails';
+import { teamWorkspace } from '../../src/api';
 
 describe('logs: tail (polling server)', function () {
   this.timeout(60_000);
   let server: RunningServer;
   let token: string;
+  let close: () => Promise<void>;
 
-  before(async () => {
-    server = await useServer();
-    token = await signInWithIssuedToken(server, DEMO_USER.email);
-    const t = await tails();
-    t.capture = true;
-    t.tuning = FAST;
-    await settings({ initialLines: 20 });
-  });
+  before(async () => ({ server, token, close } = await startTailing()));
   afterEach(async () => {
     server.control.setLogInterval(0);
     server.control.clearFaults();
     await (await tails()).stopAll();
   });
-  after(async () => {
-    await settings({ initialLines: undefined });
-    await stopSignedIn(server);
-  });
+  after(() => close());
 
   it('shows the last N lines in "AppHost: <app>", then new lines as they come', async () => {
     const app = appRef(server, 'storefront');
@@ -312,6 +304,8 @@ describe('logs: tail (polling server)', function () {
   it('stops the tails of a team the account was removed from once its workspaces are read again', async () => {
     const api = await extensionApi();
     const session = (await api.connection.session())!;
+    // wokku's teams have no slug: the team is the workspace `team:<id>`.
+    const acmeId = server.control.teamId('acme');
     assert.ok(!api.workspaces.manualSlugs(session.apiRoot).includes('acme'), 'acme is a team workspace here, not added by hand');
     const t = await tails();
     // Slow reads: the tail must stop on the list, not on a 403 of its next read.
@@ -319,14 +313,14 @@ describe('logs: tail (polling server)', function () {
     const admin = server.control.issueToken(ADMIN_USER.email);
     const asAdmin = (method: string, path: string, body?: unknown) =>
       fetch(`${server.url}/api/v1${path}`, { method, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const app = appRef(server, 'acme-api', 'acme');
+    const app = { ...appRef(server, 'acme-api'), workspace: teamWorkspace(acmeId) };
     const personal = appRef(server, 'storefront');
     try {
       for (const a of [app, personal]) await vscode.commands.executeCommand('apphost.logs.tail', a);
       await until('acme tail live', () => t.tailOf(app)?.state === 'live');
-      const members = (await (await asAdmin('GET', '/teams/acme/members')).json()) as { id: string; email: string }[];
+      const members = (await (await asAdmin('GET', `/teams/${acmeId}/members`)).json()) as { id: string; email: string }[];
       const me = members.find((m) => m.email === DEMO_USER.email)!;
-      assert.equal((await asAdmin('DELETE', `/teams/acme/members/${me.id}`)).status, 200);
+      assert.equal((await asAdmin('DELETE', `/teams/${acmeId}/members/${me.id}`)).status, 200);
       await sleep(300);
       assert.equal(t.tailOf(app)?.state, 'live', 'nothing has read the workspace list yet');
       const ui = await withScript({}, async () => {
@@ -336,12 +330,12 @@ describe('logs: tail (polling server)', function () {
         await until('stopped', () => t.tailOf(app)?.state === 'stopped');
         await sleep(200);
       });
-      assert.match(markersOf(t.textOf(app)).at(-1)!, /stopped tailing \(the workspace acme is no longer available\)$/);
+      assert.match(markersOf(t.textOf(app)).at(-1)!, /stopped tailing \(its team is no longer one of yours\)$/);
       assert.deepEqual(ui.shown.filter((m) => /may not read its logs/.test(m.text)), [], 'no 403 warning: it stopped on the list');
       assert.equal(t.tailOf(personal)?.state, 'live', 'tails of other workspaces go on');
     } finally {
       t.tuning = FAST;
-      await asAdmin('POST', '/teams/acme/members', { email: DEMO_USER.email, role: 'member' });
+      await asAdmin('POST', `/teams/${acmeId}/members`, { email: DEMO_USER.email, role: 'member' });
     }
   });
 });

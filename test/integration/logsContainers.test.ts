@@ -3,32 +3,23 @@
 // any order, containers replaced by a restart, and apps never deployed.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_USER, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, stopSignedIn, until, useServer } from './support/env';
+import type { RunningServer } from '../server';
+import { extensionApi, until } from './support/env';
 import { checkContainers } from './support/logContinuity';
 import { nodeAt } from './support/resourceTree';
-import { appRef, FAST, linesOf, markersOf, recordLog, settings, showsEveryLast, shownPerContainer, sleep, tails } from './support/tails';
+import { appRef, linesOf, markersOf, recordLog, showsEveryLast, shownPerContainer, sleep, startTailing, tails } from './support/tails';
 
 describe('logs: per-container windows (the real service\'s form)', function () {
   this.timeout(60_000);
   let server: RunningServer;
+  let close: () => Promise<void>;
 
-  before(async () => {
-    server = await useServer();
-    await signInWithIssuedToken(server, DEMO_USER.email);
-    const t = await tails();
-    t.capture = true;
-    t.tuning = FAST;
-    await settings({ initialLines: 20 });
-  });
+  before(async () => ({ server, close } = await startTailing()));
   afterEach(async () => {
     server.control.setLogInterval(0);
     await (await tails()).stopAll();
   });
-  after(async () => {
-    await settings({ initialLines: undefined });
-    await stopSignedIn(server);
-  });
+  after(() => close());
 
   it('a three-container app tailed for two minutes, with a restart by someone else midway: every line once, per container, no escape codes', async function () {
     this.timeout(240_000);

@@ -37,7 +37,7 @@ describe('multi-select: lifecycle and logs on several apps', function () {
       .map((r) => names.reduce((text, n) => text.replace(idOf(n), n), r))
       .sort();
 
-  it('restarts three selected apps: one POST and one re-read per app, each row busy while its call runs', async () => {
+  it('restarts three selected apps: one POST and one process report per app, each row busy while its call runs', async () => {
     const names = ['api-gateway', 'storefront', 'billing-worker'];
     const rows = await Promise.all(names.map(app));
     server.control.setActionDelay(400);
@@ -46,7 +46,7 @@ describe('multi-select: lifecycle and logs on several apps', function () {
     await until('every row busy at once', () => rows.every((r) => (ext.tree.busy.get(r.id) ?? '').startsWith('Restarting')));
     assert.match(String((await rows[1].getTreeItem()).description), /^Restarting storefront…/);
     const shown = (await ui).shown;
-    assert.deepEqual(requests(...names), names.flatMap((n) => [`GET /api/v1/apps/${n}`, `POST /api/v1/apps/${n}/restart`]).sort());
+    assert.deepEqual(requests(...names), names.flatMap((n) => [`GET /api/v1/apps/${n}/ps`, `POST /api/v1/apps/${n}/restart`]).sort());
     assert.ok(rows.every((r) => !ext.tree.busy.has(r.id)), 'no row left busy');
     for (const r of rows) assert.match(String((await r.getTreeItem()).description), /^running/);
     assert.deepEqual(shown.map((s) => `${s.kind}: ${s.text}`), ['info: Restarted 3 apps.']);
@@ -57,7 +57,7 @@ describe('multi-select: lifecycle and logs on several apps', function () {
     const underServer = await nodeAt('Personal', 'Servers', 'eu-central-1', 'api-gateway');
     server.control.clearRequestLog();
     const ui = await onSelection('apphost.app.restart', {}, underServer, [underApps, underServer]);
-    assert.deepEqual(requests('api-gateway'), ['GET /api/v1/apps/api-gateway', 'POST /api/v1/apps/api-gateway/restart']);
+    assert.deepEqual(requests('api-gateway'), ['GET /api/v1/apps/api-gateway/ps', 'POST /api/v1/apps/api-gateway/restart']);
     assert.deepEqual(ui.shown.map((s) => s.text), ['api-gateway restarted.'], 'as a single restart');
   });
 
@@ -67,9 +67,9 @@ describe('multi-select: lifecycle and logs on several apps', function () {
     const config = await nodeAt('Personal', 'Apps', 'storefront', 'Config');
     server.control.clearRequestLog();
     await onSelection('apphost.app.stop', {}, gateway, [database, gateway, config]);
-    assert.deepEqual(requests('api-gateway'), ['GET /api/v1/apps/api-gateway', 'POST /api/v1/apps/api-gateway/stop']);
-    assert.equal(server.control.findApp('api-gateway')?.status, 'stopped');
-    assert.equal(server.control.findApp('storefront')?.status, 'running', 'a Config row does not stand for its app');
+    assert.deepEqual(requests('api-gateway'), ['GET /api/v1/apps/api-gateway/ps', 'POST /api/v1/apps/api-gateway/stop']);
+    assert.equal(server.control.processReport('api-gateway').running, 'false');
+    assert.equal(server.control.processReport('storefront').running, 'true', 'a Config row does not stand for its app');
     const names = ['api-gateway', 'admin-panel'];
     server.control.clearRequestLog();
     const ui = await onSelection('apphost.app.start', {}, gateway, [gateway, database, await app('admin-panel')]);
@@ -84,7 +84,7 @@ describe('multi-select: lifecycle and logs on several apps', function () {
     server.control.clearRequestLog();
     const ui = await onSelection('apphost.app.restart', {}, rows[0], rows);
     assert.equal(requests(...names).filter((r) => r.startsWith('POST')).length, 3, 'each app sent once, none retried');
-    assert.deepEqual(requests(...names).filter((r) => r.startsWith('GET')), ['GET /api/v1/apps/billing-worker', 'GET /api/v1/apps/storefront'], 'only the restarted ones re-read');
+    assert.deepEqual(requests(...names).filter((r) => r.startsWith('GET')), ['GET /api/v1/apps/billing-worker/ps', 'GET /api/v1/apps/storefront/ps'], 'only the restarted ones: their process report');
     assert.deepEqual(ui.shown.map((s) => s.kind), ['warning'], 'one message');
     assert.equal(ui.shown[0].text, 'Restarted 2 of 3 apps. api-gateway: Cannot connect to server: eu-central-1.');
     assert.ok(rows.every((r) => !ext.tree.busy.has(r.id)));

@@ -52,7 +52,7 @@ describe('parts: addons and log drains', function () {
     const ui = await runScripted('apphost.addon.add', { picks: ['analytics', 'postgres'], inputs: ['reports-db'] });
     assert.ok(ui.shown.some((s) => s.kind === 'info' && /Addon reports-db \(postgres\) added to analytics/.test(s.text)), shown(ui));
     const taken = await runScripted('apphost.addon.add', { picks: ['analytics', 'postgres'], inputs: ['reports-db'] });
-    assert.ok(taken.shown.some((s) => s.kind === 'error' && /Add-on name already taken/.test(s.text)), shown(taken));
+    assert.ok(taken.shown.some((s) => s.kind === 'error' && /Cannot add a postgres addon to analytics: .*Name has already been taken/.test(s.text)), shown(taken));
     const down = await runScripted('apphost.addon.add', { picks: ['legacy-crm', 'redis'], inputs: [''] });
     assert.ok(down.shown.some((s) => s.kind === 'error' && /Cannot add a redis addon to legacy-crm: the app's server cannot be reached/.test(s.text)), shown(down));
   });

@@ -71,7 +71,7 @@ describe('parts: domains', function () {
 
   it('adds from the palette after picking the app, and explains a 409', async () => {
     const ui = await runScripted('apphost.domain.add', { picks: ['api-gateway'], inputs: ['shop.example.com'] });
-    assert.ok(ui.shown.some((s) => s.kind === 'error' && /Domain already added/.test(s.text)), shown(ui));
+    assert.ok(ui.shown.some((s) => s.kind === 'error' && /Cannot add shop\.example\.com: Hostname has already been taken/.test(s.text)), shown(ui));
   });
 
   it('explains that the app\'s server is unreachable (503)', async () => {

@@ -59,7 +59,7 @@ describe('tree: resources, request economy and lifecycle', function () {
     assert.match(String((tooltip as vscode.MarkdownString).value), /image-resizer/);
   });
 
-  it('restarts an app from its node: busy while running, then only that app is re-read', async () => {
+  it('restarts an app from its node: busy while running, then only that app’s process report is read', async () => {
     const api = await extensionApi();
     server.control.setActionDelay(300);
     const node = await path('Personal', 'Apps', 'api-gateway');
@@ -70,17 +70,34 @@ describe('tree: resources, request economy and lifecycle', function () {
     await restarting;
     server.control.setActionDelay(20);
     assert.equal(api.tree.busy.has(node.id), false);
-    assert.deepEqual(requests().map((r) => r.replace(/[0-9a-f-]{36}/g, ':id')), ['POST /api/v1/apps/:id/restart', 'GET /api/v1/apps/:id']);
+    assert.deepEqual(requests().map((r) => r.replace(/[0-9a-f-]{36}/g, ':id')), ['POST /api/v1/apps/:id/restart', 'GET /api/v1/apps/:id/ps']);
     assert.match(String((await node.getTreeItem()).description), /^running/);
   });
 
-  it('stops and starts an app picked from the Command Palette', async () => {
-    await run('apphost.app.stop', { picks: ['admin-panel'] });
-    assert.equal(server.control.findApp('admin-panel')?.status, 'stopped');
-    await run('apphost.app.start', { picks: ['admin-panel'] });
-    assert.equal(server.control.findApp('admin-panel')?.status, 'running');
-    const item = await (await path('Personal', 'Apps', 'admin-panel')).getTreeItem();
+  it('stops and starts an app picked from the Command Palette; the row shows the process report, not the stale status', async () => {
+    const row = await path('Personal', 'Apps', 'analytics');
+    await run('apphost.app.stop', { picks: ['analytics'] });
+    // wokku never updates an app's status after start/stop: the process report is the truth.
+    assert.equal(server.control.findApp('analytics')?.status, 'running');
+    assert.equal(server.control.processReport('analytics').running, 'false');
+    let item = await row.getTreeItem();
+    assert.match(String(item.description), /^stopped/, 'the row follows the process report');
+    assert.match(item.contextValue!, /^app:stopped\b/, 'the menu offers Start');
+    const tooltip = (row as unknown as { tooltip(): vscode.MarkdownString }).tooltip();
+    assert.match(tooltip.value, /From its process report.*the service's app list says "running"/s);
+    await run('apphost.app.start', { picks: ['analytics'] });
+    assert.equal(server.control.processReport('analytics').running, 'true');
+    item = await row.getTreeItem();
     assert.match(String(item.description), /^running/, 'the row was updated without refetching the list');
+    assert.match(item.contextValue!, /^app:running\b/);
+  });
+
+  it('shows "mixed" when only some containers run, with Start and Stop both offered', async () => {
+    const row = await path('Personal', 'Apps', 'search-indexer');
+    await (row as unknown as { readState(): Promise<void> }).readState();
+    const item = await row.getTreeItem();
+    assert.match(String(item.description), /^mixed/);
+    assert.match(item.contextValue!, /^app:mixed\b/);
   });
 
   it('creates an app (server picked, name validated) and reveals it', async () => {

@@ -4,7 +4,7 @@
 import { createToken } from './auth';
 import { DEMO_USER } from './accounts';
 import { approveDevice, denyDevice, findByUserCode } from './deviceAuth';
-import type { CountRule, FailRule } from './faults';
+import type { BodyRule, CountRule, FailRule } from './faults';
 import { changeConfig, createRelease, record } from './operations';
 import { processStateFor } from './routes/apps';
 import { processReport } from './routes/processes';
@@ -95,6 +95,21 @@ export class ServerControl {
   /** Destroy the socket of the next `count` matching requests, without a response. */
   resetNext(rule: CountRule = {}): void {
     this.state.faults.resets.push(rule);
+  }
+
+  /** The service acts on the next `count` matching requests, then drops the connection before answering. */
+  resetAfterNext(rule: CountRule = {}): void {
+    this.state.faults.resetsAfter.push(rule);
+  }
+
+  /** The next `count` matching requests get a hostile body: huge, deeply nested, or one endless line. */
+  hostileBodyNext(rule: BodyRule): void {
+    this.state.faults.bodies.push(rule);
+  }
+
+  /** The next `count` matching writes fail like a Dokku command does on wokku: a 422 echoing the values sent. */
+  echoErrorNext(rule: CountRule = {}): void {
+    this.state.faults.echoes.push(rule);
   }
 
   /** The next `count` matching JSON responses are cut in half. */

@@ -1,5 +1,9 @@
 // Fault injection for tests: added latency, failing or resetting the next matching
-// requests, HTML 404 bodies and truncated JSON. Rules are consumed in order.
+// requests (before or after the service acted on them), HTML 404 bodies, truncated
+// JSON, hostile bodies (huge, deeply nested, a line that never ends) and platform
+// errors that echo the values sent. Rules are consumed in order.
+
+import type { ServerResponse } from 'node:http';
 
 export interface RequestMatcher {
   method?: string;
@@ -13,14 +17,31 @@ export interface RequestMatcher {
 export interface FailRule extends RequestMatcher {
   count?: number;
   status: 429 | 500 | 502 | 503 | number;
-  /** Seconds for the Retry-After header (429 defaults to 1; 503 only when given). */
-  retryAfter?: number;
+  /**
+   * Retry-After header (429 defaults to 1; 503 only when given). A string is sent as is
+   * (absurd values: "3600", "99999999999", "soon").
+   */
+  retryAfter?: number | string;
   /** Overrides the default body for the status. */
   body?: unknown;
 }
 
 export interface CountRule extends RequestMatcher {
   count?: number;
+}
+
+/** A hostile response body instead of the endpoint's answer. */
+export interface BodyRule extends CountRule {
+  /**
+   * `huge-json`: `{"logs":"<lines>"}` of `bytes`; `huge-text`: text/plain lines of `bytes`;
+   * `deep-json`: `[[[…]]]` nested `depth` levels; `endless-line`: text/plain, `bytes` of one
+   * line that never ends (no line break), streamed in chunks.
+   */
+  kind: 'huge-json' | 'huge-text' | 'deep-json' | 'endless-line';
+  /** Size of huge bodies and of the endless line (default 64 MiB). */
+  bytes?: number;
+  /** Nesting of deep-json (default 100 000). */
+  depth?: number;
 }
 
 interface Armed<R> {
@@ -67,15 +88,86 @@ export class Faults {
   htmlNotFound = false;
   readonly failures = new RuleQueue<FailRule>();
   readonly resets = new RuleQueue<CountRule>();
+  /** The service acts on the request, then the connection drops before the answer. */
+  readonly resetsAfter = new RuleQueue<CountRule>();
   readonly malformed = new RuleQueue<CountRule>();
+  readonly bodies = new RuleQueue<BodyRule>();
+  /** A platform failure (422) whose message echoes the command with the values sent, as wokku's does. */
+  readonly echoes = new RuleQueue<CountRule>();
 
   clear(): void {
     this.latencyMs = 0;
     this.htmlNotFound = false;
     this.failures.clear();
     this.resets.clear();
+    this.resetsAfter.clear();
     this.malformed.clear();
+    this.bodies.clear();
+    this.echoes.clear();
   }
+}
+
+/** Writes a hostile body, in chunks with back-pressure (the server itself stays small). */
+export async function sendHostileBody(res: ServerResponse, rule: BodyRule): Promise<void> {
+  const bytes = rule.bytes ?? 64 * 1024 * 1024;
+  if (rule.kind === 'deep-json') {
+    const depth = rule.depth ?? 100_000;
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+    return;
+  }
+  const json = rule.kind === 'huge-json';
+  res.writeHead(200, { 'Content-Type': json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8' });
+  const line = `${new Date().toISOString()} app[web.1]: ${'x'.repeat(60)}`;
+  const chunk = rule.kind === 'endless-line' ? 'y'.repeat(64 * 1024) : `${`${line}${json ? '\\n' : '\n'}`.repeat(Math.ceil(65_536 / (line.length + 2)))}`;
+  let sent = 0;
+  if (json) sent += write(res, '{"logs":"');
+  while (sent < bytes && !res.destroyed) {
+    const ok = res.write(chunk);
+    sent += chunk.length;
+    if (!ok) await drained(res);
+  }
+  if (json) write(res, '"}');
+  res.end();
+}
+
+/** Resolves when the response can take more, or is gone (one listener each, removed after). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+function write(res: ServerResponse, text: string): number {
+  res.write(text);
+  return text.length;
+}
+
+/** Ruby's Shellwords.escape, as wokku builds Dokku commands. */
+export function shellEscape(value: string): string {
+  if (value === '') return "''";
+  return value.replace(/[^A-Za-z0-9_\-.,:+/@\n]/g, '\\$&').replace(/\n/g, "'\n'");
+}
+
+/** wokku's 422 for a failed Dokku command: `Dokku command failed: <command>\n<stderr>`, values included. */
+export function echoedPlatformError(apiPath: string, body: Record<string, unknown>): { error: string } {
+  const app = /^\/apps\/([^/]+)/.exec(apiPath)?.[1] ?? 'app';
+  let command: string;
+  if (body.vars && typeof body.vars === 'object') {
+    const pairs = Object.entries(body.vars as Record<string, unknown>).map(([k, v]) => `${shellEscape(k)}=${shellEscape(String(v))}`);
+    command = `config:set ${shellEscape(decodeURIComponent(app))} ${pairs.join(' ')}`;
+  } else if (Array.isArray(body.keys)) {
+    command = `config:unset ${shellEscape(decodeURIComponent(app))} ${body.keys.map((k) => shellEscape(String(k))).join(' ')}`;
+  } else {
+    command = Object.values(body).map((v) => shellEscape(typeof v === 'string' ? v : JSON.stringify(v))).join(' ');
+  }
+  return { error: `Dokku command failed: ${command}\n !     The command exited with status 1` };
 }
 
 /** Status and body sent for an injected failure. */

@@ -56,7 +56,8 @@ export function record(
 export function changeConfig(state: ServiceState, app: AppRecord, change: { set?: Record<string, string>; unset?: string[] }): string[] {
   const keys: string[] = [];
   for (const [k, v] of Object.entries(change.set ?? {})) {
-    app.config[k] = v;
+    // Defined, not assigned: a var named `__proto__` is a var like any other (Ruby hashes keep it).
+    Object.defineProperty(app.config, k, { value: v, enumerable: true, writable: true, configurable: true });
     keys.push(k);
   }
   for (const k of change.unset ?? []) {

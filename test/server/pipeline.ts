@@ -4,7 +4,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, resolveWorkspace } from './auth';
-import { failureResponse } from './faults';
+import { echoedPlatformError, failureResponse, sendHostileBody } from './faults';
 import { GIT_PREFIX } from './git/gateway';
 import { readJsonObject } from './http/body';
 import type { Context, PublicContext, RouteEntry } from './http/context';
@@ -47,6 +47,20 @@ async function handle(state: ServiceState, routes: Router<RouteEntry>, pages: Pa
     if (faults.resets.take(method, path)) {
       req.socket.destroy();
       return;
+    }
+    const hostile = faults.bodies.take(method, path);
+    if (hostile) {
+      await sendHostileBody(res, hostile);
+      return;
+    }
+    // Decided now, acted on once the service has done the work.
+    const resetAfter = faults.resetsAfter.take(method, path) !== undefined;
+    if (resetAfter) {
+      // The answer never leaves: the connection drops once the handler has run.
+      res.writeHead = (() => {
+        req.socket.destroy();
+        return res;
+      }) as typeof res.writeHead;
     }
     const failure = faults.failures.take(method, path);
     if (failure) {
@@ -108,6 +122,7 @@ async function handleApi(state: ServiceState, routes: Router<RouteEntry>, base: 
   const { workspace, role } = resolveWorkspace(state.store, user, workspaceHeader, honourHeader);
   if (honourHeader && role === 'viewer' && method !== 'GET' && WORKSPACE_WRITES.test(apiPath)) throw forbidden();
   const full: Context = { ...ctx, user, token, workspace, role, body: await bodyOf(method, req) };
+  if (state.faults.echoes.take(method, base.path)) throw new HttpError(422, echoedPlatformError(apiPath, full.body));
   return entry.handler(full);
 }
 

@@ -19,12 +19,19 @@ const { values } = parseArgs({
 
 
 async function main(): Promise<void> {
-  console.log('Installing the test tools if needed (Chromium is not needed for the demo, but code-server is)…');
-  execFileSync('bash', [join(REPO_ROOT, 'test', 'tools', 'install.sh')], { stdio: 'inherit' });
+  const started = Date.now();
+  console.log('Preparing the tools: the first run on a machine takes about 3-4 minutes (system libraries, Node 24,');
+  console.log('and code-server built from npm); later runs take a few seconds. Each step says what it does.');
+  try {
+    execFileSync('bash', [join(REPO_ROOT, 'test', 'tools', 'install.sh')], { stdio: 'inherit' });
+  } catch {
+    throw new Error('The tools could not be installed: the [install-tools] lines above name the step that failed and show its output. Then run `npm run demo` again.');
+  }
 
   const scratch = mkdtempSync(join(tmpdir(), 'apphost-demo-'));
-  console.log('Packaging the extension…');
+  console.log('Packaging the extension (about 10 s)…');
   const vsix = packageExtension(join(scratch, 'apphost.vsix'));
+  console.log('Starting the reference service and VS Code (a few seconds)…');
 
   const service = await startServer({ seed: 'demo', actionDelayMs: 2000 });
   const codeServer = await startCodeServer({
@@ -54,7 +61,7 @@ async function main(): Promise<void> {
   process.on('SIGHUP', stop);
 
   console.log(`
-  AppHost demo is running.
+  AppHost demo is running (ready in ${Math.round((Date.now() - started) / 1000)} s).
 
     VS Code (open in your browser):  ${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}
     Reference service:               ${service.url}   (apphost.baseUrl is already set)

@@ -21,6 +21,7 @@ const stages: Stage[] = [
   { name: 'unit', script: 'test:unit', summary: join(RESULTS, 'unit.summary.json') },
   { name: 'integration', script: 'test:integration', summary: join(RESULTS, 'integration.summary.json') },
   { name: 'e2e', script: 'test:e2e', summary: join(RESULTS, 'e2e.summary.json') },
+  { name: 'faults', script: 'test:faults', summary: join(RESULTS, 'faults.summary.json') },
 ];
 
 const total: Summary = { passed: 0, failed: 0, skipped: 0 };

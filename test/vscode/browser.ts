@@ -9,6 +9,8 @@ export function launchBrowser(): Promise<Browser> {
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      // Test servers on 127.0.0.1 use self-signed certificates (e.g. the README's pictures over https).
+      '--ignore-certificate-errors',
     ],
   });
 }

@@ -10,7 +10,7 @@ import { REPO_ROOT } from './tools';
 import type { Summary } from '../tools/summaryReporter';
 
 const RESULTS = join(REPO_ROOT, 'test-results');
-const OUTPUT = join(RESULTS, 'integration.log');
+const OUTPUT = join(RESULTS, process.env.APPHOST_TEST_DIR ? 'faults-vscode.log' : 'integration.log');
 const SUMMARY = process.env.APPHOST_TEST_SUMMARY ?? join(RESULTS, 'integration.summary.json');
 
 /** The extension host's own logs: where a runner that failed to load says why. */
@@ -35,7 +35,10 @@ async function main(): Promise<number> {
       APPHOST_TEST_OUTPUT: OUTPUT,
       APPHOST_TEST_SUMMARY: SUMMARY,
       APPHOST_TEST_GREP: process.env.APPHOST_TEST_GREP ?? '',
+      APPHOST_TEST_DIR: process.env.APPHOST_TEST_DIR ?? '',
       APPHOST_INTEGRATION: '1',
+      // Suites run against the reference server at full speed (the budget has its own tests).
+      APPHOST_SERVICE_REQUESTS_PER_MINUTE: '6000',
     },
   });
   const browser = await launchBrowser();

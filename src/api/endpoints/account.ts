@@ -64,7 +64,9 @@ export function accountEndpoints(api: Requester) {
     /** POST /notifications `{team_id, channel, events, config, app_record_id?}` */
     async create(input: NewNotificationChannel, opts?: CallOptions): Promise<NotificationChannel> {
       const body = { team_id: input.teamId, channel: input.channel, events: input.events, config: input.config, app_record_id: input.appId };
-      return toNotificationChannel((await api.request({ method: 'POST', path: '/notifications', body }, opts)).body);
+      // Webhook URLs and bot tokens are credentials: never echoed in an error.
+      const secrets = Object.values(input.config ?? {}).filter((v): v is string => typeof v === 'string');
+      return toNotificationChannel((await api.request({ method: 'POST', path: '/notifications', body, secrets }, opts)).body);
     },
     /** DELETE /notifications/:id */
     async delete(channelId: string, opts?: CallOptions): Promise<MessageResult> {

@@ -15,7 +15,8 @@ export function appResourceEndpoints(api: Requester) {
     },
     /** PUT /apps/:id/config `{vars}`: merges; only the keys sent change. Each call restarts the app: batch. */
     async set(appId: string, vars: ConfigVars, opts?: CallOptions): Promise<ConfigChange> {
-      const res = await api.request({ method: 'PUT', path: path`/apps/${appId}/config`, body: { vars }, slow: true }, opts);
+      // The values may be secrets and the service's 422 echoes them: never shown, however short.
+      const res = await api.request({ method: 'PUT', path: path`/apps/${appId}/config`, body: { vars }, slow: true, secrets: Object.values(vars) }, opts);
       return toConfigChange(res.body, Object.keys(vars));
     },
     /** DELETE /apps/:id/config with JSON body `{keys}`. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Deploy } from '../../api';
-import { relativeTime } from '../../format';
+import { codeSpan, escapeMarkdown, relativeTime } from '../../format';
 import type { AppGroupDescriptor } from '../appGroups';
 import { ItemNode } from '../itemNode';
 import { groupCall, icon, GREEN, RED, BLUE } from './common';
@@ -38,8 +38,8 @@ export const deploysGroup: AppGroupDescriptor = {
 };
 
 function deployTooltip(d: Deploy): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(`**${d.description || d.id}** — ${d.status}\n\n`);
-  if (d.commitSha) md.appendMarkdown(`${vscode.l10n.t('Commit')}: \`${d.commitSha.slice(0, 12)}\`\n\n`);
+  const md = new vscode.MarkdownString(`**${escapeMarkdown(d.description || d.id)}** — ${escapeMarkdown(d.status)}\n\n`);
+  if (d.commitSha) md.appendMarkdown(`${vscode.l10n.t('Commit')}: ${codeSpan(d.commitSha.slice(0, 12))}\n\n`);
   if (d.startedAt) md.appendMarkdown(`${vscode.l10n.t('Started')}: ${relativeTime(d.startedAt)}\n\n`);
   if (d.finishedAt) md.appendMarkdown(`${vscode.l10n.t('Finished')}: ${relativeTime(d.finishedAt)}\n\n`);
   md.appendMarkdown(vscode.l10n.t('Click to show the build log.'));

@@ -1,6 +1,7 @@
 // A row of an app part that shows when an action runs on it ("Enabling SSL…", a spinner),
 // the way app rows do: the busy text lives in the shared TreeState, keyed by node id.
 import * as vscode from 'vscode';
+import { escapeMarkdown } from '../../format';
 import type { AppGroupNode } from '../appNode';
 import type { NodeKind } from '../contextValues';
 import { ItemNode, type ItemLook } from '../itemNode';
@@ -17,11 +18,9 @@ export function partItem<T>(group: AppGroupNode, kind: NodeKind, key: string, da
 
 /** "**label**: value" lines of a tooltip, skipping empty values. */
 export function tooltipLines(title: string, rows: [string, string | number | undefined][]): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(`**${escape(title)}**\n\n`);
-  for (const [label, value] of rows) if (value !== undefined && value !== '') md.appendMarkdown(`${escape(label)}: ${escape(String(value))}  \n`);
+  const md = new vscode.MarkdownString(`**${escapeMarkdown(title)}**\n\n`);
+  for (const [label, value] of rows) if (value !== undefined && value !== '') md.appendMarkdown(`${escapeMarkdown(label)}: ${escapeMarkdown(String(value))}  \n`);
   return md;
 }
 
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
-}
+

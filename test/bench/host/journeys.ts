@@ -67,7 +67,7 @@ export async function runJourneys(api: AppHostTestApi, server: RunningServer): P
 
   await journey('expand a workspace (its Apps group)', 1, 'one list of apps', () => expand(api, personal.apps));
   const app = await childNamed<AppNode>(api, personal.apps, 'storefront');
-  await journey('expand an app', 0, 'its parts (Config, Domains…) are static rows', () => expand(api, app));
+  await journey('expand an app', 1, 'its process report, the app\'s real state (its parts, Config, Domains…, are static rows)', () => expand(api, app));
   const config = await childNamed(api, app, 'Config');
   await journey("expand an app's Config", 1, 'one read of the config', () => expand(api, config));
 

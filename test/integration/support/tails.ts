@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppRef } from '../../../src/commands/targets';
-import type { RunningServer } from '../../server';
-import { extensionApi, until } from './env';
+import { DEMO_USER, type RunningServer } from '../../server';
+import { extensionApi, signInWithIssuedToken, stopSignedIn, until, useServer } from './env';
 import { containerOfLine, MARKER } from './logContinuity';
 
 export const linesOf = (text: string | undefined) => (text ?? '').split('\n').filter(Boolean);
@@ -41,7 +41,11 @@ export async function caughtUp(server: RunningServer, app: AppRef, timeoutMs = 1
   await until(`${app.name} caught up`, () => {
     const shown = new Set(contentOf(t.textOf(app)));
     return [...containerLogs(server, app).values()].every((lines) => lines.length === 0 || shown.has(lines.at(-1)!));
-  }, timeoutMs);
+  }, timeoutMs).catch((e) => {
+    const text = t.textOf(app) ?? '';
+    const last = [...containerLogs(server, app).entries()].map(([c, l]) => `${c}: ${l.at(-1)}`).join('\n');
+    throw new Error(`${e.message}\nchannel (${t.tailOf(app)?.state}) ends:\n${text.split('\n').slice(-6).join('\n')}\nlast lines:\n${last}`);
+  });
   const all = linesOf(t.textOf(app));
   for (const [container, log] of containerLogs(server, app)) {
     const own = all.filter((l) => containerOfLine(l) === container || l.startsWith(MARKER));
@@ -84,4 +88,26 @@ export function showsEveryLast(text: string | undefined, record: Map<string, str
 export async function settings(values: Record<string, unknown>) {
   const config = vscode.workspace.getConfiguration('apphost.logs');
   for (const [k, v] of Object.entries(values)) await config.update(k, v, vscode.ConfigurationTarget.Global);
+}
+
+/**
+ * The setup of the tail suites: a reference server, signed in as the demo user, tails
+ * capturing their output with fast timings and 20 initial lines. Returns the server
+ * and the token; `close` undoes it all.
+ */
+export async function startTailing(): Promise<{ server: RunningServer; token: string; close(): Promise<void> }> {
+  const server = await useServer();
+  const token = await signInWithIssuedToken(server, DEMO_USER.email);
+  const t = await tails();
+  t.capture = true;
+  t.tuning = FAST;
+  await settings({ initialLines: 20 });
+  return {
+    server,
+    token,
+    async close() {
+      await settings({ initialLines: undefined });
+      await stopSignedIn(server);
+    },
+  };
 }

@@ -24,7 +24,7 @@ function setVars(ctx: Context) {
   for (const [key, value] of Object.entries(vars as Record<string, unknown>)) {
     if (!ENV_KEY_PATTERN.test(key)) throw dokkuFailed(command, ` !     Invalid env var name: ${key}`);
     if (value === null || typeof value === 'object') throw dokkuFailed(command, ` !     Invalid value for ${key}: expected a string`);
-    set[key] = String(value);
+    Object.defineProperty(set, key, { value: String(value), enumerable: true, writable: true, configurable: true });
   }
   const keys = changeConfig(ctx.state, app, { set });
   track(ctx, 'config.updated', { type: 'AppRecord', name: app.name, workspaceId: app.workspaceId });

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiClient, ApiError, CancelledError, NetworkError, RequestBudget, TimeoutError } from '../../../src/api';
+import { ApiClient, ApiError, CancelledError, InvalidIdError, NetworkError, RequestBudget, TimeoutError } from '../../../src/api';
 import { capturingLogger, freeBudget, JSON_HEADERS, MOCK_TOKEN, mockClient, rejects } from './helpers';
 
 type Seen = { method: string; path: string; headers: Record<string, string>; body?: unknown };
@@ -67,8 +67,18 @@ describe('api: requests on the wire (MockAgent)', () => {
   it('encodes ids so they cannot change the endpoint', async () => {
     const setup = mockClient();
     const seen = recordingPool(setup, {});
-    await setup.client.apps.restart('../servers/1?x=');
-    assert.equal(seen[0].path, '/api/v1/apps/..%2Fservers%2F1%3Fx%3D/restart');
+    await setup.client.apps.restart('a b?x=#1%');
+    assert.equal(seen[0].path, '/api/v1/apps/a%20b%3Fx%3D%231%25/restart');
+  });
+
+  it('refuses ids that would change the endpoint, before sending anything', async () => {
+    const setup = mockClient();
+    const seen = recordingPool(setup, {});
+    for (const id of ['..', '.', '', '../servers/1', 'a\\b', 'a\nb', 'a\u0000']) {
+      const e = await rejects(setup.client.apps.restart(id), InvalidIdError);
+      assert.match(e.message, /^Refusing to use .* as an id in a request/);
+    }
+    assert.equal(seen.length, 0);
   });
 
   it('without a token fails with 401 "Not signed in" and sends nothing', async () => {

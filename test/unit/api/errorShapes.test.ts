@@ -94,7 +94,7 @@ describe('api: error shapes (MockAgent)', () => {
     const { client, pool } = mockClient({ retry: { maxAttempts: 1 } });
     pool.intercept({ path: '/api/v1/apps', method: 'GET' })
       .reply(429, '{"error":"Rate limit exceeded. Retry later."}', { headers: { ...JSON_HEADERS, 'retry-after': '7' } });
-    const e = await rejects(client.apps.list(), ApiError);
+    const e = await rejects(client.apps.list({}, { priority: 'view' }), ApiError);
     assert.equal(e.retryable, true);
     assert.equal(e.retryAfterMs, 7000);
     assert.equal(e.message, 'Rate limit exceeded. Retry later.');

@@ -3,7 +3,7 @@
 
 import { strict as assert } from 'node:assert';
 import { ApiError, NetworkError } from '../../../src/api';
-import { backoffDelay, DEFAULT_RETRY, isIdempotent, parseRetryAfter, retryDelay } from '../../../src/api/retry';
+import { backoffDelay, DEFAULT_RETRY, isIdempotent, MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelay } from '../../../src/api/retry';
 import { JSON_HEADERS, mockClient, rejects } from './helpers';
 
 const info = { method: 'GET', path: '/api/v1/apps' };
@@ -72,14 +72,16 @@ describe('api: retries over the wire (MockAgent)', () => {
     });
   }
 
-  it('PUT and DELETE are retried too', async () => {
+  it('PUT and DELETE are retried after a 503 (the service did nothing), not after a 502 (a gateway may have passed them on)', async () => {
     const { client, pool } = mockClient();
     pool.intercept({ path: '/api/v1/apps/a/config', method: 'PUT' }).reply(503, '{"error":"Cannot connect to server: x"}', { headers: JSON_HEADERS });
     pool.intercept({ path: '/api/v1/apps/a/config', method: 'PUT' }).reply(200, '{"message":"Config updated","vars":["A"]}', { headers: JSON_HEADERS });
     assert.deepEqual((await client.config.set('a', { A: '1' })).keys, ['A']);
-    pool.intercept({ path: '/api/v1/apps/a/config', method: 'DELETE' }).reply(502, '<html>bad gateway</html>', { headers: { 'content-type': 'text/html' } });
+    pool.intercept({ path: '/api/v1/apps/a/config', method: 'DELETE' }).reply(503, '{"error":"Cannot connect to server: x"}', { headers: JSON_HEADERS });
     pool.intercept({ path: '/api/v1/apps/a/config', method: 'DELETE' }).reply(200, '{"message":"Config vars removed","keys":["A"]}', { headers: JSON_HEADERS });
     assert.deepEqual((await client.config.unset('a', ['A'])).keys, ['A']);
+    pool.intercept({ path: '/api/v1/apps/a/config', method: 'DELETE' }).reply(502, '<html>bad gateway</html>', { headers: { 'content-type': 'text/html' } });
+    assert.equal((await rejects(client.config.unset('a', ['A']), ApiError)).status, 502);
   });
 
   it('a connection reset under GET is retried', async () => {
@@ -112,7 +114,8 @@ describe('api: retries over the wire (MockAgent)', () => {
     pool.intercept({ path: '/api/v1/apps/a/stop', method: 'POST' }).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     const e = await rejects(client.apps.stop('a'), NetworkError);
     assert.equal(e.code, 'ECONNRESET');
-    assert.equal(e.message, 'Cannot reach https://api.example.test — check the URL or your connection');
+    assert.equal(e.outcomeUnknown, true);
+    assert.equal(e.message, 'The connection to https://api.example.test dropped before it answered POST /api/v1/apps/a/stop: the change may or may not have been made');
   });
 
   it('gives up after maxAttempts and reports the last error', async () => {
@@ -146,14 +149,15 @@ describe('api: retries over the wire (MockAgent)', () => {
     assert.ok(Date.now() >= at.getTime() - 20, `retried ${at.getTime() - Date.now()} ms early`);
   });
 
-  it('does not wait for a Retry-After longer than the total bound', async () => {
+  it('caps a Retry-After of an hour at a few minutes; a view does not wait for it', async () => {
     const { client, pool } = mockClient();
     pool.intercept({ path: '/api/v1/apps' }).reply(429, '{"error":"Rate limit exceeded. Retry later."}', { headers: { ...JSON_HEADERS, 'retry-after': '3600' } });
     const t0 = Date.now();
-    const e = await rejects(client.apps.list({}, { priority: 'user' }), ApiError);
+    const e = await rejects(client.apps.list({}, { priority: 'view' }), ApiError);
     assert.ok(Date.now() - t0 < 500);
-    assert.equal(e.retryAfterMs, 3_600_000);
-    assert.ok(client.budget.snapshot().pausedForMs > 3_500_000, 'a 429 pauses the shared budget');
+    assert.equal(e.retryAfterMs, MAX_RETRY_AFTER_MS);
+    const paused = client.budget.snapshot().pausedForMs;
+    assert.ok(paused > MAX_RETRY_AFTER_MS - 1_000 && paused <= MAX_RETRY_AFTER_MS, `throttled for ${paused} ms`);
     client.budget.dispose();
   });
 });

@@ -132,9 +132,11 @@ describe('editors: config.env validation', () => {
     assert.deepEqual(messages(text), ["Line 1: ' after a backslash does not end the value (.env has no \\' escape): the value runs on to line 2"]);
   });
 
-  it('handles CRLF text like LF and rejects __proto__', () => {
+  it('handles CRLF text like LF and reads a variable named __proto__ like any other', () => {
     assert.deepEqual(parseEnvFile('A=1\r\nB="x"\r\n').values, { A: '1', B: 'x' });
-    assert.deepEqual(messages('__proto__=1\n'), ['Line 1: "__proto__" cannot be used as a variable name']);
+    assert.deepEqual(messages('__proto__=1\n'), []);
+    const values = parseEnvFile('__proto__=1\nB="__proto__=2\n__proto__=3"\n').values;
+    assert.deepEqual(Object.entries(values), [['__proto__', '1'], ['B', '__proto__=2\n__proto__=3']]);
   });
 
   it('property: every line of arbitrary text is either read by dotenv, a comment/blank line, or reported', () => {

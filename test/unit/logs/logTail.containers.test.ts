@@ -159,4 +159,26 @@ describe('logs: tail engine with per-container windows (fake time)', () => {
     assert.deepEqual(states, ['waiting', 'live']);
     await stop(tail, clock);
   });
+
+  it('an idle app is polled at the quiet pace from the start (4 reads a minute); one with recent lines at 2 s', async () => {
+    for (const age of [86_400_000, 1_000]) {
+      const clock = new FakeClock();
+      const reads: number[] = [];
+      const stamp = new Date(clock.now() - age).toISOString();
+      const source: LogSource = {
+        async window() {
+          reads.push(clock.now());
+          return [`${stamp} app[web.1]: last words`];
+        },
+        follow: () => Promise.reject(new ApiError('no', { status: 405, messages: [], retryable: false }, info)),
+      };
+      const tail = new LogTail({ source, sink: new CaptureSink(), clock, mode: 'poll', random: () => 0.5, batch: { flushMs: 10 } });
+      tail.start();
+      await clock.advance(59_900);
+      const gaps = reads.map((t) => t - reads[0]);
+      if (age > 60_000) assert.deepEqual(gaps, [0, 15_000, 30_000, 45_000], 'a day-old last line: the quiet pace at once');
+      else assert.deepEqual(gaps.slice(0, 3), [0, 2_000, 5_000], 'a line a second old: the active pace, slowing down while nothing comes');
+      await stop(tail, clock);
+    }
+  });
 });

@@ -111,7 +111,9 @@ describe('server: /apps/:id/config and /releases', () => {
       assert.equal(res.body.description, `Rollback to v${target.version} (${sha.slice(0, 7)})`);
       const deploys = (await api.get('/apps/storefront/deploys')).body;
       assert.equal(deploys.length, Math.min(20, deploysBefore + 1));
-      assert.deepEqual([deploys[0].commit_sha, deploys[0].status], [sha, 'pending']);
+      assert.equal(deploys[0].commit_sha, sha);
+      // Started at once; on a busy machine it may already be building when read.
+      assert.ok(['pending', 'building'].includes(deploys[0].status), deploys[0].status);
       assert.equal(res.body.deploy_id, deploys[0].id);
       await waitFor(async () => (await api.get(`/apps/storefront/deploys/${deploys[0].id}`)).body.status === 'succeeded');
       assert.equal((await latestRelease('storefront')).id, res.body.id, 'the deploy does not add another release');

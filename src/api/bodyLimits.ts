@@ -1,0 +1,69 @@
+// Bounds on what one response may make the extension hold or parse. A response body is
+// read only up to MAX_BODY_BYTES (JSON and text alike: a 50 MB log window must not take
+// hundreds of MB of heap), and JSON nested deeper than MAX_JSON_DEPTH is refused before
+// parsing (the readers and JSON.stringify recurse and would overflow the stack).
+
+import type { Readable } from 'node:stream';
+
+/** Largest response body read into memory (8 MiB; the service's biggest answers are log windows). */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Deepest JSON nesting accepted (the service's documents are a few levels deep). */
+export const MAX_JSON_DEPTH = 64;
+
+export class BodyTooLargeError extends Error {
+  override readonly name = 'BodyTooLargeError';
+  constructor(readonly limit: number) {
+    super(`The response is larger than ${Math.round(limit / 1024 / 1024)} MB`);
+  }
+}
+
+/** Reads a body as text, in linear time, stopping (and destroying the body) past `limit` bytes. */
+export async function readCapped(body: AsyncIterable<unknown> & Partial<Pick<Readable, 'destroy'>>, limit = MAX_BODY_BYTES): Promise<string> {
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const bytes = chunk as Uint8Array;
+    size += bytes.byteLength;
+    if (size > limit) {
+      body.destroy?.();
+      throw new BodyTooLargeError(limit);
+    }
+    parts.push(decoder.decode(bytes, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+/** The deepest nesting of arrays/objects in JSON text (a linear scan that skips strings). */
+export function jsonDepth(text: string, stopAbove = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      depth++;
+      if (depth > max) max = depth;
+      if (max > stopAbove) return max;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return max;
+}
+
+/** JSON.parse, refusing documents nested deeper than MAX_JSON_DEPTH (throws a SyntaxError-like error). */
+export function parseJsonBounded(text: string): unknown {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new JsonTooDeepError();
+  return JSON.parse(text);
+}
+
+export class JsonTooDeepError extends Error {
+  override readonly name = 'JsonTooDeepError';
+  constructor() {
+    super(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+}

@@ -1,0 +1,42 @@
+// Writes whose answer never came. The API layer never sends a write again after its
+// connection dropped (it may have been applied: a second DELETE would say "Not found", a
+// second config write would restart the app twice). Here the state is read back instead,
+// and the user is told what actually happened.
+import * as vscode from 'vscode';
+import { ApiError, AppHostError } from '../api';
+
+/**
+ * Runs `write`. If its outcome is unknown, `happened` reads the server back: true = the
+ * write took effect (resolves, with a note to the user), false = it did not (a clear
+ * error: nothing changed, nothing was sent again).
+ */
+export async function writeOrReadBack<T>(what: string, write: () => Promise<T>, happened: () => Promise<boolean>): Promise<T | undefined> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof AppHostError) || !error.outcomeUnknown) throw error;
+    let done: boolean;
+    try {
+      done = await happened();
+    } catch (readError) {
+      const reason = readError instanceof Error ? readError.message : String(readError);
+      throw new Error(vscode.l10n.t('Not known whether {0} happened: the connection dropped before the server answered, and reading back failed ({1}). Refresh to see the current state before trying again.', what, reason), { cause: readError });
+    }
+    if (!done) {
+      throw new Error(vscode.l10n.t('{0} did not happen: the connection dropped before the server answered, and reading back shows no change. Nothing was sent twice; try again.', what), { cause: error });
+    }
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0}: the connection dropped before the server answered, but reading back shows it was done.', what));
+    return undefined;
+  }
+}
+
+/** For read-backs of a deleted resource: a 404 (or 410) means it is gone. */
+export async function isGone(read: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await read();
+    return false;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return true;
+    throw error;
+  }
+}

@@ -1,0 +1,88 @@
+// Journeys against the reference server answering as the real service (wokku) does,
+// and the same against the specification's workspaces (the server's header option):
+// stop then start an app from the tree, a team as a workspace showing only its apps,
+// the activity feed, a database linked right after it was created.
+import assert from 'node:assert/strict';
+import type { RunningServer } from '../server';
+import { closeJourney, openJourney } from './journey';
+import type { Workbench } from './workbench';
+
+for (const mode of ['wokku', 'workspace header'] as const) {
+  describe(`journey: the real service's answers (${mode})`, () => {
+    let server: RunningServer;
+    let workbench: Workbench;
+    const header = mode === 'workspace header';
+    const shot = (name: string) => workbench.screenshot(`real-${header ? 'header' : 'wokku'}-${name}`);
+
+    before(async () => ({ server, workbench } = await openJourney({ server: { actionDelayMs: 200, workspaceHeader: header }, collapse: ['Activity'], expand: ['Apps'] })));
+    after(() => closeJourney(workbench, server));
+
+    const description = (label: string) => workbench.treeRow(label).locator('.label-description');
+    const menuItems = async (label: string) => {
+      await workbench.treeRow(label).click({ button: 'right' });
+      const menu = workbench.page.locator('.context-view .monaco-menu');
+      await menu.waitFor();
+      const items = await menu.locator('.action-label').allInnerTexts();
+      await workbench.page.keyboard.press('Escape');
+      return items;
+    };
+
+    it('stops then starts an app from the tree: the row and its menu follow its containers', async () => {
+      await workbench.contextMenu('analytics', 'Stop App');
+      await description('analytics').filter({ hasText: /^stopped/ }).waitFor({ timeout: 15_000 });
+      if (!header) assert.equal(server.control.findApp('analytics')?.status, 'running', 'wokku leaves the status as it was');
+      const stopped = await menuItems('analytics');
+      assert.ok(stopped.includes('Start App') && !stopped.includes('Stop App'), stopped.join(', '));
+      await shot('1-stopped');
+      await workbench.contextMenu('analytics', 'Start App');
+      await description('analytics').filter({ hasText: /^running/ }).waitFor({ timeout: 15_000 });
+      const running = await menuItems('analytics');
+      assert.ok(running.includes('Stop App') && !running.includes('Start App'), running.join(', '));
+    });
+
+    it('shows a team as a workspace with only its own apps', async () => {
+      await workbench.treeRow('Acme Corp').waitFor();
+      assert.equal(await description('Acme Corp').innerText(), header ? 'acme' : 'team');
+      const personalApps = await workbench.treeLabels();
+      assert.ok(personalApps.includes('storefront') && !personalApps.includes('acme-api'), 'Personal shows no app of Acme');
+      await workbench.treeRow('Apps').click(); // collapse Personal's apps
+      await workbench.page.locator('.monaco-list-row[role=treeitem][aria-level="2"]', { hasText: 'Apps' }).nth(1).click();
+      await workbench.treeRow('acme-api').waitFor();
+      const labels = await workbench.treeLabels();
+      assert.ok(labels.includes('acme-web') && !labels.includes('storefront'), labels.join(', '));
+      await shot('2-team-workspace');
+    });
+
+    it('reads the activity feed as sentences', async () => {
+      const pane = workbench.page.locator('.sidebar .pane', { has: workbench.page.locator('.pane-header', { hasText: /^Activity/ }) });
+      await pane.locator('.pane-header').click();
+      await pane.locator('.monaco-list-row', { hasText: /restarted/ }).first().waitFor();
+      const rows = await pane.locator('.monaco-list-row').allInnerTexts();
+      assert.ok(rows.every((r) => !r.includes('\\') && !/^[a-z_]+\.[a-z_]+$/.test(r.split('\n')[0])), rows.join(' | '));
+      await shot('3-activity');
+      await pane.locator('.pane-header').click();
+    });
+
+    it('links a database right after creating it', async () => {
+      await workbench.runCommand('AppHost: Create Database…');
+      await workbench.quickInput().locator('.monaco-list-row', { hasText: /^redis/i }).first().click();
+      const input = workbench.quickInput().locator('input');
+      await input.fill('journey-cache');
+      await input.press('Enter');
+      // the server (first one offered) and creation
+      await workbench.quickInput().locator('.monaco-list-row').first().click();
+      await workbench.page.locator('.notification-toast', { hasText: /journey-cache/ }).first().waitFor({ timeout: 30_000 });
+      await workbench.runCommand('AppHost: Link Database to App…');
+      await workbench.quickInput().locator('.monaco-list-row', { hasText: 'journey-cache' }).first().click();
+      await workbench.quickInput().locator('.monaco-list-row', { hasText: 'docs-site' }).first().click();
+      await workbench.quickInput().getByText(/Alias of the link/).waitFor(); // the default alias: Enter
+      await workbench.quickInput().locator('input').press('Enter');
+      const db = server.control.findDatabase('journey-cache');
+      assert.ok(db, 'created');
+      const linked = () => [...server.control.state.store.links.values()].some((l) => l.databaseId === db!.id);
+      for (const deadline = Date.now() + 30_000; !linked(); await workbench.page.waitForTimeout(100)) assert.ok(Date.now() < deadline, 'linked');
+      await workbench.page.locator('.notification-toast', { hasText: /linked/i }).first().waitFor({ timeout: 30_000 });
+      await shot('4-linked');
+    });
+  });
+}

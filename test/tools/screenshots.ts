@@ -1,0 +1,180 @@
+// `npm run screenshots`: drives the demo data through the real UI (code-server in
+// headless Chromium, the packaged extension) and writes the curated pictures of the
+// README into media/screenshots/, with a manifest of what each shows (see
+// screenshotList.ts). Part of the release checklist in the README.
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
+import { closeJourney, openJourney } from '../e2e/journey';
+import { VSIX, type Workbench } from '../e2e/workbench';
+import type { RunningServer } from '../server';
+import { packageExtension } from '../vscode/packageExtension';
+import { MANIFEST, SCREENSHOT_DIR, SHOTS, sourcesHash } from './screenshotList';
+
+const MAX_BYTES = 150 * 1024;
+const CODE = `import express from 'express';
+import { orders } from './db';
+
+const app = express();
+app.get('/api/orders', async (req, res) => {
+  res.json(await orders.list({ page: Number(req.query.page ?? 1) }));
+});
+app.listen(process.env.PORT ?? 5000);
+`;
+
+type Region = { x: number; y: number; width: number; height: number };
+
+async function box(locator: Locator): Promise<Region> {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('nothing to photograph');
+  return b;
+}
+
+/** The smallest rectangle holding all the regions. */
+function around(...regions: Region[]): Region {
+  const x = Math.min(...regions.map((r) => r.x));
+  const y = Math.min(...regions.map((r) => r.y));
+  return { x, y, width: Math.max(...regions.map((r) => r.x + r.width)) - x, height: Math.max(...regions.map((r) => r.y + r.height)) - y };
+}
+
+async function shoot(workbench: Workbench, file: string, clip?: Region): Promise<void> {
+  if (!SHOTS.some((s) => s.file === file)) throw new Error(`${file} is not in screenshotList.ts`);
+  const path = join(SCREENSHOT_DIR, file);
+  await workbench.page.waitForTimeout(300); // hover effects and animations settle
+  await workbench.page.screenshot({ path, clip });
+  const size = statSync(path).size;
+  console.log(`  ${file}: ${(size / 1024).toFixed(0)} KB`);
+  if (size > MAX_BYTES) throw new Error(`${file} is ${(size / 1024).toFixed(0)} KB, more than ${MAX_BYTES / 1024} KB: crop it`);
+}
+
+/** Activity bar and side bar: the tree as a user sees it. */
+const sideBar = async (w: Workbench) => around(await box(w.page.locator('.part.activitybar')), await box(w.page.locator('.part.sidebar')));
+
+async function runExactly(w: Workbench, title: string): Promise<void> {
+  await w.page.keyboard.press('F1');
+  await w.quickInput().locator('input').fill(`>${title}`);
+  await w.quickInput().locator('.monaco-list-row', { has: w.page.locator('.label-name', { hasText: new RegExp(`^${title}$`) }) }).first().click();
+}
+
+async function treeAndMenu(w: Workbench): Promise<void> {
+  await w.expand('Apps');
+  await w.treeRow('storefront').waitFor();
+  await shoot(w, 'tree.png', await sideBar(w));
+  await w.treeRow('storefront').click({ button: 'right' });
+  const menu = w.page.locator('.context-view .monaco-menu');
+  await menu.waitFor();
+  await shoot(w, 'context-menu.png', around(await sideBar(w), await box(menu)));
+  await w.page.keyboard.press('Escape');
+}
+
+async function logs(w: Workbench, server: RunningServer): Promise<void> {
+  await runExactly(w, 'File: New Untitled Text File');
+  await runExactly(w, 'Change Language Mode');
+  await w.quickInput().locator('input').fill('TypeScript');
+  await w.quickInput().locator('.monaco-list-row', { hasText: /^TypeScript/ }).first().click();
+  await w.page.locator('.editor-instance .view-lines').first().click();
+  await w.page.keyboard.insertText(CODE);
+  server.control.setLogInterval(400); // web.1, web.2 and worker.1 talk
+  const row = w.treeRow('storefront');
+  await row.hover();
+  await row.getByRole('button', { name: 'Tail Logs' }).click();
+  await w.page.locator('.part.panel .view-lines').getByText('worker.1').first().waitFor({ timeout: 15_000 });
+  await w.page.waitForTimeout(4_000); // a few polls of live lines
+  server.control.setLogInterval(0);
+  await shoot(w, 'logs.png', around(await box(w.page.locator('.part.editor')), await box(w.page.locator('.part.panel'))));
+  await w.contextMenu('storefront', 'Stop Tailing');
+  await runExactly(w, 'View: Close All Editors');
+  const dontSave = w.page.locator('.monaco-dialog-box').getByRole('button', { name: "Don't Save" });
+  if (await dontSave.isVisible().catch(() => false)) await dontSave.click();
+}
+
+async function configConflict(w: Workbench, server: RunningServer): Promise<void> {
+  const editor = w.page.locator('.editor-instance .view-lines').first();
+  const dialog = w.page.locator('.monaco-dialog-box');
+  await w.expand('storefront');
+  await w.expand('Config');
+  await w.treeRow('LOG_LEVEL').click();
+  await editor.getByText('LOG_LEVEL=info').waitFor();
+  await editor.locator('.view-line', { hasText: 'LOG_LEVEL=info' }).click();
+  await w.page.keyboard.press('End');
+  await w.page.keyboard.press('Shift+Home');
+  await w.page.keyboard.insertText('LOG_LEVEL=debug');
+  server.control.setConfig('storefront', { LOG_LEVEL: 'warn' });
+  await w.page.keyboard.press('Control+S');
+  await dialog.getByRole('button', { name: 'Save and Restart' }).click();
+  await w.page.locator('.tabs-container .tab', { hasText: 'Server ↔ Yours' }).waitFor();
+  await dialog.getByText(/LOG_LEVEL changed on the server/).waitFor();
+  await shoot(w, 'config-conflict.png', around(await box(w.page.locator('.part.editor')), await box(dialog)));
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await runExactly(w, 'View: Close All Editors');
+  const dontSave = dialog.getByRole('button', { name: "Don't Save" });
+  if (await dontSave.isVisible().catch(() => false)) await dontSave.click();
+  await w.treeRow('storefront').click(); // collapse it again
+}
+
+async function deployLog(w: Workbench, server: RunningServer): Promise<void> {
+  server.control.setActionDelay(2500);
+  server.control.startDeploy('storefront', { description: 'Add order export', gitPush: false });
+  await w.expand('storefront');
+  // Config is still open from the conflict picture: close it so Deploys is in view.
+  const config = w.treeRow('Config');
+  if ((await config.getAttribute('aria-expanded')) === 'true') await config.click();
+  await w.expand('Deploys');
+  await w.treeRow('Add order export').click();
+  const editor = w.page.locator('.editor-instance .view-lines').first();
+  await editor.getByText('-----> Building storefront').waitFor({ timeout: 15_000 });
+  await editor.getByText('building: this tab updates live').waitFor();
+  await shoot(w, 'deploy-log.png', await box(w.page.locator('.part.editor')));
+  server.control.setActionDelay(300);
+  await runExactly(w, 'View: Close All Editors');
+  await w.treeRow('storefront').click(); // collapse it again
+}
+
+async function walkthrough(w: Workbench): Promise<void> {
+  // The walkthrough shows its pictures only in a wide editor: no side bar, no panel.
+  await runExactly(w, 'View: Hide Panel');
+  await runExactly(w, 'View: Toggle Primary Side Bar Visibility');
+  await w.runCommand('AppHost: Get Started');
+  await w.page.locator('.gettingStartedContainer .getting-started-step').first().waitFor();
+  // The step's picture lives in a webview (an iframe in an iframe).
+  await w.page.locator('.getting-started-media iframe').first().contentFrame().locator('iframe#active-frame').contentFrame().locator('svg text').first().waitFor();
+  await w.page.waitForTimeout(800); // the step's picture loads
+  await shoot(w, 'walkthrough.png', await box(w.page.locator('.part.editor')));
+  await runExactly(w, 'View: Close All Editors');
+  await runExactly(w, 'View: Toggle Primary Side Bar Visibility');
+}
+
+async function dark(w: Workbench): Promise<void> {
+  await runExactly(w, 'Preferences: Color Theme');
+  await w.quickInput().locator('input').fill('Dark Modern');
+  await w.quickInput().locator('.monaco-list-row', { hasText: 'Dark Modern' }).first().click();
+  await w.page.locator('.monaco-workbench.vs-dark').waitFor();
+  await w.page.waitForTimeout(500);
+  await shoot(w, 'tree-dark.png', await sideBar(w));
+}
+
+async function main(): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  console.log('Packaging the extension…');
+  packageExtension(VSIX);
+  const { server, workbench } = await openJourney({ server: { actionDelayMs: 300, logIntervalMs: 0 }, settings: { 'editor.autoIndent': 'none' }, collapse: ['Activity'] });
+  try {
+    await workbench.page.setViewportSize({ width: 1180, height: 760 });
+    await treeAndMenu(workbench);
+    await logs(workbench, server);
+    await configConflict(workbench, server);
+    await deployLog(workbench, server);
+    await walkthrough(workbench);
+    await dark(workbench);
+  } finally {
+    await closeJourney(workbench, server);
+  }
+  const manifest = Object.fromEntries(SHOTS.map((s) => [s.file, { shows: s.shows, sources: sourcesHash(s) }]));
+  writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(`Wrote ${SHOTS.length} pictures and ${MANIFEST}. Look at them, then commit media/screenshots/.`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
