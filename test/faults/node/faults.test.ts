@@ -239,7 +239,8 @@ describe('faults (node)', function () {
       const values = { PIN: '4711', SHORT: 'abc', SPACED: 'a b$c', LONG_SECRET: 'sk_live_0123456789abcdef' };
       const e = await rejects(c.config.set('storefront', values), ApiError);
       assert.equal(e.status, 422);
-      assert.match(e.message, /Dokku command failed: config:set storefront PIN=\[redacted\]/);
+      // Only Dokku's own words are kept: the command line, values included, is dropped.
+      assert.equal(e.message, 'The command exited with status 1');
       const texts = [e.message, ...e.messages, ...sink, ...logLines];
       for (const v of ['4711', 'abc', 'a\\ b\\$c', 'sk_live_0123456789abcdef']) {
         assert.ok(!texts.some((t) => new RegExp(`(^|[^\\w])${v.replace(/[\\$]/g, '\\$&')}([^\\w]|$)`).test(t)), `${v} leaked`);

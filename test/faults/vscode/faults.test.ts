@@ -237,9 +237,9 @@ describe('faults (VS Code)', function () {
     server.control.echoErrorNext({ method: 'PUT', path: /\/config$/ });
     const ui = await runScripted('apphost.config.add', { inputs: ['SHORT_PIN', 'q7Z'] }, { id: server.control.findApp('analytics')!.id, name: 'analytics', workspace: undefined });
     const error = ui.shown.find((s) => s.kind === 'error');
-    assert.ok(error && /Dokku command failed/.test(error.text), JSON.stringify(ui.shown));
+    assert.ok(error && /The command exited with status 1/.test(error.text), JSON.stringify(ui.shown));
     assert.doesNotMatch(error.text, /q7Z/);
-    await until('the failure in the log', async () => (await logText()).includes('Dokku command failed'));
+    await until('the failure in the log', async () => (await logText()).includes('The command exited with status 1'));
     assert.doesNotMatch(await logText(), /q7Z/);
   });
 });
