@@ -2,12 +2,14 @@
 // headless Chromium, the packaged extension) and writes the curated pictures of the
 // README into media/screenshots/, with a manifest of what each shows (see
 // screenshotList.ts). Part of the release checklist in the README.
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { closeJourney, openJourney } from '../e2e/journey';
-import { VSIX, type Workbench } from '../e2e/workbench';
-import type { RunningServer } from '../server';
+import { VSIX, Workbench } from '../e2e/workbench';
+import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { createSampleRepo } from './sampleRepo';
 import { packageExtension } from '../vscode/packageExtension';
 import { MANIFEST, SCREENSHOT_DIR, SHOTS, sourcesHash } from './screenshotList';
 
@@ -153,6 +155,34 @@ async function dark(w: Workbench): Promise<void> {
   await shoot(w, 'tree-dark.png', await sideBar(w));
 }
 
+/** Its own window: the storefront repository open and linked, deployed from the status bar. */
+async function deployFolder(): Promise<void> {
+  const server = await startServer({ seed: 'demo', actionDelayMs: 2500, logIntervalMs: 0 });
+  const scratch = mkdtempSync(join(tmpdir(), 'apphost-shots-'));
+  let w: Workbench | undefined;
+  try {
+    const repo = createSampleRepo(join(scratch, 'storefront'), server);
+    w = await Workbench.open({ folder: repo.dir, settings: { 'apphost.baseUrl': server.url, 'git.openRepositoryInParentFolders': 'never', 'editor.autoIndent': 'none' } });
+    await w.page.setViewportSize({ width: 1180, height: 760 });
+    await w.signInWithToken(server.control.issueToken(DEMO_USER.email));
+    await w.collapseSection('Activity');
+    await w.expand('Apps');
+    const status = w.page.locator('.statusbar-item', { hasText: /storefront ·/ }).first();
+    await status.filter({ hasText: 'storefront · running' }).waitFor({ timeout: 30_000 });
+    repo.commit('Show prices with two decimals', { 'server.js': "require('node:http').createServer((q, s) => s.end('Prices: 12.50')).listen(process.env.PORT || 5000);\n" });
+    await status.click();
+    await w.quickInput().locator('.monaco-list-row', { hasText: 'Deploy' }).first().click();
+    const editor = w.page.locator('.editor-instance .view-lines').first();
+    await editor.getByText('-----> Installing dependencies').waitFor({ timeout: 30_000 });
+    await status.filter({ hasText: 'deploying…' }).waitFor();
+    await shoot(w, 'deploy-folder.png');
+  } finally {
+    await w?.close();
+    await server.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   console.log('Packaging the extension…');
@@ -169,6 +199,7 @@ async function main(): Promise<void> {
   } finally {
     await closeJourney(workbench, server);
   }
+  await deployFolder();
   const manifest = Object.fromEntries(SHOTS.map((s) => [s.file, { shows: s.shows, sources: sourcesHash(s) }]));
   writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`Wrote ${SHOTS.length} pictures and ${MANIFEST}. Look at them, then commit media/screenshots/.`);
