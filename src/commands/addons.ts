@@ -5,10 +5,10 @@ import type { Addon } from '../api';
 import type { Services } from '../services';
 import { confirm, explained, refreshPart, resolveItem } from './appParts';
 import { DATABASE_TYPES, validateDatabaseName } from './databases';
-import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
+import { UserCancelled } from '../model';
 
 /** Statuses of an addon still being set up. */
 const UNFINISHED = new Set(['creating', 'pending', 'provisioning']);

@@ -6,7 +6,7 @@ import { ApiError, isCancelled } from '../api';
 import type { Services } from '../services';
 import { markBusy } from './progress';
 import type { SelectedApp } from './selection';
-import type { AppRef } from './targets';
+import type { AppRef } from '../model';
 
 /** Calls in flight at once: slow POSTs overlap, and the budget keeps room for everything else. */
 const CONCURRENCY = 3;

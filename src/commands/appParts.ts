@@ -7,8 +7,8 @@ import type { Services } from '../services';
 import { AppGroupNode, AppNode } from '../tree/appNode';
 import type { NodeKind } from '../tree/contextValues';
 import { ItemNode } from '../tree/itemNode';
-import { UserCancelled } from './errorReporting';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 /** The row of a part (a domain, a release…) when the command was invoked on one. */
 export function itemOf<T>(target: unknown, kind: NodeKind): ItemNode<T> | undefined {

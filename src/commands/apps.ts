@@ -5,12 +5,12 @@ import { AppNode } from '../tree/appNode';
 import { ServerNode } from '../tree/serverNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
 import { runOnApps, type AppBatch } from './appBatch';
-import { UserCancelled } from './errorReporting';
 import { isGone, writeOrReadBack } from './outcome';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
 import { isTreeSelection, selectedApps, withSelection } from './selection';
-import { activeWorkspace, pickServer, resolveApp, type AppRef } from './targets';
+import { activeWorkspace, pickServer, resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;

@@ -6,10 +6,10 @@ import type { HealthCheckSettings } from '../api';
 import type { Services } from '../services';
 import { ItemNode } from '../tree/itemNode';
 import { explained, groupOf, itemOf, refreshPart } from './appParts';
-import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 type Setting = keyof HealthCheckSettings;
 const SETTINGS: readonly Setting[] = ['enabled', 'path', 'wait', 'timeout', 'attempts'];

@@ -12,11 +12,11 @@ import type { ItemNode } from '../tree/itemNode';
 import { confirm, groupOf } from './appParts';
 import { changed } from './configChanged';
 import { configEnvFileCommands } from './configEnvFile';
-import { UserCancelled } from './errorReporting';
 import { writeOrReadBack } from './outcome';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 export function validateEnvKey(value: string): string | undefined {
   return ENV_KEY_PATTERN.test(value.trim())

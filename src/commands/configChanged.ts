@@ -1,7 +1,7 @@
 import { configEditing } from '../editors/registerConfigEditing';
 import type { Services } from '../services';
 import { refreshPart } from './appParts';
-import type { AppRef } from './targets';
+import type { AppRef } from '../model';
 
 /**
  * After a config write from a command: the Config group, Releases (each config change

@@ -11,10 +11,10 @@ import type { Services } from '../services';
 import { groupOf } from './appParts';
 import { changed } from './configChanged';
 import { isGitIgnored } from './configGitIgnore';
-import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 export function configEnvFileCommands(s: Services): CommandTable {
   return {

@@ -7,11 +7,11 @@ import { DatabaseNode, DatabasePartNode } from '../tree/databaseNode';
 import { ItemNode } from '../tree/itemNode';
 import { ServerNode } from '../tree/serverNode';
 import { DatabasesGroup, WorkspaceNode } from '../tree/workspaceNode';
-import { UserCancelled } from './errorReporting';
 import { isGone, writeOrReadBack } from './outcome';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
-import { activeWorkspace, inWorkspace, pickApp, pickServer, shownWorkspace, type AppRef } from './targets';
+import { activeWorkspace, inWorkspace, pickApp, pickServer, shownWorkspace } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;

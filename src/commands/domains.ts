@@ -5,10 +5,10 @@ import type { Domain } from '../api';
 import type { Services } from '../services';
 import { domainUrl } from '../tree/groups/domains';
 import { confirm, explained, groupOf, refreshPart, resolveItem } from './appParts';
-import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 // The service's own rule: dot-separated labels of letters, digits and inner dashes, 253 at most.
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;

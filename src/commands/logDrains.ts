@@ -5,10 +5,10 @@ import type { LogDrain } from '../api';
 import type { Services } from '../services';
 import { drainLabel } from '../tree/groups/logDrains';
 import { confirm, explained, refreshPart, resolveItem } from './appParts';
-import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
+import { UserCancelled } from '../model';
 
 /** The contract's two drain types, by URL scheme (syslog+tls is syslog over TLS). */
 const TYPE_OF_SCHEME: Record<string, 'syslog' | 'https'> = { 'syslog:': 'syslog', 'syslog+tls:': 'syslog', 'https:': 'https', 'http:': 'https' };

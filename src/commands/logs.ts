@@ -4,10 +4,10 @@ import { relativeTime } from '../format';
 import { logsArea } from '../logViews/registerLogs';
 import type { Services } from '../services';
 import { ItemNode } from '../tree/itemNode';
-import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
 import { isTreeSelection, selectedApps, withSelection } from './selection';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 /** Tail Logs / Stop Tailing, and deploy logs in an editor tab. */
 export function logCommands(s: Services): CommandTable {

@@ -5,10 +5,10 @@ import { readProcessReport, type ProcessType } from '../api';
 import type { Services } from '../services';
 import { ItemNode } from '../tree/itemNode';
 import { confirm, explained, groupOf, itemOf, refreshPart } from './appParts';
-import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 const PROCESS_NAME = /^[a-z][a-z0-9_]*$/;
 

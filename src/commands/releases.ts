@@ -10,7 +10,7 @@ import { reloadApp } from './apps';
 import { confirm, explain, refreshPart, resolveItem } from './appParts';
 import type { CommandTable } from './index';
 import { runAction } from './progress';
-import type { AppRef } from './targets';
+import type { AppRef } from '../model';
 
 export function releaseCommands(s: Services): CommandTable {
   return {

@@ -5,7 +5,7 @@
 import { AppNode } from '../tree/appNode';
 import type { TreeNode } from '../tree/resourcesProvider';
 import type { CommandHandler } from './index';
-import type { AppRef } from './targets';
+import type { AppRef } from '../model';
 
 const takesSelection = new WeakSet<CommandHandler>();
 

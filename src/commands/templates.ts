@@ -6,9 +6,9 @@ import { AppNode } from '../tree/appNode';
 import { ServerNode } from '../tree/serverNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
 import { reloadApp, validateAppName } from './apps';
-import { UserCancelled } from './errorReporting';
 import type { CommandTable } from './index';
-import { activeWorkspace, pickServer, type AppRef } from './targets';
+import { activeWorkspace, pickServer } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 /** Deploy states after which there is nothing more to follow. */
 const FINISHED = new Set(['succeeded', 'failed', 'timed_out', 'canceled', 'cancelled', 'error']);

@@ -8,8 +8,6 @@
 import * as vscode from 'vscode';
 import type { Deploy } from '../api';
 import { reloadApp } from '../commands/apps';
-import { UserCancelled } from '../commands/errorReporting';
-import type { AppRef } from '../commands/targets';
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import type { Services } from '../services';
@@ -20,6 +18,7 @@ import type { DeployArea } from './index';
 import type { PushPlan } from './preflight';
 import { ACTION_TITLES, explain, type ExplainedAction } from './pushProblems';
 import { buildFailure, pushOutcome, type PushOutcome } from './pushOutput';
+import { type AppRef, UserCancelled } from '../model';
 
 const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);
 

@@ -5,11 +5,11 @@
 // from the rows the Resources view already fetched (TreeState), never from a request.
 import * as vscode from 'vscode';
 import type { App } from '../api';
-import type { AppRef } from '../commands/targets';
 import type { Connection } from '../connection';
 import type { AppRow, TreeState } from '../tree/treeState';
 import { gitApi, type GitApi, type GitRepository } from './gitApi';
 import { learnFromDetails, remoteForApp, serviceRemotes, type ServiceGit } from './remotes';
+import type { AppRef } from '../model';
 
 /** The app a folder is linked to: by name only until the tree has shown it (or a manual link named it). */
 export interface LinkedApp {

@@ -11,13 +11,13 @@ import * as vscode from 'vscode';
 import { ApiError, workspaceHeader } from '../api';
 import type { StoredSession } from '../auth/sessionStore';
 import type { WorkspaceListing } from '../auth/workspaces';
-import type { AppRef } from '../commands/targets';
 import { LogTail, PollCoordinator, apiLogSource, type LogSource, type LogTailOptions, type StopReason, type TailStateChange } from '../logs';
 import type { Services } from '../services';
 import type { AppNode } from '../tree/appNode';
 import type { TreeNode } from '../tree/resourcesProvider';
 import { LogChannel } from './logChannel';
 import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
+import type { AppRef } from '../model';
 
 /** Engine timings; the integration tests shorten them, users get the defaults. */
 export type TailTuning = Pick<LogTailOptions, 'interval' | 'retry' | 'streamIdleMs' | 'resyncMs' | 'window' | 'batch'>;
@@ -70,8 +70,7 @@ export class LogTails implements vscode.Disposable {
 
   /** Starts tailing the app, or shows its channel when it is already tailed. */
   async tail(app: AppRef): Promise<'started' | 'shown'> {
-    const session = await this.s.connection.session();
-    if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+    const { session } = await this.s.connection.signedIn();
     const key = keyOf(session.apiRoot, app);
     const existing = this.entries.get(key);
     if (existing && this.running(existing)) {

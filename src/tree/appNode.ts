@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { readProcessReport, type App } from '../api';
-import type { AppRef, HasAppRef } from '../commands/targets';
 import { codeSpan, escapeMarkdown, relativeTime } from '../format';
 import { APP_GROUPS, type AppGroupDescriptor } from './appGroups';
 import { contextValue } from './contextValues';
@@ -8,6 +7,7 @@ import { ListNode } from './listNode';
 import type { TreeNode } from './resourcesProvider';
 import { statusIcon } from './statusIcons';
 import type { WorkspaceNode } from './workspaceNode';
+import type { AppRef, HasAppRef } from '../model';
 
 /** An app: its state at a glance, and its parts (config, domains, releases…) as groups. */
 export class AppNode implements TreeNode, HasAppRef {

@@ -1,6 +1,6 @@
 import type { ApiClient, App } from '../api';
-import type { AppRef } from '../commands/targets';
 import type { TreeNode } from './resourcesProvider';
+import type { AppRef } from '../model';
 
 export interface AppFilter {
   /** Server-side name filter (`?q=`). */
