@@ -5,7 +5,7 @@ import type { Addon } from '../api';
 import type { Services } from '../services';
 import { confirm, explained, refreshPart, resolveItem } from './appParts';
 import { DATABASE_TYPES, validateDatabaseName } from './databases';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
 import { UserCancelled } from '../model';

@@ -6,7 +6,7 @@ import { ServerNode } from '../tree/serverNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
 import { runOnApps, type AppBatch } from './appBatch';
 import { isGone, writeOrReadBack } from './outcome';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { isTreeSelection, selectedApps, withSelection } from './selection';
 import { activeWorkspace, pickServer, resolveApp } from './targets';

@@ -13,7 +13,7 @@ import { confirm, groupOf } from './appParts';
 import { changed } from './configChanged';
 import { configEnvFileCommands } from './configEnvFile';
 import { writeOrReadBack } from './outcome';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';

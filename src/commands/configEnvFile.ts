@@ -11,7 +11,7 @@ import type { Services } from '../services';
 import { groupOf } from './appParts';
 import { changed } from './configChanged';
 import { isGitIgnored } from './configGitIgnore';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';

@@ -8,7 +8,7 @@ import { ItemNode } from '../tree/itemNode';
 import { ServerNode } from '../tree/serverNode';
 import { DatabasesGroup, WorkspaceNode } from '../tree/workspaceNode';
 import { isGone, writeOrReadBack } from './outcome';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { activeWorkspace, inWorkspace, pickApp, pickServer, shownWorkspace } from './targets';
 import { type AppRef, UserCancelled } from '../model';

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { DatabaseNode } from '../tree/databaseNode';
 import { ItemNode } from '../tree/itemNode';
 import { ServerNode } from '../tree/serverNode';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { resolveApp } from './targets';
 
 export const DETAILS_SCHEME = 'apphost-details';

@@ -5,7 +5,7 @@ import type { Domain } from '../api';
 import type { Services } from '../services';
 import { domainUrl } from '../tree/groups/domains';
 import { confirm, explained, groupOf, refreshPart, resolveItem } from './appParts';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';

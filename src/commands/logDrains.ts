@@ -5,7 +5,7 @@ import type { LogDrain } from '../api';
 import type { Services } from '../services';
 import { drainLabel } from '../tree/groups/logDrains';
 import { confirm, explained, refreshPart, resolveItem } from './appParts';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
 import { UserCancelled } from '../model';

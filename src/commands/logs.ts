@@ -4,7 +4,7 @@ import { relativeTime } from '../format';
 import { logsArea } from '../logViews/registerLogs';
 import type { Services } from '../services';
 import { ItemNode } from '../tree/itemNode';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { isTreeSelection, selectedApps, withSelection } from './selection';
 import { resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';

@@ -4,7 +4,7 @@ import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import { maskUrl } from '../editors/secrets';
 import type { Services } from '../services';
 import { confirmRemoval, targetWorkspace, workspaceLabel } from './accountPicks';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { UserCancelled } from '../model';
 
 /** The events the service sends notifications for (wokku: a deploy's outcome, a failed backup). */

@@ -5,7 +5,7 @@ import { readProcessReport, type ProcessType } from '../api';
 import type { Services } from '../services';
 import { ItemNode } from '../tree/itemNode';
 import { confirm, explained, groupOf, itemOf, refreshPart } from './appParts';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';

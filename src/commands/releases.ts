@@ -8,7 +8,7 @@ import type { TreeNode } from '../tree/resourcesProvider';
 import { releaseLabel } from '../tree/groups/releases';
 import { reloadApp } from './apps';
 import { confirm, explain, refreshPart, resolveItem } from './appParts';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import type { AppRef } from '../model';
 

@@ -9,7 +9,7 @@ import { ApiError, type Server } from '../api';
 import type { Services } from '../services';
 import { ServerNode } from '../tree/serverNode';
 import { ServersGroup, WorkspaceNode } from '../tree/workspaceNode';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { activeWorkspace, pickServer } from './targets';
 import { UserCancelled } from '../model';

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { SshKey } from '../api';
 import { relativeTime } from '../format';
 import type { Services } from '../services';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { confirmRemoval, signedIn } from './accountPicks';
 import { UserCancelled } from '../model';
 

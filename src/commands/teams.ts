@@ -3,7 +3,7 @@ import { teamWorkspace, type Member, type Team } from '../api';
 import type { Services } from '../services';
 import { WorkspaceNode } from '../tree/workspaceNode';
 import { confirmRemoval, signedIn } from './accountPicks';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { UserCancelled } from '../model';
 
 const ROLES = ['viewer', 'member', 'admin'] as const;

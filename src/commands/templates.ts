@@ -6,7 +6,7 @@ import { AppNode } from '../tree/appNode';
 import { ServerNode } from '../tree/serverNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
 import { reloadApp, validateAppName } from './apps';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { activeWorkspace, pickServer } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 

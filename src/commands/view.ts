@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { LoadMoreNode } from '../tree/listNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { activeWorkspace } from './targets';
 import { UserCancelled } from '../model';
 

@@ -4,7 +4,7 @@ import type { Connection } from '../connection';
 import type { Services } from '../services';
 import type { TreeNode } from '../tree/resourcesProvider';
 import type { WorkspaceNode } from '../tree/workspaceNode';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { workspaceHeader } from '../api';
 import { UserCancelled } from '../model';
 

@@ -1,7 +1,7 @@
 // Deploy, link, unlink, the status bar's actions and Reveal in AppHost View.
 import * as vscode from 'vscode';
 import { signedIn } from '../commands/accountPicks';
-import type { CommandTable } from '../commands/index';
+import type { CommandTable } from '../commands/commandTypes';
 import { pickApp, resolveApp } from '../commands/targets';
 import type { Services } from '../services';
 import type { AppNode } from '../tree/appNode';
