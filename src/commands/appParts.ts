@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../api';
 import type { Services } from '../services';
-import { AppGroupNode, AppNode } from '../tree/appNode';
+import { AppGroupNode } from '../tree/appGroupNode';
+import { AppNode } from '../tree/appNode';
 import type { NodeKind } from '../tree/contextValues';
 import { ItemNode } from '../tree/itemNode';
 import { resolveApp } from './targets';
