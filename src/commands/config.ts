@@ -2,10 +2,10 @@
 // apphost: file system saves them), and the single-variable actions of the tree.
 import * as vscode from 'vscode';
 import { documentUri } from '../editors/apphostUri';
-import type { DocumentKind } from '../editors/documentKinds';
-import { ENV_KEY_PATTERN } from '../editors/envScanner';
-import { parseEnvFile } from '../editors/envFile';
-import { looksSecret, maskValue } from '../editors/secrets';
+import type { DocumentKind } from '../configText/documentKinds';
+import { ENV_KEY_PATTERN } from '../configText/envScanner';
+import { parseEnvFile } from '../configText/envFile';
+import { looksSecret, maskValue } from '../configText/secrets';
 import type { Services } from '../services';
 import { isConfigVarNode, setRevealed } from '../tree/groups/config';
 import type { ItemNode } from '../tree/itemNode';

@@ -2,11 +2,11 @@
 // push a file back after a diff preview, sending only the differences.
 import * as vscode from 'vscode';
 import { documentUri } from '../editors/apphostUri';
-import { diffMaps, isEmptyChangeSet, type ChangeSet } from '../editors/configDiff';
-import { parseEnvFile, renderEnvFile } from '../editors/envFile';
+import { diffMaps, isEmptyChangeSet, type ChangeSet } from '../configText/configDiff';
+import { parseEnvFile, renderEnvFile } from '../configText/envFile';
 import { configEditing } from '../editors/registerConfigEditing';
 import { openDiff } from '../editors/serverSnapshots';
-import { describeProblem } from '../editors/textProblem';
+import { describeProblem } from '../configText/textProblem';
 import type { Services } from '../services';
 import { groupOf } from './appParts';
 import { changed } from './configChanged';

@@ -2,7 +2,7 @@
 // server's own object (`raw`), so fields beyond the contract are visible too.
 import * as vscode from 'vscode';
 import type { Raw } from '../api';
-import { maskSecretFields } from '../editors/secrets';
+import { maskSecretFields } from '../configText/secrets';
 import type { Services } from '../services';
 import { DatabaseNode } from '../tree/databaseNode';
 import { ItemNode } from '../tree/itemNode';

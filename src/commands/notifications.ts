@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { workspaceHeader, type NotificationChannel } from '../api';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
-import { maskUrl } from '../editors/secrets';
+import { maskUrl } from '../configText/secrets';
 import type { Services } from '../services';
 import { confirmRemoval, targetWorkspace, workspaceLabel } from './accountPicks';
 import type { CommandTable } from './commandTypes';

@@ -2,7 +2,7 @@
 // The app name is there for people (tab titles and breadcrumbs show `<app name>/config.env`);
 // calls use the id, so a rename through app.json leaves open tabs working.
 import * as vscode from 'vscode';
-import { FILE_NAMES, kindOfFileName, type DocumentKind } from './documentKinds';
+import { FILE_NAMES, kindOfFileName, type DocumentKind } from '../configText/documentKinds';
 import type { AppRef } from '../model';
 
 export const SCHEME = 'apphost';

@@ -11,12 +11,12 @@ import { errorMessage, type Connection } from '../connection';
 import { parseDocumentUri, type DocumentAddress } from './apphostUri';
 import {
   applyChangeSet, changesInEffect, diffMaps, isEmptyChangeSet, NO_CHANGES, remainingChanges, touchedKeys, type ChangeSet, type FlatMap,
-} from './configDiff';
-import { documentKind, FILE_NAMES, PartialSendError, type DocumentKindSpec, type ParsedDocument } from './documentKinds';
+} from '../configText/configDiff';
+import { documentKind, FILE_NAMES, PartialSendError, type DocumentKindSpec, type ParsedDocument } from '../configText/documentKinds';
 import type { EditBases } from './editBases';
 import type { SavePrompts } from './savePrompts';
-import { describeProblem, type TextProblem } from './textProblem';
-import { resolveMerge, threeWayMerge } from './threeWayMerge';
+import { describeProblem, type TextProblem } from '../configText/textProblem';
+import { resolveMerge, threeWayMerge } from '../configText/threeWayMerge';
 import { appKey, type AppRef, sameApp } from '../model';
 
 interface OpenDocument {

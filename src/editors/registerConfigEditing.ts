@@ -9,7 +9,7 @@ import { AppNode } from '../tree/appNode';
 import { checkRows } from '../tree/groups/checks';
 import { configVarRows } from '../tree/groups/config';
 import { SCHEME } from './apphostUri';
-import { isEmptyChangeSet } from './configDiff';
+import { isEmptyChangeSet } from '../configText/configDiff';
 import { ConfigFileSystem, type SavedChange } from './configFileSystem';
 import { EditBases } from './editBases';
 import { trackDiagnostics } from './editorDiagnostics';

@@ -1,8 +1,8 @@
 // The two questions a save may ask. Both are modal, so the save waits for the
 // answer; dismissing either one leaves the buffer dirty and untouched.
 import * as vscode from 'vscode';
-import type { ConflictWinner } from './threeWayMerge';
-import { FILE_NAMES, type DocumentKind } from './documentKinds';
+import type { ConflictWinner } from '../configText/threeWayMerge';
+import { FILE_NAMES, type DocumentKind } from '../configText/documentKinds';
 import { openDiff, type ServerSnapshots } from './serverSnapshots';
 import { appKey, type AppRef } from '../model';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { looksSecret, maskValue } from '../../editors/secrets';
+import { looksSecret, maskValue } from '../../configText/secrets';
 import type { AppGroupDescriptor, AppGroupNode } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
 import { groupCall, icon } from './common';
