@@ -15,6 +15,7 @@ import { AppNode } from './tree/appNode';
 import { ListNode } from './tree/listNode';
 import { ResourcesProvider, type TreeNode } from './tree/resourcesProvider';
 import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
+import { TreeService } from './tree/treeService';
 import { AutoRefresh } from './tree/autoRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ResourceRoots } from './tree/roots';
@@ -65,7 +66,8 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
     }),
     workspaces.onDidChange(() => resources.refresh()),
   );
-  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree, healer };
+  const treeService = new TreeService(resources, tree, () => connection.api());
+  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree, treeService, healer };
   registerConfigEditing(services);
   const logs = registerLogs(services);
   const deploy = registerDeploy(services);

@@ -8,7 +8,6 @@ import { configEditing } from '../editors/registerConfigEditing';
 import { openDiff } from '../editors/serverSnapshots';
 import { describeProblem } from '../configText/textProblem';
 import type { Services } from '../services';
-import { groupOf } from './appParts';
 import { changed } from './configChanged';
 import { isGitIgnored } from './configGitIgnore';
 import type { CommandTable } from './commandTypes';
@@ -146,7 +145,7 @@ async function push(s: Services, target: unknown): Promise<void> {
   if (!isEmptyChangeSet(diffMaps(before.values, now.values))) {
     throw new Error(vscode.l10n.t('The config of {0} changed while the preview was open. Nothing was pushed: push again to see the new differences.', app.name));
   }
-  await runAction(s, groupOf(target, 'config'), vscode.l10n.t('Pushing {0} to {1}…', fileName, app.name), async () => {
+  await runAction(s, s.treeService.groupOf(target, 'config'), vscode.l10n.t('Pushing {0} to {1}…', fileName, app.name), async () => {
     const setting = Object.keys(chosen.set).length > 0;
     if (setting) await api.config.set(app.id, chosen.set, opts);
     try {

@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import { AppNode } from '../tree/appNode';
 import { ServerNode } from '../tree/serverNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
-import { reloadApp, validateAppName } from './apps';
+import { validateAppName } from './apps';
 import type { CommandTable } from './commandTypes';
 import { activeWorkspace, pickServer } from './targets';
 import { type AppRef, UserCancelled } from '../model';
@@ -166,7 +166,7 @@ export async function followDeploy(s: Services, app: AppRef, started: Deploy | u
       }
     },
   );
-  await reloadApp(s, app).catch(() => undefined);
+  await s.treeService.reloadApp(app).catch(() => undefined);
   const commands = await vscode.commands.getCommands(true);
   const showLog = commands.includes('apphost.deploy.showLog') ? vscode.l10n.t('Show Deploy Log') : undefined;
   const buttons = showLog ? [showLog] : [];

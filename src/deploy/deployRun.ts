@@ -7,7 +7,6 @@
 // more only if the record lags behind the push), the app's row (1).
 import * as vscode from 'vscode';
 import type { Deploy } from '../api';
-import { reloadApp } from '../commands/apps';
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import type { Services } from '../services';
@@ -108,7 +107,7 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
       refreshParts(s, app);
       if (deploy.status === 'succeeded') s.tree.deploysSeen(app);
     }
-    await reloadApp(s, app).catch(() => undefined);
+    await s.treeService.reloadApp(app).catch(() => undefined);
     return { outcome, deploy: deploy ?? undefined, buildLines, pushLog: log };
   } finally {
     area.statusBar.setActivity(app.name, undefined);
