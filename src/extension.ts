@@ -9,6 +9,7 @@ import { registerDeploy, type DeployArea } from './deploy';
 import { registerConfigEditing } from './editors/registerConfigEditing';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
+import { AppEvents } from './appEvents';
 import { AccountStatusBar } from './statusBar';
 import { ThrottleStatusBar } from './throttleStatus';
 import { AppNode } from './tree/appNode';
@@ -67,7 +68,9 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
     workspaces.onDidChange(() => resources.refresh()),
   );
   const treeService = new TreeService(resources, tree, () => connection.api());
-  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree, treeService, healer };
+  const events = new AppEvents();
+  context.subscriptions.push(events);
+  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree, treeService, events, healer };
   registerConfigEditing(services);
   const logs = registerLogs(services);
   const deploy = registerDeploy(services);

@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { AppEvents } from './appEvents';
 import type { AppHostAuthProvider } from './auth/authProvider';
 import type { SessionStore } from './auth/sessionStore';
 import type { Workspaces } from './auth/workspaces';
@@ -19,6 +20,8 @@ export interface Services {
   readonly resources: ResourcesProvider;
   readonly view: vscode.TreeView<TreeNode>;
   readonly tree: TreeState;
+  /** What happened to apps (a deletion), for the areas holding on to one. */
+  readonly events: AppEvents;
   /** The one way to change what the tree shows: show an app, reload a part, mark rows busy. */
   readonly treeService: TreeService;
   /** Lists the service throttled, waiting to refresh themselves. */

@@ -37,11 +37,6 @@ export function logCommands(s: Services): CommandTable {
       const count = await area().tails.stopAll();
       if (count === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No AppHost logs are being tailed.'));
     },
-    // Not in the palette: the app commands call it once an app is deleted, so a
-    // streaming tail (which sees no 404 until it reconnects) stops at once.
-    'apphost.logs.appDeleted': async (app: AppRef) => {
-      await area().tails.stop(app, 'notFound');
-    },
     'apphost.deploy.showLog': (target?: unknown, deployId?: string) => showDeployLog(s, target, deployId),
   };
 }

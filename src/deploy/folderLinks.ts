@@ -60,7 +60,7 @@ export class FolderLinks implements vscode.Disposable {
       connection.onDidChange(() => this.schedule()),
       tree.onAppRow(() => this.schedule()),
     );
-    tree.appFlags.push((ref) => (this.linksOf(ref).length ? 'linked' : undefined));
+    this.disposables.push(tree.addAppFlag((ref) => (this.linksOf(ref).length ? 'linked' : undefined)));
     this.ready = this.attachGit();
   }
 

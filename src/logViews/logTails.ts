@@ -54,10 +54,12 @@ export class LogTails implements vscode.Disposable {
 
   constructor(private readonly s: Services) {
     this.coordinator = new PollCoordinator(s.connection.budget);
-    s.tree.appFlags.push((ref) => (this.isTailing(ref) ? 'tailing' : undefined));
-    s.tree.appFlags.push((ref) => (this.latest(ref)?.tail?.state === 'waiting' ? 'awaitingDeploy' : undefined));
     this.disposables.push(
       this.changed,
+      s.tree.addAppFlag((ref) => (this.isTailing(ref) ? 'tailing' : undefined)),
+      s.tree.addAppFlag((ref) => (this.latest(ref)?.tail?.state === 'waiting' ? 'awaitingDeploy' : undefined)),
+      // A deleted app's tail ends now: a streaming one would see no 404 until it reconnects.
+      s.events.onDidDeleteApp((app) => void this.stop(app, 'notFound')),
       s.connection.onDidChange(() => void this.checkConnection()),
       s.workspaces.onDidChange(() => void this.checkWorkspaces()),
       s.workspaces.onDidList((listing) => this.workspacesListed(listing)),

@@ -36,7 +36,7 @@ export class AppNode implements AppParent, HasAppRef {
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : statusIcon('app', known.status);
     const server = this.workspaceNode.serverName(this.app.serverId);
     const ref = this.appRef();
-    const flags = state.appFlags.map((f) => f(ref));
+    const flags = state.flagsOf(ref);
     const tailing = flags.includes('awaitingDeploy') ? vscode.l10n.t('logs await first deploy') : flags.includes('tailing') && vscode.l10n.t('tailing logs');
     const linked = flags.includes('linked') && vscode.l10n.t('linked folder');
     item.description = busy ?? [known.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing, linked].filter(Boolean).join(' · ');
