@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ApiClient, RequestBudget, resolveBaseUrl, type ApiLogger } from './api';
 import type { SessionStore, StoredSession } from './auth/sessionStore';
+import { NotSignedIn } from './model';
 
 /** Settings that change how requests are made: a change rebuilds the client. */
 const CLIENT_SETTINGS = ['apphost.baseUrl', 'apphost.allowInsecureHttp', 'apphost.timeouts', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy'];
@@ -16,8 +17,9 @@ export class Connection implements vscode.Disposable {
   /** The service URL, the proxy or the signed-in session changed. */
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [];
-  /** Called for every 401 of a request that carried the stored token (the refused value is given). */
-  onUnauthorized: ((token: string) => void) | undefined;
+  private readonly refused = new vscode.EventEmitter<string>();
+  /** A request that carried the stored token got 401: the refused token value. */
+  readonly onDidRefuseToken = this.refused.event;
 
   constructor(
     private readonly sessions: SessionStore,
@@ -65,7 +67,7 @@ export class Connection implements vscode.Disposable {
         proxy: { url: http.get<string>('proxy') || undefined, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy: http.get<string[]>('noProxy') },
         userAgent: this.userAgent,
         logger: this.logger,
-        onUnauthorized: (_error, token) => this.onUnauthorized?.(token),
+        onUnauthorized: (_error, token) => this.refused.fire(token),
       });
       if (this.client.insecureTls) this.warnInsecureTls();
     }
@@ -92,12 +94,29 @@ export class Connection implements vscode.Disposable {
     return root ? this.sessions.get(root) : undefined;
   }
 
+  /**
+   * The one door for commands: the signed-in session and its client, or NotSignedIn (which
+   * the command runner reports as "Sign in to AppHost first.").
+   */
+  async signedIn(): Promise<{ session: StoredSession; api: ApiClient }> {
+    const session = await this.session();
+    if (!session) throw new NotSignedIn();
+    return { session, api: this.api() };
+  }
+
   dispose(): void {
     void this.client?.close();
     this.budget.dispose();
     this.changed.dispose();
+    this.refused.dispose();
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** The text to show for an error: NotSignedIn in the user's language, others as they are. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof NotSignedIn) return vscode.l10n.t('Sign in to AppHost first.');
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -9,12 +9,14 @@ import { registerDeploy, type DeployArea } from './deploy';
 import { registerConfigEditing } from './editors/registerConfigEditing';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
+import { AppEvents } from './appEvents';
 import { AccountStatusBar } from './statusBar';
 import { ThrottleStatusBar } from './throttleStatus';
 import { AppNode } from './tree/appNode';
 import { ListNode } from './tree/listNode';
 import { ResourcesProvider, type TreeNode } from './tree/resourcesProvider';
 import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
+import { TreeService } from './tree/treeService';
 import { AutoRefresh } from './tree/autoRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ResourceRoots } from './tree/roots';
@@ -65,7 +67,10 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
     }),
     workspaces.onDidChange(() => resources.refresh()),
   );
-  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree, healer };
+  const treeService = new TreeService(resources, tree, () => connection.api());
+  const events = new AppEvents();
+  context.subscriptions.push(events);
+  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree, treeService, events, healer };
   registerConfigEditing(services);
   const logs = registerLogs(services);
   const deploy = registerDeploy(services);

@@ -1,10 +1,12 @@
 import type * as vscode from 'vscode';
+import type { AppEvents } from './appEvents';
 import type { AppHostAuthProvider } from './auth/authProvider';
 import type { SessionStore } from './auth/sessionStore';
 import type { Workspaces } from './auth/workspaces';
 import type { Connection } from './connection';
 import type { ResourcesProvider, TreeNode } from './tree/resourcesProvider';
 import type { ThrottleHealer } from './tree/throttleHealer';
+import type { TreeService } from './tree/treeService';
 import type { TreeState } from './tree/treeState';
 
 /** The long-lived objects built once in activate() and handed to every area. */
@@ -18,6 +20,10 @@ export interface Services {
   readonly resources: ResourcesProvider;
   readonly view: vscode.TreeView<TreeNode>;
   readonly tree: TreeState;
+  /** What happened to apps (a deletion), for the areas holding on to one. */
+  readonly events: AppEvents;
+  /** The one way to change what the tree shows: show an app, reload a part, mark rows busy. */
+  readonly treeService: TreeService;
   /** Lists the service throttled, waiting to refresh themselves. */
   readonly healer: ThrottleHealer;
 }

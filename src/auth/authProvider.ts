@@ -31,7 +31,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     this.disposables = [vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'AppHost', this, { supportsMultipleAccounts: false })];
     // Sessions changed here, in another window, or the service URL changed.
     this.disposables.push(connection.onDidChange(() => void this.sync()));
-    connection.onUnauthorized = (token) => void this.sessionExpired(token);
+    this.disposables.push(connection.onDidRefuseToken((token) => void this.sessionExpired(token)));
     void this.sync();
   }
 

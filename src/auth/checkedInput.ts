@@ -1,5 +1,5 @@
+import { UserCancelled } from '../model';
 import * as vscode from 'vscode';
-import { UserCancelled } from '../commands/errorReporting';
 
 export interface CheckedInputOptions {
   title: string;

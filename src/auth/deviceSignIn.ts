@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CancelledError, type ApiClient, type Session } from '../api';
-import { UserCancelled } from '../commands/errorReporting';
+import { UserCancelled } from '../model';
 
 /** RFC 8628: on `slow_down` the client adds 5 seconds to its polling interval. */
 const SLOW_DOWN_STEP_S = 5;

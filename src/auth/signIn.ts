@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
 import * as vscode from 'vscode';
 import { ApiError, AppHostError, needsOtp, type ApiClient, type Session, type User } from '../api';
-import { UserCancelled } from '../commands/errorReporting';
 import { checkedInput } from './checkedInput';
 import { signInWithBrowser } from './deviceSignIn';
 import type { SignInMethod, StoredSession } from './sessionStore';
+import { UserCancelled } from '../model';
 
 type NewSession = Omit<StoredSession, 'id' | 'apiRoot' | 'createdAt'>;
 

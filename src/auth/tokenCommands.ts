@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ApiToken } from '../api';
-import { UserCancelled } from '../commands/errorReporting';
 import type { Connection } from '../connection';
 import { relativeTime } from '../format';
 import type { SessionStore } from './sessionStore';
+import { UserCancelled } from '../model';
 
 type TokenItem = vscode.QuickPickItem & { token?: ApiToken; create?: true };
 
@@ -118,7 +118,5 @@ export async function createToken(connection: Connection, store: SessionStore): 
 }
 
 async function requireSession(connection: Connection) {
-  const session = await connection.session();
-  if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
-  return session;
+  return (await connection.signedIn()).session;
 }

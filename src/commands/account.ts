@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { createToken, manageTokens } from '../auth/tokenCommands';
 import type { Services } from '../services';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { setServiceUrl } from './serviceUrl';
 
 /** The id of the Getting Started walkthrough in package.json (`contributes.walkthroughs`). */

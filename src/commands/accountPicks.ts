@@ -3,12 +3,10 @@ import * as vscode from 'vscode';
 import type { Workspace } from '../auth/workspaces';
 import type { Services } from '../services';
 import { WorkspaceNode } from '../tree/workspaceNode';
-import { UserCancelled } from './errorReporting';
+import { UserCancelled } from '../model';
 
 export async function signedIn(s: Services) {
-  const session = await s.connection.session();
-  if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
-  return session;
+  return (await s.connection.signedIn()).session;
 }
 
 /** A modal "Remove" confirmation; anything but the button cancels. */

@@ -3,12 +3,12 @@
 import * as vscode from 'vscode';
 import type { Addon } from '../api';
 import type { Services } from '../services';
-import { confirm, explained, refreshPart, resolveItem } from './appParts';
+import { confirm, explained, resolveItem } from './appParts';
 import { DATABASE_TYPES, validateDatabaseName } from './databases';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
+import { UserCancelled } from '../model';
 
 /** Statuses of an addon still being set up. */
 const UNFINISHED = new Set(['creating', 'pending', 'provisioning']);
@@ -51,7 +51,7 @@ async function addAddon(s: Services, target?: unknown): Promise<void> {
     const created = await explained(vscode.l10n.t('Cannot add a {0} addon to {1}', type.type, app.name), () =>
       api.addons.add(app.id, { serviceType: type.type, name: name.trim() || undefined }, opts),
     );
-    refreshPart(s, app, 'addons');
+    s.treeService.reloadPart(app, 'addons');
     // Provisioning goes on after the 201: watch it briefly, so the row turns "running" by itself.
     let last: Addon = created;
     for (const delay of POLL_DELAYS_MS) {
@@ -59,7 +59,7 @@ async function addAddon(s: Services, target?: unknown): Promise<void> {
       await sleep(delay);
       const fresh = (await api.addons.list(app.id, { workspace: app.workspace, priority: 'background' })).find((a) => a.id === created.id);
       if (!fresh) break;
-      if (fresh.status !== last.status) refreshPart(s, app, 'addons');
+      if (fresh.status !== last.status) s.treeService.reloadPart(app, 'addons');
       last = fresh;
     }
     return last;
@@ -93,6 +93,6 @@ async function removeAddon(s: Services, target?: unknown): Promise<void> {
   await runAction(s, node, vscode.l10n.t('Removing {0}…', addon.name), () =>
     explained(vscode.l10n.t('Cannot remove {0}', addon.name), () => s.connection.api().addons.remove(app.id, addon.id, { workspace: app.workspace })),
   );
-  refreshPart(s, app, 'addons');
+  s.treeService.reloadPart(app, 'addons');
   void vscode.window.showInformationMessage(vscode.l10n.t('Addon {0} removed from {1}.', addon.name, app.name));
 }

@@ -4,9 +4,8 @@
 import * as vscode from 'vscode';
 import { ApiError, isCancelled } from '../api';
 import type { Services } from '../services';
-import { markBusy } from './progress';
 import type { SelectedApp } from './selection';
-import type { AppRef } from './targets';
+import type { AppRef } from '../model';
 
 /** Calls in flight at once: slow POSTs overlap, and the budget keeps room for everything else. */
 const CONCURRENCY = 3;
@@ -55,11 +54,11 @@ export async function runOnApps(s: Services, targets: readonly SelectedApp[], ba
 }
 
 async function runOne(s: Services, target: SelectedApp, batch: AppBatch, stop: AbortController): Promise<Outcome> {
-  markBusy(s, target.rows, batch.busy(target.app.name));
+  s.treeService.markBusy(target.rows, batch.busy(target.app.name));
   try {
     await batch.call(target.app, stop.signal);
   } catch (error) {
-    markBusy(s, target.rows, undefined);
+    s.treeService.markBusy(target.rows, undefined);
     if (isCancelled(error) && stop.signal.aborted) return { kind: 'notSent' };
     // Signed out or expired: the others would fail the same way (the client already prompts).
     if (error instanceof ApiError && error.status === 401) stop.abort();
@@ -72,7 +71,7 @@ async function runOne(s: Services, target: SelectedApp, batch: AppBatch, stop: A
     // The action itself succeeded; the row just keeps its old state until the next refresh.
     s.log.warn(`${batch.command}: re-reading ${target.app.name} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  markBusy(s, target.rows, undefined);
+  s.treeService.markBusy(target.rows, undefined);
   return { kind: 'done' };
 }
 

@@ -4,34 +4,14 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../api';
 import type { Services } from '../services';
-import { AppGroupNode, AppNode } from '../tree/appNode';
 import type { NodeKind } from '../tree/contextValues';
 import { ItemNode } from '../tree/itemNode';
-import { UserCancelled } from './errorReporting';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 /** The row of a part (a domain, a release…) when the command was invoked on one. */
 export function itemOf<T>(target: unknown, kind: NodeKind): ItemNode<T> | undefined {
   return target instanceof ItemNode && target.kind === kind ? (target as ItemNode<T>) : undefined;
-}
-
-/** The part's group under the app row the command came from (for a busy mark or a refresh). */
-export function groupOf(target: unknown, kind: string): AppGroupNode | undefined {
-  if (target instanceof AppGroupNode) return target.descriptor.kind === kind ? target : undefined;
-  if (target instanceof ItemNode && target.parent instanceof AppGroupNode) return groupOf(target.parent, kind);
-  if (target instanceof AppNode) return target.group(kind);
-  return undefined;
-}
-
-/**
- * Fetches one part of the app again, in every row showing it (under Apps and under its
- * server), and nothing else. A group never expanded is only marked stale: no request.
- */
-export function refreshPart(s: Services, app: AppRef, kind: string): void {
-  for (const row of s.tree.rowsOf(app)) {
-    const group = row instanceof AppNode ? row.group(kind) : undefined;
-    if (group) s.resources.refresh(group);
-  }
 }
 
 /**

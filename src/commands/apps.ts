@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
-import { ApiError, readProcessReport, type App, teamOfWorkspace } from '../api';
+import { readProcessReport, teamOfWorkspace } from '../api';
 import type { Services } from '../services';
 import { AppNode } from '../tree/appNode';
 import { ServerNode } from '../tree/serverNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
 import { runOnApps, type AppBatch } from './appBatch';
-import { UserCancelled } from './errorReporting';
 import { isGone, writeOrReadBack } from './outcome';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { isTreeSelection, selectedApps, withSelection } from './selection';
-import { activeWorkspace, pickServer, resolveApp, type AppRef } from './targets';
+import { activeWorkspace, pickServer, resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
@@ -102,26 +102,6 @@ async function readState(s: Services, app: AppRef): Promise<void> {
   s.tree.stateChanged(app);
 }
 
-/** Re-reads one app (one request) and updates every row showing it, without touching other nodes. */
-export async function reloadApp(s: Services, app: AppRef): Promise<App | undefined> {
-  try {
-    const fresh = await s.connection.api().apps.get(app.id, { workspace: app.workspace, priority: 'view' });
-    showApp(s, app, fresh);
-    return fresh;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined;
-    throw error;
-  }
-}
-
-/** Updates every row showing the app with the fields at hand; no request, nothing else re-renders. */
-export function showApp(s: Services, app: AppRef, fields: Partial<App>): void {
-  for (const row of s.tree.rowsOf(app)) {
-    row.app = { ...row.app, ...fields };
-    s.resources.refresh(row as AppNode, { refetch: false });
-  }
-}
-
 /** The Apps group of a workspace as currently shown (to refresh only it). */
 function appsGroupOf(s: Services, workspace: string | undefined): AppsGroup | undefined {
   const node = s.tree.workspaceNodes.get(workspace ?? '');
@@ -190,7 +170,7 @@ async function updateApp(s: Services, target?: unknown): Promise<void> {
   await runAction(s, target instanceof AppNode ? target : undefined, vscode.l10n.t('Updating {0}…', app.name), () =>
     s.connection.api().apps.update(app.id, { [what.key]: value.trim() }, { workspace: app.workspace }),
   );
-  await reloadApp(s, app);
+  await s.treeService.reloadApp(app);
 }
 
 async function deleteApp(s: Services, target?: unknown): Promise<void> {
@@ -209,7 +189,7 @@ async function deleteApp(s: Services, target?: unknown): Promise<void> {
       () => isGone(() => api.apps.get(app.id, { workspace: app.workspace }))),
   );
   // Its log tail (if any) ends now, not at its next read.
-  await vscode.commands.executeCommand('apphost.logs.appDeleted', app).then(undefined, () => undefined);
+  s.events.appDeleted(app);
   // Refresh the lists that showed it (the Apps group, the server's apps).
   const parents = new Set(s.tree.rowsOf(app).map((r) => (r as AppNode).parent));
   const group = appsGroupOf(s, app.workspace);

@@ -5,11 +5,11 @@ import * as vscode from 'vscode';
 import type { HealthCheckSettings } from '../api';
 import type { Services } from '../services';
 import { ItemNode } from '../tree/itemNode';
-import { explained, groupOf, itemOf, refreshPart } from './appParts';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import { explained, itemOf } from './appParts';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 type Setting = keyof HealthCheckSettings;
 const SETTINGS: readonly Setting[] = ['enabled', 'path', 'wait', 'timeout', 'attempts'];
@@ -47,7 +47,7 @@ export function checkSettingCommands(s: Services): CommandTable {
 
 /** The settings as shown: from the loaded group (no request) or one GET. */
 async function currentChecks(s: Services, app: AppRef, target: unknown): Promise<Record<string, string>> {
-  const cached = groupOf(target, 'checks')?.children;
+  const cached = s.treeService.groupOf(target, 'checks')?.children;
   if (cached) {
     const rows = cached.filter((n): n is ItemNode<string> => n instanceof ItemNode && n.kind === 'check');
     if (rows.length) return Object.fromEntries(rows.map((r) => [r.key, String(r.data)]));
@@ -78,7 +78,7 @@ async function changeSetting(s: Services, target?: unknown): Promise<void> {
   await runAction(s, row, vscode.l10n.t('Setting {0} of {1} to {2}…', setting, app.name, value), () =>
     explained(vscode.l10n.t('Cannot change {0} of {1}', setting, app.name), () => s.connection.api().checks.update(app.id, update, { workspace: app.workspace })),
   );
-  refreshPart(s, app, 'checks');
+  s.treeService.reloadPart(app, 'checks');
   void vscode.window.showInformationMessage(vscode.l10n.t('Health checks of {0}: {1} is now {2}.', app.name, setting, value));
 }
 

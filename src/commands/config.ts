@@ -2,21 +2,21 @@
 // apphost: file system saves them), and the single-variable actions of the tree.
 import * as vscode from 'vscode';
 import { documentUri } from '../editors/apphostUri';
-import type { DocumentKind } from '../editors/documentKinds';
-import { ENV_KEY_PATTERN } from '../editors/envScanner';
-import { parseEnvFile } from '../editors/envFile';
-import { looksSecret, maskValue } from '../editors/secrets';
+import type { DocumentKind } from '../configText/documentKinds';
+import { ENV_KEY_PATTERN } from '../configText/envScanner';
+import { parseEnvFile } from '../configText/envFile';
+import { looksSecret, maskValue } from '../configText/secrets';
 import type { Services } from '../services';
 import { isConfigVarNode, setRevealed } from '../tree/groups/config';
 import type { ItemNode } from '../tree/itemNode';
-import { confirm, groupOf } from './appParts';
+import { confirm } from './appParts';
 import { changed } from './configChanged';
 import { configEnvFileCommands } from './configEnvFile';
-import { UserCancelled } from './errorReporting';
 import { writeOrReadBack } from './outcome';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 export function validateEnvKey(value: string): string | undefined {
   return ENV_KEY_PATTERN.test(value.trim())
@@ -113,7 +113,7 @@ async function editValue(s: Services, target: unknown): Promise<void> {
       vscode.l10n.t('Overwrite'),
     );
   }
-  await runAction(s, v.node ?? groupOf(target, 'config'), vscode.l10n.t('Setting {0} on {1}…', v.key, v.app.name), () =>
+  await runAction(s, v.node ?? s.treeService.groupOf(target, 'config'), vscode.l10n.t('Setting {0} on {1}…', v.key, v.app.name), () =>
     writeOrReadBack(vscode.l10n.t('Setting {0} on {1}', v.key, v.app.name), () => api.config.set(v.app.id, { [v.key]: value }, opts),
       async () => valueOf(await api.config.get(v.app.id, opts), v.key) === value));
   changed(s, v.app);
@@ -149,7 +149,7 @@ async function addVar(s: Services, target: unknown): Promise<void> {
   if (valueOf(await api.config.get(app.id, opts), name) !== undefined) {
     await confirm(vscode.l10n.t('{0} already exists on {1}', name, app.name), vscode.l10n.t('Replace its value? The app restarts.'), vscode.l10n.t('Replace'));
   }
-  await runAction(s, groupOf(target, 'config'), vscode.l10n.t('Adding {0} to {1}…', name, app.name), () =>
+  await runAction(s, s.treeService.groupOf(target, 'config'), vscode.l10n.t('Adding {0} to {1}…', name, app.name), () =>
     writeOrReadBack(vscode.l10n.t('Adding {0} to {1}', name, app.name), () => api.config.set(app.id, { [name]: value }, opts),
       async () => valueOf(await api.config.get(app.id, opts), name) === value));
   changed(s, app);

@@ -2,19 +2,18 @@
 // push a file back after a diff preview, sending only the differences.
 import * as vscode from 'vscode';
 import { documentUri } from '../editors/apphostUri';
-import { diffMaps, isEmptyChangeSet, type ChangeSet } from '../editors/configDiff';
-import { parseEnvFile, renderEnvFile } from '../editors/envFile';
+import { diffMaps, isEmptyChangeSet, type ChangeSet } from '../configText/configDiff';
+import { parseEnvFile, renderEnvFile } from '../configText/envFile';
 import { configEditing } from '../editors/registerConfigEditing';
 import { openDiff } from '../editors/serverSnapshots';
-import { describeProblem } from '../editors/textProblem';
+import { describeProblem } from '../configText/textProblem';
 import type { Services } from '../services';
-import { groupOf } from './appParts';
 import { changed } from './configChanged';
 import { isGitIgnored } from './configGitIgnore';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 export function configEnvFileCommands(s: Services): CommandTable {
   return {
@@ -146,7 +145,7 @@ async function push(s: Services, target: unknown): Promise<void> {
   if (!isEmptyChangeSet(diffMaps(before.values, now.values))) {
     throw new Error(vscode.l10n.t('The config of {0} changed while the preview was open. Nothing was pushed: push again to see the new differences.', app.name));
   }
-  await runAction(s, groupOf(target, 'config'), vscode.l10n.t('Pushing {0} to {1}…', fileName, app.name), async () => {
+  await runAction(s, s.treeService.groupOf(target, 'config'), vscode.l10n.t('Pushing {0} to {1}…', fileName, app.name), async () => {
     const setting = Object.keys(chosen.set).length > 0;
     if (setting) await api.config.set(app.id, chosen.set, opts);
     try {

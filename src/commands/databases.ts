@@ -7,11 +7,11 @@ import { DatabaseNode, DatabasePartNode } from '../tree/databaseNode';
 import { ItemNode } from '../tree/itemNode';
 import { ServerNode } from '../tree/serverNode';
 import { DatabasesGroup, WorkspaceNode } from '../tree/workspaceNode';
-import { UserCancelled } from './errorReporting';
 import { isGone, writeOrReadBack } from './outcome';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { activeWorkspace, inWorkspace, pickApp, pickServer, shownWorkspace, type AppRef } from './targets';
+import { activeWorkspace, inWorkspace, pickApp, pickServer, shownWorkspace } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;
@@ -131,7 +131,7 @@ async function createDatabase(s: Services, target?: unknown): Promise<void> {
   const created = await runAction(s, undefined, vscode.l10n.t('Creating database {0}…', name.trim()), () =>
     s.connection.api().databases.create({ name: name.trim(), serviceType: type.type, serverId: server.id }, { workspace }),
   );
-  const group = landsInPersonal ? databasesGroupOf(s, undefined) : (workspaceNode?.databases ?? databasesGroupOf(s, workspace));
+  const group = landsInPersonal ? databasesGroupOf(s, undefined) : databasesGroupOf(s, workspace);
   if (group) s.resources.refresh(group);
   void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} ({1}) created on {2}: {3}.', created.name, created.serviceType, server.name, created.status ?? '?'));
 }

@@ -2,12 +2,12 @@
 // server's own object (`raw`), so fields beyond the contract are visible too.
 import * as vscode from 'vscode';
 import type { Raw } from '../api';
-import { maskSecretFields } from '../editors/secrets';
+import { maskSecretFields } from '../configText/secrets';
 import type { Services } from '../services';
 import { DatabaseNode } from '../tree/databaseNode';
 import { ItemNode } from '../tree/itemNode';
 import { ServerNode } from '../tree/serverNode';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { resolveApp } from './targets';
 
 export const DETAILS_SCHEME = 'apphost-details';

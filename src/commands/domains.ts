@@ -4,11 +4,11 @@ import * as vscode from 'vscode';
 import type { Domain } from '../api';
 import type { Services } from '../services';
 import { domainUrl } from '../tree/groups/domains';
-import { confirm, explained, groupOf, refreshPart, resolveItem } from './appParts';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import { confirm, explained, resolveItem } from './appParts';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 // The service's own rule: dot-separated labels of letters, digits and inner dashes, 253 at most.
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
@@ -64,7 +64,7 @@ async function addDomain(s: Services, target?: unknown): Promise<void> {
   const domain = await runAction(s, undefined, vscode.l10n.t('Adding {0} to {1}…', hostname, app.name), () =>
     explained(vscode.l10n.t('Cannot add {0}', hostname), () => s.connection.api().domains.add(app.id, hostname, { workspace: app.workspace })),
   );
-  refreshPart(s, app, 'domains');
+  s.treeService.reloadPart(app, 'domains');
   const ssl = vscode.l10n.t('Enable SSL');
   const choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} added to {1}.', domain.hostname, app.name), ssl);
   if (choice === ssl) await enableSslOn(s, app, domain);
@@ -81,7 +81,7 @@ async function removeDomain(s: Services, target?: unknown): Promise<void> {
   await runAction(s, node, vscode.l10n.t('Removing {0}…', domain.hostname), () =>
     explained(vscode.l10n.t('Cannot remove {0}', domain.hostname), () => s.connection.api().domains.remove(app.id, domain.id, { workspace: app.workspace })),
   );
-  refreshPart(s, app, 'domains');
+  s.treeService.reloadPart(app, 'domains');
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} removed from {1}.', domain.hostname, app.name));
 }
 
@@ -97,7 +97,7 @@ async function enableSsl(s: Services, target?: unknown): Promise<void> {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} already has SSL.', domain.hostname));
     return;
   }
-  await enableSslOn(s, app, domain, node ?? groupOf(target, 'domains'));
+  await enableSslOn(s, app, domain, node ?? s.treeService.groupOf(target, 'domains'));
 }
 
 async function enableSslOn(s: Services, app: AppRef, domain: Domain, node?: Parameters<typeof runAction>[1]): Promise<void> {
@@ -105,7 +105,7 @@ async function enableSslOn(s: Services, app: AppRef, domain: Domain, node?: Para
   await runAction(s, node, vscode.l10n.t('Enabling SSL for {0}…', domain.hostname), () =>
     explained(vscode.l10n.t('Cannot enable SSL for {0}', domain.hostname), () => s.connection.api().domains.enableSsl(app.id, domain.id, { workspace: app.workspace })),
   );
-  refreshPart(s, app, 'domains');
+  s.treeService.reloadPart(app, 'domains');
   const open = vscode.l10n.t('Open');
   const choice = await vscode.window.showInformationMessage(vscode.l10n.t('SSL enabled for {0}.', domain.hostname), open);
   if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(`https://${domain.hostname}`));

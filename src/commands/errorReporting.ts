@@ -1,13 +1,7 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../api';
-
-/** Thrown (or recognised) when the user dismissed a prompt: never reported. */
-export class UserCancelled extends Error {
-  constructor() {
-    super('Cancelled');
-    this.name = 'UserCancelled';
-  }
-}
+import { errorMessage } from '../connection';
+import { UserCancelled } from '../model';
 
 function isCancellation(error: unknown): boolean {
   return error instanceof UserCancelled || (error instanceof Error && error.name === 'CancelledError') || error instanceof vscode.CancellationError;
@@ -19,7 +13,7 @@ function isCancellation(error: unknown): boolean {
  */
 export async function reportError(log: vscode.LogOutputChannel, commandId: string, error: unknown): Promise<void> {
   if (isCancellation(error)) return;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   // A long list of errors (a 422) shows its first few; all of them are here, behind "Show Details".
   const all = error instanceof ApiError && error.messages.length > 1 ? `\n${error.messages.map((m) => `  - ${m}`).join('\n')}` : '';
   log.error(`${commandId} failed: ${error instanceof Error ? (error.stack ?? message) : message}${all}`);

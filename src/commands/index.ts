@@ -23,9 +23,8 @@ import { templateCommands } from './templates';
 import { viewCommands } from './view';
 import { workspaceCommands } from './workspaces';
 
-/** A command handler: receives the tree node (or nothing, from the palette) and any extra args. */
-export type CommandHandler = (...args: never[]) => unknown;
-export type CommandTable = Record<string, CommandHandler>;
+import type { CommandTable } from './commandTypes';
+
 
 /** Every command of the extension, one table per area. */
 export function commandTable(s: Services): CommandTable {

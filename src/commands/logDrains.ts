@@ -4,11 +4,11 @@ import * as vscode from 'vscode';
 import type { LogDrain } from '../api';
 import type { Services } from '../services';
 import { drainLabel } from '../tree/groups/logDrains';
-import { confirm, explained, refreshPart, resolveItem } from './appParts';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import { confirm, explained, resolveItem } from './appParts';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
+import { UserCancelled } from '../model';
 
 /** The contract's two drain types, by URL scheme (syslog+tls is syslog over TLS). */
 const TYPE_OF_SCHEME: Record<string, 'syslog' | 'https'> = { 'syslog:': 'syslog', 'syslog+tls:': 'syslog', 'https:': 'https', 'http:': 'https' };
@@ -67,7 +67,7 @@ async function addDrain(s: Services, target?: unknown): Promise<void> {
   await runAction(s, undefined, vscode.l10n.t('Adding a log drain to {0}…', app.name), () =>
     explained(vscode.l10n.t('Cannot add the log drain'), () => s.connection.api().logDrains.add(app.id, { url, drainType }, { workspace: app.workspace })),
   );
-  refreshPart(s, app, 'logDrains');
+  s.treeService.reloadPart(app, 'logDrains');
   void vscode.window.showInformationMessage(vscode.l10n.t('The logs of {0} now go to {1} ({2}).', app.name, drainLabel(url), drainType));
 }
 
@@ -93,6 +93,6 @@ async function removeDrain(s: Services, target?: unknown): Promise<void> {
   await runAction(s, node, vscode.l10n.t('Removing the log drain…'), () =>
     explained(vscode.l10n.t('Cannot remove the log drain'), () => s.connection.api().logDrains.remove(app.id, drain.id, { workspace: app.workspace })),
   );
-  refreshPart(s, app, 'logDrains');
+  s.treeService.reloadPart(app, 'logDrains');
   void vscode.window.showInformationMessage(vscode.l10n.t('Log drain {0} removed from {1}.', drainLabel(drain.url), app.name));
 }

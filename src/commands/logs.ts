@@ -4,10 +4,10 @@ import { relativeTime } from '../format';
 import { logsArea } from '../logViews/registerLogs';
 import type { Services } from '../services';
 import { ItemNode } from '../tree/itemNode';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { isTreeSelection, selectedApps, withSelection } from './selection';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 /** Tail Logs / Stop Tailing, and deploy logs in an editor tab. */
 export function logCommands(s: Services): CommandTable {
@@ -36,11 +36,6 @@ export function logCommands(s: Services): CommandTable {
     'apphost.logs.stopAll': async () => {
       const count = await area().tails.stopAll();
       if (count === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No AppHost logs are being tailed.'));
-    },
-    // Not in the palette: the app commands call it once an app is deleted, so a
-    // streaming tail (which sees no 404 until it reconnects) stops at once.
-    'apphost.logs.appDeleted': async (app: AppRef) => {
-      await area().tails.stop(app, 'notFound');
     },
     'apphost.deploy.showLog': (target?: unknown, deployId?: string) => showDeployLog(s, target, deployId),
   };

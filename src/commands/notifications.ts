@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { workspaceHeader, type NotificationChannel } from '../api';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
-import { maskUrl } from '../editors/secrets';
+import { maskUrl } from '../configText/secrets';
 import type { Services } from '../services';
 import { confirmRemoval, targetWorkspace, workspaceLabel } from './accountPicks';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
+import { UserCancelled } from '../model';
 
 /** The events the service sends notifications for (wokku: a deploy's outcome, a failed backup). */
 export const EVENTS = ['deploy_succeeded', 'deploy_failed', 'backup_failed'] as const;

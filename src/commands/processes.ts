@@ -4,11 +4,11 @@ import * as vscode from 'vscode';
 import { readProcessReport, type ProcessType } from '../api';
 import type { Services } from '../services';
 import { ItemNode } from '../tree/itemNode';
-import { confirm, explained, groupOf, itemOf, refreshPart } from './appParts';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import { confirm, explained, itemOf } from './appParts';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { resolveApp, type AppRef } from './targets';
+import { resolveApp } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 const PROCESS_NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -49,7 +49,7 @@ export function processCommands(s: Services): CommandTable {
 
 /** Current counts: from the Processes group when loaded (no request), else one GET of the report. */
 async function currentScaling(s: Services, app: AppRef, target: unknown): Promise<Scaling> {
-  const cached = groupOf(target, 'processes')?.children;
+  const cached = s.treeService.groupOf(target, 'processes')?.children;
   const types = cached
     ? cached.filter((n): n is ItemNode<ProcessType> => n instanceof ItemNode && n.kind === 'process').map((n) => n.data)
     : readProcessReport(
@@ -93,9 +93,9 @@ async function scale(s: Services, target?: unknown): Promise<void> {
       vscode.l10n.t('Scale'),
     );
   }
-  const result = await runAction(s, groupOf(target, 'processes'), vscode.l10n.t('Scaling {0} to {1}…', app.name, formatScaling(changes)), () =>
+  const result = await runAction(s, s.treeService.groupOf(target, 'processes'), vscode.l10n.t('Scaling {0} to {1}…', app.name, formatScaling(changes)), () =>
     explained(vscode.l10n.t('Cannot scale {0}', app.name), () => s.connection.api().processes.scale(app.id, changes, { workspace: app.workspace })),
   );
-  refreshPart(s, app, 'processes');
+  s.treeService.reloadPart(app, 'processes');
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} scaled: {1}.', app.name, formatScaling({ ...current, ...result.scaling })));
 }

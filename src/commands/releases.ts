@@ -6,11 +6,10 @@ import type { Services } from '../services';
 import { ItemNode } from '../tree/itemNode';
 import type { TreeNode } from '../tree/resourcesProvider';
 import { releaseLabel } from '../tree/groups/releases';
-import { reloadApp } from './apps';
-import { confirm, explain, refreshPart, resolveItem } from './appParts';
-import type { CommandTable } from './index';
+import { confirm, explain, resolveItem } from './appParts';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import type { AppRef } from './targets';
+import type { AppRef } from '../model';
 
 export function releaseCommands(s: Services): CommandTable {
   return {
@@ -59,9 +58,9 @@ async function rollback(s: Services, target?: unknown): Promise<void> {
       throw explain(error, vscode.l10n.t('Cannot roll {0} back to {1}', app.name, label));
     }
   });
-  refreshPart(s, app, 'releases');
+  s.treeService.reloadPart(app, 'releases');
   // The rollback restarts the app: its row shows the new status.
-  await reloadApp(s, app);
+  await s.treeService.reloadApp(app);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} rolled back to {1}: now {2}.', app.name, label, releaseLabel(created)));
 }
 

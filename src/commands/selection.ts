@@ -4,8 +4,8 @@
 // unless the handler was marked with `withSelection`.
 import { AppNode } from '../tree/appNode';
 import type { TreeNode } from '../tree/resourcesProvider';
-import type { CommandHandler } from './index';
-import type { AppRef } from './targets';
+import type { CommandHandler } from './commandTypes';
+import type { AppRef } from '../model';
 
 const takesSelection = new WeakSet<CommandHandler>();
 

@@ -9,10 +9,10 @@ import { ApiError, type Server } from '../api';
 import type { Services } from '../services';
 import { ServerNode } from '../tree/serverNode';
 import { ServersGroup, WorkspaceNode } from '../tree/workspaceNode';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { activeWorkspace, pickServer } from './targets';
+import { UserCancelled } from '../model';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;
@@ -101,8 +101,7 @@ async function asAdmin<T>(call: () => Promise<T>): Promise<T> {
 
 /** Refuses early (before any prompt) when the signed-in account is not an admin. */
 async function requireAdmin(s: Services): Promise<void> {
-  const session = await s.connection.session();
-  if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+  const { session } = await s.connection.signedIn();
   if (session.account.role !== 'admin') throw new Error(onlyAdminsMessage());
 }
 

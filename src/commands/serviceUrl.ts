@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { resolveBaseUrl } from '../api';
-import { UserCancelled } from './errorReporting';
+import { UserCancelled } from '../model';
 
 /** Returns why `value` is not an acceptable service address, or undefined when it is. */
 export function validateServiceUrl(value: string): string | undefined {

@@ -5,9 +5,9 @@ import * as vscode from 'vscode';
 import type { SshKey } from '../api';
 import { relativeTime } from '../format';
 import type { Services } from '../services';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { confirmRemoval, signedIn } from './accountPicks';
+import { UserCancelled } from '../model';
 
 const KEY_TYPES = [
   'ssh-ed25519', 'ssh-rsa', 'ssh-dss', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521',

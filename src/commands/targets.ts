@@ -1,29 +1,8 @@
 import * as vscode from 'vscode';
 import type { App, Server } from '../api';
 import type { Services } from '../services';
-import { UserCancelled } from './errorReporting';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
-
-/** Enough to address an app in every API call: its workspace, id and name. */
-export interface AppRef {
-  /** Team workspace slug; undefined = personal workspace. */
-  readonly workspace: string | undefined;
-  readonly id: string;
-  readonly name: string;
-}
-
-/** Anything a command can be invoked with: a tree node that carries an app, or a ref. */
-export interface HasAppRef {
-  appRef(): AppRef;
-}
-
-function isHasAppRef(value: unknown): value is HasAppRef {
-  return !!value && typeof (value as HasAppRef).appRef === 'function';
-}
-
-function isAppRef(value: unknown): value is AppRef {
-  return !!value && typeof (value as AppRef).id === 'string' && typeof (value as AppRef).name === 'string' && 'workspace' in (value as object);
-}
+import { isAppRef, isHasAppRef, UserCancelled, type AppRef } from '../model';
 
 /**
  * The app a command acts on: the node it was invoked on, a ref passed by another
@@ -53,8 +32,7 @@ export async function inWorkspace<T extends { teamId?: string }>(services: Servi
 }
 
 export async function pickApp(services: Services, placeHolder?: string): Promise<AppRef> {
-  const session = await services.connection.session();
-  if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+  const { session } = await services.connection.signedIn();
   const workspace = services.workspaces.active(session.apiRoot);
   const apps = services.connection
     .api()
@@ -91,7 +69,6 @@ export async function pickServer(services: Services, workspace: string | undefin
 
 /** The active workspace of the signed-in account (undefined = personal). */
 export async function activeWorkspace(services: Services): Promise<string | undefined> {
-  const session = await services.connection.session();
-  if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+  const { session } = await services.connection.signedIn();
   return services.workspaces.active(session.apiRoot);
 }

@@ -3,8 +3,8 @@ import { teamWorkspace, type Member, type Team } from '../api';
 import type { Services } from '../services';
 import { WorkspaceNode } from '../tree/workspaceNode';
 import { confirmRemoval, signedIn } from './accountPicks';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
+import { UserCancelled } from '../model';
 
 const ROLES = ['viewer', 'member', 'admin'] as const;
 type Role = (typeof ROLES)[number];

@@ -5,10 +5,10 @@ import type { Services } from '../services';
 import { AppNode } from '../tree/appNode';
 import { ServerNode } from '../tree/serverNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
-import { reloadApp, validateAppName } from './apps';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
-import { activeWorkspace, pickServer, type AppRef } from './targets';
+import { validateAppName } from './apps';
+import type { CommandTable } from './commandTypes';
+import { activeWorkspace, pickServer } from './targets';
+import { type AppRef, UserCancelled } from '../model';
 
 /** Deploy states after which there is nothing more to follow. */
 const FINISHED = new Set(['succeeded', 'failed', 'timed_out', 'canceled', 'cancelled', 'error']);
@@ -166,7 +166,7 @@ export async function followDeploy(s: Services, app: AppRef, started: Deploy | u
       }
     },
   );
-  await reloadApp(s, app).catch(() => undefined);
+  await s.treeService.reloadApp(app).catch(() => undefined);
   const commands = await vscode.commands.getCommands(true);
   const showLog = commands.includes('apphost.deploy.showLog') ? vscode.l10n.t('Show Deploy Log') : undefined;
   const buttons = showLog ? [showLog] : [];

@@ -2,9 +2,9 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { LoadMoreNode } from '../tree/listNode';
 import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { activeWorkspace } from './targets';
+import { UserCancelled } from '../model';
 
 /** Filtering and paging of the Resources view. */
 export function viewCommands(s: Services): CommandTable {

@@ -4,9 +4,9 @@ import type { Connection } from '../connection';
 import type { Services } from '../services';
 import type { TreeNode } from '../tree/resourcesProvider';
 import type { WorkspaceNode } from '../tree/workspaceNode';
-import { UserCancelled } from './errorReporting';
-import type { CommandTable } from './index';
+import type { CommandTable } from './commandTypes';
 import { workspaceHeader } from '../api';
+import { UserCancelled } from '../model';
 
 /** Workspaces, refresh and the extension log. */
 export function workspaceCommands(s: Services): CommandTable {
@@ -22,9 +22,7 @@ export function workspaceCommands(s: Services): CommandTable {
 }
 
 async function signedIn(connection: Connection) {
-  const session = await connection.session();
-  if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
-  return session;
+  return (await connection.signedIn()).session;
 }
 
 /** Adds a workspace by slug (for workspaces the service does not list, e.g. shared ones). */

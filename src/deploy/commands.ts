@@ -1,9 +1,8 @@
 // Deploy, link, unlink, the status bar's actions and Reveal in AppHost View.
 import * as vscode from 'vscode';
 import { signedIn } from '../commands/accountPicks';
-import { UserCancelled } from '../commands/errorReporting';
-import type { CommandTable } from '../commands/index';
-import { pickApp, resolveApp, type AppRef } from '../commands/targets';
+import type { CommandTable } from '../commands/commandTypes';
+import { pickApp, resolveApp } from '../commands/targets';
 import type { Services } from '../services';
 import type { AppNode } from '../tree/appNode';
 import { WorkspaceNode } from '../tree/workspaceNode';
@@ -12,6 +11,7 @@ import { report, runDeploy, type DeployResult } from './deployRun';
 import { currentRows, type FolderLink } from './folderLinks';
 import { deployArea, type DeployArea } from './index';
 import { preflight } from './preflight';
+import { type AppRef, UserCancelled } from '../model';
 
 export function deployCommands(s: Services): CommandTable {
   const area = () => deployArea(s);

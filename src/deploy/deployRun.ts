@@ -7,9 +7,6 @@
 // more only if the record lags behind the push), the app's row (1).
 import * as vscode from 'vscode';
 import type { Deploy } from '../api';
-import { reloadApp } from '../commands/apps';
-import { UserCancelled } from '../commands/errorReporting';
-import type { AppRef } from '../commands/targets';
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import type { Services } from '../services';
@@ -20,6 +17,7 @@ import type { DeployArea } from './index';
 import type { PushPlan } from './preflight';
 import { ACTION_TITLES, explain, type ExplainedAction } from './pushProblems';
 import { buildFailure, pushOutcome, type PushOutcome } from './pushOutput';
+import { type AppRef, UserCancelled } from '../model';
 
 const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);
 
@@ -109,7 +107,7 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
       refreshParts(s, app);
       if (deploy.status === 'succeeded') s.tree.deploysSeen(app);
     }
-    await reloadApp(s, app).catch(() => undefined);
+    await s.treeService.reloadApp(app).catch(() => undefined);
     return { outcome, deploy: deploy ?? undefined, buildLines, pushLog: log };
   } finally {
     area.statusBar.setActivity(app.name, undefined);

@@ -2,10 +2,10 @@
 // in the Explorer (a Uri), an app in the tree or the status bar (an app), or the
 // palette (nothing). What the user picks on the way is remembered as the folder's link.
 import * as vscode from 'vscode';
-import { UserCancelled } from '../commands/errorReporting';
-import { activeWorkspace, pickApp, resolveApp, type AppRef } from '../commands/targets';
+import { activeWorkspace, pickApp, resolveApp } from '../commands/targets';
 import type { Services } from '../services';
 import type { FolderLink, FolderLinks, LinkedApp } from './folderLinks';
+import { type AppRef, UserCancelled } from '../model';
 
 export interface DeployTarget {
   folder: vscode.WorkspaceFolder;

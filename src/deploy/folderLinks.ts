@@ -5,11 +5,11 @@
 // from the rows the Resources view already fetched (TreeState), never from a request.
 import * as vscode from 'vscode';
 import type { App } from '../api';
-import type { AppRef } from '../commands/targets';
 import type { Connection } from '../connection';
 import type { AppRow, TreeState } from '../tree/treeState';
 import { gitApi, type GitApi, type GitRepository } from './gitApi';
 import { learnFromDetails, remoteForApp, serviceRemotes, type ServiceGit } from './remotes';
+import type { AppRef } from '../model';
 
 /** The app a folder is linked to: by name only until the tree has shown it (or a manual link named it). */
 export interface LinkedApp {
@@ -60,7 +60,7 @@ export class FolderLinks implements vscode.Disposable {
       connection.onDidChange(() => this.schedule()),
       tree.onAppRow(() => this.schedule()),
     );
-    tree.appFlags.push((ref) => (this.linksOf(ref).length ? 'linked' : undefined));
+    this.disposables.push(tree.addAppFlag((ref) => (this.linksOf(ref).length ? 'linked' : undefined)));
     this.ready = this.attachGit();
   }
 

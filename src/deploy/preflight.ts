@@ -6,9 +6,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { App } from '../api';
-import { UserCancelled } from '../commands/errorReporting';
 import { publicKeyFiles } from '../commands/sshKeys';
-import type { AppRef } from '../commands/targets';
 import type { Services } from '../services';
 import type { DeployTarget } from './deployTarget';
 import type { GitBranch, GitRepository } from './gitApi';
@@ -16,6 +14,7 @@ import { gitOutput } from './gitProcess';
 import type { DeployArea } from './index';
 import { isSshUrl, newRemoteName, parseRemoteUrl } from './remotes';
 import { registeredKey } from './sshFingerprints';
+import { type AppRef, UserCancelled } from '../model';
 
 export interface PushPlan {
   folder: vscode.WorkspaceFolder;

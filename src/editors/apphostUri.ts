@@ -2,8 +2,8 @@
 // The app name is there for people (tab titles and breadcrumbs show `<app name>/config.env`);
 // calls use the id, so a rename through app.json leaves open tabs working.
 import * as vscode from 'vscode';
-import type { AppRef } from '../commands/targets';
-import { FILE_NAMES, kindOfFileName, type DocumentKind } from './documentKinds';
+import { FILE_NAMES, kindOfFileName, type DocumentKind } from '../configText/documentKinds';
+import type { AppRef } from '../model';
 
 export const SCHEME = 'apphost';
 /** Read-only snapshots of the server's state, the left side of "server ↔ yours" diffs. */
@@ -30,7 +30,3 @@ export function parseDocumentUri(uri: vscode.Uri): DocumentAddress | undefined {
   return { app: { workspace: parts[0] === PERSONAL ? undefined : parts[0], id: parts[2], name: parts[3] }, kind };
 }
 
-/** Same app (by workspace and id), whatever name the URI carries. */
-export function sameApp(a: AppRef, b: AppRef): boolean {
-  return a.id === b.id && a.workspace === b.workspace;
-}

@@ -7,17 +7,17 @@
 import * as vscode from 'vscode';
 import { AppHostError, type App } from '../api';
 import { listKeys } from './savePrompts';
-import type { Connection } from '../connection';
-import type { AppRef } from '../commands/targets';
-import { parseDocumentUri, sameApp, type DocumentAddress } from './apphostUri';
+import { errorMessage, type Connection } from '../connection';
+import { parseDocumentUri, type DocumentAddress } from './apphostUri';
 import {
   applyChangeSet, changesInEffect, diffMaps, isEmptyChangeSet, NO_CHANGES, remainingChanges, touchedKeys, type ChangeSet, type FlatMap,
-} from './configDiff';
-import { documentKind, FILE_NAMES, PartialSendError, type DocumentKindSpec, type ParsedDocument } from './documentKinds';
+} from '../configText/configDiff';
+import { documentKind, FILE_NAMES, PartialSendError, type DocumentKindSpec, type ParsedDocument } from '../configText/documentKinds';
 import type { EditBases } from './editBases';
 import type { SavePrompts } from './savePrompts';
-import { describeProblem, type TextProblem } from './textProblem';
-import { resolveMerge, threeWayMerge } from './threeWayMerge';
+import { describeProblem, type TextProblem } from '../configText/textProblem';
+import { resolveMerge, threeWayMerge } from '../configText/threeWayMerge';
+import { appKey, type AppRef, sameApp } from '../model';
 
 interface OpenDocument {
   /** Values the buffer was opened with (or last saved as): the merge base. Unset until read. */
@@ -308,11 +308,11 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   ): Promise<T> {
     const file = FILE_NAMES[address.kind];
     try {
-      if (!(await this.connection.session())) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
-      return await run(this.spec(address), this.connection.api(), { workspace: address.app.workspace, priority: 'user' });
+      const { api } = await this.connection.signedIn();
+      return await run(this.spec(address), api, { workspace: address.app.workspace, priority: 'user' });
     } catch (error) {
       if (error instanceof vscode.FileSystemError) throw error;
-      const reason = error instanceof AppHostError || error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new vscode.FileSystemError(phase === 'read'
         ? vscode.l10n.t('Cannot open {0} of {1}: {2}', file, this.current(address.app).name, reason)
         : vscode.l10n.t('Not saved: {0} Your edits are kept: save again to retry.', withStop(reason)));
@@ -358,9 +358,6 @@ function nextTime(previous: number): number {
   return Math.max(Date.now(), previous + 1);
 }
 
-function appKey(app: AppRef): string {
-  return `${app.workspace ?? ''}/${app.id}`;
-}
 
 function withStop(message: string): string {
   return /[.!?]$/.test(message) ? message : `${message}.`;

@@ -3,7 +3,7 @@
 // about a bad line.
 import * as vscode from 'vscode';
 import { SCHEME } from './apphostUri';
-import type { TextProblem } from './textProblem';
+import type { TextProblem } from '../configText/textProblem';
 
 export function trackDiagnostics(check: (uri: vscode.Uri, text: string) => TextProblem[] | undefined): vscode.Disposable {
   const collection = vscode.languages.createDiagnosticCollection('apphost');

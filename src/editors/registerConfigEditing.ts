@@ -2,14 +2,9 @@
 // for diffs, diagnostics, and keeping the tree in step with saves.
 import * as vscode from 'vscode';
 import type { App } from '../api';
-import { refreshPart } from '../commands/appParts';
-import { showApp } from '../commands/apps';
 import type { Services } from '../services';
-import { AppNode } from '../tree/appNode';
-import { checkRows } from '../tree/groups/checks';
-import { configVarRows } from '../tree/groups/config';
 import { SCHEME } from './apphostUri';
-import { isEmptyChangeSet } from './configDiff';
+import { isEmptyChangeSet } from '../configText/configDiff';
 import { ConfigFileSystem, type SavedChange } from './configFileSystem';
 import { EditBases } from './editBases';
 import { trackDiagnostics } from './editorDiagnostics';
@@ -42,7 +37,7 @@ export function registerConfigEditing(s: Services): void {
     fileSystem.onDidSave((saved) => {
       showSaved(s, saved);
       // Each config write adds a release we cannot know without reading (only when Releases is shown).
-      if (saved.address.kind === 'config' && !isEmptyChangeSet(saved.changes)) refreshPart(s, saved.address.app, 'releases');
+      if (saved.address.kind === 'config' && !isEmptyChangeSet(saved.changes)) s.treeService.reloadPart(saved.address.app, 'releases');
       if (saved.renamedTo) s.log.info(`${saved.address.app.name} renamed to ${saved.renamedTo} through app.json`);
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -58,15 +53,10 @@ export function registerConfigEditing(s: Services): void {
  */
 function showSaved(s: Services, { address, state, app }: SavedChange): void {
   if (address.kind === 'app') {
-    if (app) showApp(s, address.app, known(app));
+    if (app) s.treeService.showApp(address.app, known(app));
     return;
   }
-  for (const row of s.tree.rowsOf(address.app)) {
-    if (!(row instanceof AppNode)) continue;
-    const group = row.group(address.kind);
-    const rows = address.kind === 'config' ? configVarRows : checkRows;
-    if (group?.update(() => rows(group, state))) s.resources.refresh(group, { refetch: false });
-  }
+  s.treeService.showValues(address.app, address.kind, state);
 }
 
 /** The fields the response carried (a sparse one must not blank the row's status or server). */

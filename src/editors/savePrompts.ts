@@ -1,10 +1,10 @@
 // The two questions a save may ask. Both are modal, so the save waits for the
 // answer; dismissing either one leaves the buffer dirty and untouched.
 import * as vscode from 'vscode';
-import type { AppRef } from '../commands/targets';
-import type { ConflictWinner } from './threeWayMerge';
-import { FILE_NAMES, type DocumentKind } from './documentKinds';
+import type { ConflictWinner } from '../configText/threeWayMerge';
+import { FILE_NAMES, type DocumentKind } from '../configText/documentKinds';
 import { openDiff, type ServerSnapshots } from './serverSnapshots';
+import { appKey, type AppRef } from '../model';
 
 /** globalState key: the user chose "Don't Ask Again" on the restart question. */
 export const SKIP_RESTART_PROMPT = 'apphost.config.skipRestartPrompt';
@@ -20,7 +20,7 @@ export class SavePrompts {
 
   /** Config writes restart the app: ask before the first one. Returns false when the user declined. */
   async confirmRestart(app: AppRef): Promise<boolean> {
-    const key = `${app.workspace ?? ''}/${app.id}`;
+    const key = appKey(app);
     if (this.state.get<boolean>(SKIP_RESTART_PROMPT) || this.accepted.has(key)) return true;
     const save = vscode.l10n.t('Save and Restart');
     const never = vscode.l10n.t("Don't Ask Again");

@@ -12,11 +12,11 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ApiError, type Deploy } from '../api';
-import type { AppRef } from '../commands/targets';
 import { AdaptiveInterval, alignWindows, MARKER_PREFIX, sleep, systemClock, type IntervalOptions } from '../logs';
 import type { Services } from '../services';
 import type { AppNode } from '../tree/appNode';
 import { LOG_LANGUAGE } from './logChannel';
+import type { AppRef } from '../model';
 
 export const DEPLOY_LOG_SCHEME = 'apphost-deploy-log';
 const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);

@@ -11,13 +11,13 @@ import * as vscode from 'vscode';
 import { ApiError, workspaceHeader } from '../api';
 import type { StoredSession } from '../auth/sessionStore';
 import type { WorkspaceListing } from '../auth/workspaces';
-import type { AppRef } from '../commands/targets';
 import { LogTail, PollCoordinator, apiLogSource, type LogSource, type LogTailOptions, type StopReason, type TailStateChange } from '../logs';
 import type { Services } from '../services';
 import type { AppNode } from '../tree/appNode';
 import type { TreeNode } from '../tree/resourcesProvider';
 import { LogChannel } from './logChannel';
 import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
+import type { AppRef } from '../model';
 
 /** Engine timings; the integration tests shorten them, users get the defaults. */
 export type TailTuning = Pick<LogTailOptions, 'interval' | 'retry' | 'streamIdleMs' | 'resyncMs' | 'window' | 'batch'>;
@@ -54,10 +54,12 @@ export class LogTails implements vscode.Disposable {
 
   constructor(private readonly s: Services) {
     this.coordinator = new PollCoordinator(s.connection.budget);
-    s.tree.appFlags.push((ref) => (this.isTailing(ref) ? 'tailing' : undefined));
-    s.tree.appFlags.push((ref) => (this.latest(ref)?.tail?.state === 'waiting' ? 'awaitingDeploy' : undefined));
     this.disposables.push(
       this.changed,
+      s.tree.addAppFlag((ref) => (this.isTailing(ref) ? 'tailing' : undefined)),
+      s.tree.addAppFlag((ref) => (this.latest(ref)?.tail?.state === 'waiting' ? 'awaitingDeploy' : undefined)),
+      // A deleted app's tail ends now: a streaming one would see no 404 until it reconnects.
+      s.events.onDidDeleteApp((app) => void this.stop(app, 'notFound')),
       s.connection.onDidChange(() => void this.checkConnection()),
       s.workspaces.onDidChange(() => void this.checkWorkspaces()),
       s.workspaces.onDidList((listing) => this.workspacesListed(listing)),
@@ -70,8 +72,7 @@ export class LogTails implements vscode.Disposable {
 
   /** Starts tailing the app, or shows its channel when it is already tailed. */
   async tail(app: AppRef): Promise<'started' | 'shown'> {
-    const session = await this.s.connection.session();
-    if (!session) throw new Error(vscode.l10n.t('Sign in to AppHost first.'));
+    const { session } = await this.s.connection.signedIn();
     const key = keyOf(session.apiRoot, app);
     const existing = this.entries.get(key);
     if (existing && this.running(existing)) {

@@ -1,7 +1,6 @@
 // The parts of an app shown under it, in order. Each costs one request when expanded.
 // Each part lives in its own module under groups/, owned by the area that acts on it.
-import type { AppGroupNode } from './appNode';
-import type { TreeNode } from './resourcesProvider';
+import type { AppGroupDescriptor } from './appGroupNode';
 import { configGroup } from './groups/config';
 import { domainsGroup } from './groups/domains';
 import { releasesGroup } from './groups/releases';
@@ -10,16 +9,6 @@ import { checksGroup } from './groups/checks';
 import { deploysGroup } from './groups/deploys';
 import { addonsGroup } from './groups/addons';
 import { logDrainsGroup } from './groups/logDrains';
-
-export interface AppGroupDescriptor {
-  /** Id segment and contextValue flag: `group:<kind>`. */
-  kind: string;
-  label(): string;
-  icon: string;
-  /** The group's one request, turned into child nodes. */
-  fetch(group: AppGroupNode): Promise<TreeNode[]>;
-  emptyLabel?(): string;
-}
 
 export const APP_GROUPS: AppGroupDescriptor[] = [
   configGroup, domainsGroup, releasesGroup, processesGroup, checksGroup, deploysGroup, addonsGroup, logDrainsGroup,

@@ -1,22 +1,22 @@
 import * as vscode from 'vscode';
 import { readProcessReport, type App } from '../api';
-import type { AppRef, HasAppRef } from '../commands/targets';
 import { codeSpan, escapeMarkdown, relativeTime } from '../format';
-import { APP_GROUPS, type AppGroupDescriptor } from './appGroups';
+import { AppGroupNode } from './appGroupNode';
+import { APP_GROUPS } from './appGroups';
 import { contextValue } from './contextValues';
-import { ListNode } from './listNode';
 import type { TreeNode } from './resourcesProvider';
 import { statusIcon } from './statusIcons';
-import type { WorkspaceNode } from './workspaceNode';
+import type { AppParent, WorkspaceParent } from './parents';
+import type { AppRef, HasAppRef } from '../model';
 
 /** An app: its state at a glance, and its parts (config, domains, releases…) as groups. */
-export class AppNode implements TreeNode, HasAppRef {
+export class AppNode implements AppParent, HasAppRef {
   readonly id: string;
   private groups: AppGroupNode[] | undefined;
 
   constructor(
     readonly parent: TreeNode,
-    readonly workspaceNode: WorkspaceNode,
+    readonly workspaceNode: WorkspaceParent,
     public app: App,
   ) {
     this.id = `${parent.id}/${encodeURIComponent(app.id)}`;
@@ -36,7 +36,7 @@ export class AppNode implements TreeNode, HasAppRef {
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : statusIcon('app', known.status);
     const server = this.workspaceNode.serverName(this.app.serverId);
     const ref = this.appRef();
-    const flags = state.appFlags.map((f) => f(ref));
+    const flags = state.flagsOf(ref);
     const tailing = flags.includes('awaitingDeploy') ? vscode.l10n.t('logs await first deploy') : flags.includes('tailing') && vscode.l10n.t('tailing logs');
     const linked = flags.includes('linked') && vscode.l10n.t('linked folder');
     item.description = busy ?? [known.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing, linked].filter(Boolean).join(' · ');
@@ -79,39 +79,5 @@ export class AppNode implements TreeNode, HasAppRef {
     if (a.deployBranch) md.appendMarkdown(`${vscode.l10n.t('Deploy branch')}: ${codeSpan(a.deployBranch)}\n\n`);
     if (a.createdAt) md.appendMarkdown(`${vscode.l10n.t('Created')}: ${relativeTime(a.createdAt)}`);
     return md;
-  }
-}
-
-/** One part of an app (Config, Domains…): one request when expanded. */
-export class AppGroupNode extends ListNode {
-  constructor(
-    readonly app: AppNode,
-    readonly descriptor: AppGroupDescriptor,
-  ) {
-    super(`${app.id}/${descriptor.kind}`, app);
-  }
-
-  appRef(): AppRef {
-    return this.app.appRef();
-  }
-
-  protected get workspaceSlug(): string | undefined {
-    return this.app.workspaceNode.workspace.slug;
-  }
-
-  protected override emptyLabel(): string {
-    return this.descriptor.emptyLabel?.() ?? super.emptyLabel();
-  }
-
-  protected fetch(): Promise<TreeNode[]> {
-    return this.descriptor.fetch(this);
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.descriptor.label(), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.iconPath = new vscode.ThemeIcon(this.descriptor.icon);
-    item.contextValue = contextValue('group', this.descriptor.kind);
-    return item;
   }
 }

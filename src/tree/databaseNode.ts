@@ -7,7 +7,7 @@ import { ListNode } from './listNode';
 import { MessageNode } from './messageNode';
 import type { TreeNode } from './resourcesProvider';
 import { statusIcon } from './statusIcons';
-import type { WorkspaceNode } from './workspaceNode';
+import type { WorkspaceParent } from './parents';
 
 /** A database: its backups and the apps linked to it. */
 export class DatabaseNode implements TreeNode {
@@ -17,7 +17,7 @@ export class DatabaseNode implements TreeNode {
 
   constructor(
     readonly parent: TreeNode,
-    readonly workspaceNode: WorkspaceNode,
+    readonly workspaceNode: WorkspaceParent,
     public database: Database,
   ) {
     this.id = `${parent.id}/${encodeURIComponent(database.id)}`;

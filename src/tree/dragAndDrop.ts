@@ -2,8 +2,8 @@
 // Rows are recognised by their contextValue (the same grammar the menus use), and the
 // drop runs the `apphost.database.link` command, which confirms and reports errors.
 import * as vscode from 'vscode';
-import type { AppRef } from '../commands/targets';
 import type { TreeNode } from './resourcesProvider';
+import type { AppRef } from '../model';
 
 /** Our own mime type: the apps being dragged, as plain refs. */
 export const APPS_MIME = 'application/vnd.apphost.apps';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { AppRef, HasAppRef } from '../commands/targets';
 import { contextValue, type NodeKind } from './contextValues';
 import type { TreeNode } from './resourcesProvider';
+import type { AppRef, HasAppRef } from '../model';
 
 export interface ItemLook {
   label: string;

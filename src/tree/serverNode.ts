@@ -6,13 +6,13 @@ import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
 import type { TreeNode } from './resourcesProvider';
 import { statusIcon } from './statusIcons';
-import type { WorkspaceNode } from './workspaceNode';
+import type { WorkspaceParent } from './parents';
 
 /** A server; expanding it lists the apps it hosts (one request: the workspace's apps). */
 export class ServerNode extends ListNode {
   constructor(
     parent: TreeNode,
-    readonly workspaceNode: WorkspaceNode,
+    readonly workspaceNode: WorkspaceParent,
     public server: Server,
   ) {
     super(`${parent.id}/${encodeURIComponent(server.id)}`, parent);

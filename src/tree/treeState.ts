@@ -1,6 +1,6 @@
 import type { ApiClient, App } from '../api';
-import type { AppRef } from '../commands/targets';
 import type { TreeNode } from './resourcesProvider';
+import type { AppRef } from '../model';
 
 export interface AppFilter {
   /** Server-side name filter (`?q=`). */
@@ -39,7 +39,7 @@ export class TreeState {
   readonly busy = new Map<string, string>();
   /** Workspace node id → app filter. */
   readonly filters = new Map<string, AppFilter>();
-  readonly appFlags: AppFlagProvider[] = [];
+  private readonly flagProviders = new Set<AppFlagProvider>();
   /** App id → its last process report (see AppReport). */
   readonly reports = new Map<string, AppReport>();
   // Plain listener sets, not vscode.EventEmitter: this state is unit-tested outside VS Code.
@@ -51,6 +51,17 @@ export class TreeState {
 
   /** The current node of each workspace (key: slug, or '' for personal). */
   readonly workspaceNodes = new Map<string, TreeNode>();
+
+  /** An area adds `:flag` segments to app rows (e.g. `tailing`); dispose to remove them. */
+  addAppFlag(provider: AppFlagProvider): { dispose(): void } {
+    this.flagProviders.add(provider);
+    return { dispose: () => this.flagProviders.delete(provider) };
+  }
+
+  /** The flags the areas give the app now. */
+  flagsOf(app: AppRef): string[] {
+    return [...this.flagProviders].map((f) => f(app)).filter((f): f is string => !!f);
+  }
 
   registerAppRow(row: AppRow): void {
     this.appRows.set(row.id, row);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { AppRef } from '../../src/commands/targets';
+import type { AppRef } from '../../src/model';
 import type { DeployResult } from '../../src/deploy/deployRun';
 import type { AppHostTestApi } from '../../src/extension';
 import { makeEd25519PublicKey } from '../server/sshKey';

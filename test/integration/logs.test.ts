@@ -3,7 +3,7 @@
 // paths and failures. Timings are shortened through the logs area's test hooks.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AppRef } from '../../src/commands/targets';
+import type { AppRef } from '../../src/model';
 import { ADMIN_USER, DEMO_USER, OTHER_USERS, type RunningServer } from '../server';
 import { extensionApi, signInWithIssuedToken, signOutQuietly, until } from './support/env';
 import { checkContainers, MARKER } from './support/logContinuity';

@@ -2,7 +2,7 @@
 // which follows a running deploy and stops by itself when it finishes or closes.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AppRef } from '../../src/commands/targets';
+import type { AppRef } from '../../src/model';
 import type { RunningServer } from '../server';
 import { extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
 import { labelOf, nodeAt, runScripted } from './support/resourceTree';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Addon } from '../../api';
-import type { AppGroupDescriptor } from '../appGroups';
+import type { AppGroupDescriptor } from '../appGroupNode';
 import { groupCall, icon, BLUE, GREEN, RED } from './common';
 import { partItem, tooltipLines } from './partItem';
 

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { AppGroupDescriptor } from '../appGroups';
-import type { AppGroupNode } from '../appNode';
+import type { AppGroupDescriptor, AppGroupNode } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
 import { groupCall, icon } from './common';
 

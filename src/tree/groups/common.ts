@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { AppGroupNode } from '../appNode';
+import type { AppGroupNode } from '../appGroupNode';
 
 /** The client, app id and call options for a group's one request. */
 export function groupCall(group: AppGroupNode) {

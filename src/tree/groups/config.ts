@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { looksSecret, maskValue } from '../../editors/secrets';
-import type { AppGroupDescriptor } from '../appGroups';
-import type { AppGroupNode } from '../appNode';
+import { looksSecret, maskValue } from '../../configText/secrets';
+import type { AppGroupDescriptor, AppGroupNode } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
 import { groupCall, icon } from './common';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Deploy } from '../../api';
 import { codeSpan, escapeMarkdown, relativeTime } from '../../format';
-import type { AppGroupDescriptor } from '../appGroups';
+import type { AppGroupDescriptor } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
 import { groupCall, icon, GREEN, RED, BLUE } from './common';
 

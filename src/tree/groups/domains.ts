@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Domain } from '../../api';
 import { relativeTime } from '../../format';
-import type { AppGroupDescriptor } from '../appGroups';
+import type { AppGroupDescriptor } from '../appGroupNode';
 import { groupCall, icon, GREEN } from './common';
 import { partItem, tooltipLines } from './partItem';
 

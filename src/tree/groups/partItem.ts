@@ -2,7 +2,7 @@
 // the way app rows do: the busy text lives in the shared TreeState, keyed by node id.
 import * as vscode from 'vscode';
 import { escapeMarkdown } from '../../format';
-import type { AppGroupNode } from '../appNode';
+import type { AppGroupNode } from '../appGroupNode';
 import type { NodeKind } from '../contextValues';
 import { ItemNode, type ItemLook } from '../itemNode';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { readProcessReport, type ProcessInstance, type ProcessType } from '../../api';
-import type { AppGroupDescriptor } from '../appGroups';
+import type { AppGroupDescriptor } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
 import { MessageNode } from '../messageNode';
 import type { TreeNode } from '../resourcesProvider';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Release } from '../../api';
 import { relativeTime } from '../../format';
-import type { AppGroupDescriptor } from '../appGroups';
+import type { AppGroupDescriptor } from '../appGroupNode';
 import type { ItemNode } from '../itemNode';
 import { groupCall, icon } from './common';
 import { partItem, tooltipLines } from './partItem';

@@ -2,7 +2,7 @@
 // content and marker lines, and the true log of an app to compare with.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AppRef } from '../../../src/commands/targets';
+import type { AppRef } from '../../../src/model';
 import { DEMO_USER, type RunningServer } from '../../server';
 import { extensionApi, signInWithIssuedToken, stopSignedIn, until, useServer } from './env';
 import { containerOfLine, MARKER } from './logContinuity';

@@ -2,12 +2,12 @@
 
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { appNameProblem, appValues, branchNameProblem, parseAppFile, renderAppFile, toAppUpdate } from '../../../src/editors/appFile';
-import { parseChecksFile, renderChecksFile, toChecksUpdate } from '../../../src/editors/checksFile';
-import { diffMaps } from '../../../src/editors/configDiff';
-import { readJsonText } from '../../../src/editors/jsonText';
-import { describeProblem, type TextProblem } from '../../../src/editors/textProblem';
-import { threeWayMerge } from '../../../src/editors/threeWayMerge';
+import { appNameProblem, appValues, branchNameProblem, parseAppFile, renderAppFile, toAppUpdate } from '../../../src/configText/appFile';
+import { parseChecksFile, renderChecksFile, toChecksUpdate } from '../../../src/configText/checksFile';
+import { diffMaps } from '../../../src/configText/configDiff';
+import { readJsonText } from '../../../src/configText/jsonText';
+import { describeProblem, type TextProblem } from '../../../src/configText/textProblem';
+import { threeWayMerge } from '../../../src/configText/threeWayMerge';
 
 const REPORT = { enabled: 'true', path: '/health', wait: '5', timeout: '30', attempts: '5' };
 const messages = (problems: TextProblem[]) => problems.map(describeProblem);

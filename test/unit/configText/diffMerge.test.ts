@@ -2,8 +2,8 @@
 
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { applyChangeSet, diffMaps, isEmptyChangeSet, touchedKeys } from '../../../src/editors/configDiff';
-import { conflictingKeys, resolveMerge, threeWayMerge } from '../../../src/editors/threeWayMerge';
+import { applyChangeSet, diffMaps, isEmptyChangeSet, touchedKeys } from '../../../src/configText/configDiff';
+import { conflictingKeys, resolveMerge, threeWayMerge } from '../../../src/configText/threeWayMerge';
 import { flatMap } from './arbitraries';
 
 type Map = Record<string, string>;

@@ -3,11 +3,11 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { parse as parseDotenv } from 'dotenv';
-import { parseEnvFile, renderEnvFile, RUN_ON_GUARD } from '../../../src/editors/envFile';
-import { describeProblem, hasErrors } from '../../../src/editors/textProblem';
+import { parseEnvFile, renderEnvFile, RUN_ON_GUARD } from '../../../src/configText/envFile';
+import { describeProblem, hasErrors } from '../../../src/configText/textProblem';
 import { envKey, envVars, nastyString } from './arbitraries';
 
-/** Values no dotenv spelling carries (src/editors/README.md, "What dotenv (v18) cannot carry"). */
+/** Values no dotenv spelling carries (src/configText/README.md, "What dotenv (v18) cannot carry"). */
 function isUnwritable(v: string): boolean {
   if (v.includes('\r')) return v.includes('"') || /\\[nr]/.test(v);
   return /[#\n\u2028\u2029]/.test(v) && v.includes("'") && v.includes('`') && (v.includes('"') || /\\[nr]/.test(v));

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { looksSecret, maskValue } from '../../../src/editors/secrets';
+import { looksSecret, maskValue } from '../../../src/configText/secrets';
 
 describe('editors: secret masking', () => {
   it('masks names that look secret', () => {

@@ -1,0 +1,41 @@
+// `npm run lint` runs this: the house rules of src/ (docs/architecture.md explains them).
+const PURE = '^src/(api|logs|configText)/|^src/(model|format)\\.ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Modules import downwards only: a cycle means shared vocabulary belongs lower (src/model.ts, an interface).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'pure-imports-no-vscode',
+      comment: 'api/, logs/, configText/, model.ts and format.ts run outside VS Code (unit tests, the bench): no vscode.',
+      severity: 'error',
+      from: { path: PURE },
+      to: { path: '^vscode$|@types/vscode' },
+    },
+    {
+      name: 'pure-imports-pure',
+      comment: 'A pure module may import other pure modules and npm packages only, or vscode would come in through them.',
+      severity: 'error',
+      from: { path: PURE },
+      to: { path: '^src/', pathNot: PURE },
+    },
+    {
+      name: 'commands-on-top',
+      comment: 'Commands (and deploy/, a feature with its own commands) use the tree, editors and log views; those never reach back into commands/.',
+      severity: 'error',
+      from: { path: '^src/(tree|editors|logViews|activity|auth)/' },
+      to: { path: '^src/commands/' },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'node_modules' },
+  },
+};

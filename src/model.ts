@@ -1,0 +1,49 @@
+// The shared vocabulary every area may import: how an app is addressed, and the two
+// outcomes every command knows. Plain TypeScript, no `vscode`: the bottom of the house.
+
+/** Enough to address an app in every API call: its workspace, id and name. */
+export interface AppRef {
+  /** Team workspace slug; undefined = personal workspace. */
+  readonly workspace: string | undefined;
+  readonly id: string;
+  readonly name: string;
+}
+
+/** Anything a command can be invoked with: a tree node that carries an app, or a ref. */
+export interface HasAppRef {
+  appRef(): AppRef;
+}
+
+export function isHasAppRef(value: unknown): value is HasAppRef {
+  return !!value && typeof (value as HasAppRef).appRef === 'function';
+}
+
+export function isAppRef(value: unknown): value is AppRef {
+  return !!value && typeof (value as AppRef).id === 'string' && typeof (value as AppRef).name === 'string' && 'workspace' in (value as object);
+}
+
+/** Same app (by workspace and id), whatever name it carries. */
+export function sameApp(a: AppRef, b: AppRef): boolean {
+  return a.id === b.id && a.workspace === b.workspace;
+}
+
+/** A map key for an app: its workspace and id (names change, ids do not). */
+export function appKey(app: AppRef): string {
+  return `${app.workspace ?? ''}/${app.id}`;
+}
+
+/** Thrown (or recognised) when the user dismissed a prompt: never reported. */
+export class UserCancelled extends Error {
+  constructor() {
+    super('Cancelled');
+    this.name = 'UserCancelled';
+  }
+}
+
+/** A command needs a session and there is none: the command runner says "Sign in first" once. */
+export class NotSignedIn extends Error {
+  constructor() {
+    super('Sign in to AppHost first.');
+    this.name = 'NotSignedIn';
+  }
+}

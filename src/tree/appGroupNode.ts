@@ -1,0 +1,51 @@
+// One part of an app under its row (Config, Domains…), and how a part is described.
+import * as vscode from 'vscode';
+import type { AppRef } from '../model';
+import { contextValue } from './contextValues';
+import { ListNode } from './listNode';
+import type { AppParent } from './parents';
+import type { TreeNode } from './resourcesProvider';
+
+export interface AppGroupDescriptor {
+  /** Id segment and contextValue flag: `group:<kind>`. */
+  kind: string;
+  label(): string;
+  icon: string;
+  /** The group's one request, turned into child nodes. */
+  fetch(group: AppGroupNode): Promise<TreeNode[]>;
+  emptyLabel?(): string;
+}
+
+/** One part of an app (Config, Domains…): one request when expanded. */
+export class AppGroupNode extends ListNode {
+  constructor(
+    readonly app: AppParent,
+    readonly descriptor: AppGroupDescriptor,
+  ) {
+    super(`${app.id}/${descriptor.kind}`, app);
+  }
+
+  appRef(): AppRef {
+    return this.app.appRef();
+  }
+
+  protected get workspaceSlug(): string | undefined {
+    return this.app.workspaceNode.workspace.slug;
+  }
+
+  protected override emptyLabel(): string {
+    return this.descriptor.emptyLabel?.() ?? super.emptyLabel();
+  }
+
+  protected fetch(): Promise<TreeNode[]> {
+    return this.descriptor.fetch(this);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.descriptor.label(), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon(this.descriptor.icon);
+    item.contextValue = contextValue('group', this.descriptor.kind);
+    return item;
+  }
+}
