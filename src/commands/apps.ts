@@ -189,7 +189,7 @@ async function deleteApp(s: Services, target?: unknown): Promise<void> {
       () => isGone(() => api.apps.get(app.id, { workspace: app.workspace }))),
   );
   // Its log tail (if any) ends now, not at its next read.
-  s.events.appDeleted(app);
+  await s.events.appDeleted(app);
   // Refresh the lists that showed it (the Apps group, the server's apps).
   const parents = new Set(s.tree.rowsOf(app).map((r) => (r as AppNode).parent));
   const group = appsGroupOf(s, app.workspace);

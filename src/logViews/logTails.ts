@@ -59,7 +59,7 @@ export class LogTails implements vscode.Disposable {
       s.tree.addAppFlag((ref) => (this.isTailing(ref) ? 'tailing' : undefined)),
       s.tree.addAppFlag((ref) => (this.latest(ref)?.tail?.state === 'waiting' ? 'awaitingDeploy' : undefined)),
       // A deleted app's tail ends now: a streaming one would see no 404 until it reconnects.
-      s.events.onDidDeleteApp((app) => void this.stop(app, 'notFound')),
+      s.events.onDidDeleteApp((e) => e.waitUntil(this.stop(e.app, 'notFound'))),
       s.connection.onDidChange(() => void this.checkConnection()),
       s.workspaces.onDidChange(() => void this.checkWorkspaces()),
       s.workspaces.onDidList((listing) => this.workspacesListed(listing)),
