@@ -20,6 +20,8 @@ export interface AppHostTestApi extends Services {
   readonly globalStorageUri: vscode.Uri;
   readonly logs: LogsArea;
   readonly deploy: DeployArea;
+  /** The commands the features handle (each one package.json contributes). */
+  readonly commandIds: readonly string[];
 }
 
 // Activation does no network I/O: views fetch their data only when shown.
@@ -59,6 +61,7 @@ function testApi(context: vscode.ExtensionContext, features: LazyFeatures): AppH
   for (const field of fields) Object.defineProperty(api, field, { enumerable: true, get: () => features.get().services[field] });
   Object.defineProperty(api, 'logs', { enumerable: true, get: () => features.get().logs });
   Object.defineProperty(api, 'deploy', { enumerable: true, get: () => features.get().deploy });
+  Object.defineProperty(api, 'commandIds', { enumerable: true, get: () => features.get().commandIds });
   return api;
 }
 
