@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { ApiClient, RequestBudget, resolveBaseUrl, type ApiLogger } from './api';
+import type { ApiClient, ApiLogger } from './api';
+import { resolveBaseUrl } from './api/baseUrl';
+import { RequestBudget } from './api/requestBudget';
 import type { SessionStore, StoredSession } from './auth/sessionStore';
 import { NotSignedIn } from './model';
 
@@ -25,6 +27,8 @@ export class Connection implements vscode.Disposable {
     private readonly sessions: SessionStore,
     private readonly logger: ApiLogger,
     private readonly userAgent: string,
+    /** The client class, loaded with the first request (it is not needed to activate). */
+    private readonly clientClass: () => typeof ApiClient,
   ) {
     this.budget = new RequestBudget({ perMinute: requestsPerMinute() });
     this.disposables.push(
@@ -54,7 +58,7 @@ export class Connection implements vscode.Disposable {
     if (!this.client) {
       const http = vscode.workspace.getConfiguration('http');
       const timeouts = vscode.workspace.getConfiguration('apphost.timeouts');
-      this.client = new ApiClient({
+      this.client = new (this.clientClass())({
         baseUrl: setting('baseUrl', ''),
         allowInsecureHttp: setting('allowInsecureHttp', false),
         getToken: async () => (await this.session())?.token,

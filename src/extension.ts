@@ -1,26 +1,18 @@
+// Activation: only what must exist before anything is used (sign-in state, status bars,
+// the views and every command as stand-ins). The rest, the tree's nodes included, loads
+// on first use from dist/features.js (src/features.ts, src/lazyFeatures.ts).
 import * as vscode from 'vscode';
-import { registerActivityView } from './activity/activityView';
 import { AppHostAuthProvider } from './auth/authProvider';
 import { SessionStore } from './auth/sessionStore';
 import { Workspaces } from './auth/workspaces';
-import { commandTable, registerCommands } from './commands';
 import { Connection } from './connection';
-import { registerDeploy, type DeployArea } from './deploy';
-import { registerConfigEditing } from './editors/registerConfigEditing';
-import { registerLogs, type LogsArea } from './logViews/registerLogs';
+import type { DeployArea } from './deploy';
+import { LazyFeatures, LazyTreeProvider, registerStandIns } from './lazyFeatures';
+import type { LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
-import { AppEvents } from './appEvents';
 import { AccountStatusBar } from './statusBar';
 import { ThrottleStatusBar } from './throttleStatus';
-import { AppNode } from './tree/appNode';
-import { ListNode } from './tree/listNode';
-import { ResourcesProvider, type TreeNode } from './tree/resourcesProvider';
-import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
-import { TreeService } from './tree/treeService';
-import { AutoRefresh } from './tree/autoRefresh';
-import { ResourcesDragAndDrop } from './tree/dragAndDrop';
-import { ResourceRoots } from './tree/roots';
-import { TreeState } from './tree/treeState';
+import type { TreeNode } from './tree/resourcesProvider';
 
 /** What integration tests can reach through `extension.exports`. */
 export interface AppHostTestApi extends Services {
@@ -28,6 +20,8 @@ export interface AppHostTestApi extends Services {
   readonly globalStorageUri: vscode.Uri;
   readonly logs: LogsArea;
   readonly deploy: DeployArea;
+  /** The commands the features handle (each one package.json contributes). */
+  readonly commandIds: readonly string[];
 }
 
 // Activation does no network I/O: views fetch their data only when shown.
@@ -36,48 +30,39 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   const userAgent = `apphost-vscode/${context.extension.packageJSON.version} VSCode/${vscode.version}`;
   const sessions = new SessionStore(context.secrets);
   const apiLog = { debug: (m: string) => log.debug(m), info: (m: string) => log.info(m), warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) };
-  const connection = new Connection(sessions, apiLog, userAgent);
-  const auth = new AppHostAuthProvider(connection, sessions, log);
+  const features = new LazyFeatures();
+  const connection = new Connection(sessions, apiLog, userAgent, () => features.module().ApiClient);
+  const auth = new AppHostAuthProvider(connection, sessions, log, () => features.module().signInFlows);
   const workspaces = new Workspaces(context.globalState);
-  const tree = new TreeState();
-  const resources = new ResourcesProvider(new ResourceRoots(connection, auth, workspaces, tree));
-  // Several rows may be selected: lifecycle and log commands act on every selected app.
+  // The views exist from the start; their rows come from the features, on first look.
+  const resources = new LazyTreeProvider<TreeNode>(() => features.get().resources);
   const view = vscode.window.createTreeView('apphost.resources', {
-    treeDataProvider: resources, showCollapseAll: true, canSelectMany: true, dragAndDropController: new ResourcesDragAndDrop(),
+    treeDataProvider: resources, showCollapseAll: true, canSelectMany: true, dragAndDropController: resources.dragAndDrop(() => features.get().dragAndDrop),
   });
-  // Lists the service throttled keep their rows and refresh themselves once it allows.
-  const healer = new ThrottleHealer(connection.budget, (node) => (node === ROOTS ? resources.refresh(undefined, { refetch: false }) : resources.refresh(node)));
-  ListNode.healer = healer;
+  const activity = new LazyTreeProvider<vscode.TreeItem>(() => features.get().activity);
+  const activityView = vscode.window.createTreeView('apphost.activity', { treeDataProvider: activity });
   context.subscriptions.push(
-    log, sessions, connection, auth, workspaces, resources, view, healer,
+    log, sessions, connection, auth, workspaces, resources, view, activity, activityView,
     new AccountStatusBar(connection, workspaces),
     new ThrottleStatusBar(connection.budget),
-    new AutoRefresh(view, resources, connection.budget),
-    connection.onDidChange(() => {
-      tree.workspaceNodes.clear(); // another session: the workspaces it shows are not this one's
-      resources.refresh();
-    }),
-    // The user expands an app: its process report (one request) says whether it really runs.
-    view.onDidExpandElement(({ element }) => {
-      if (element instanceof AppNode) void element.readState().catch(() => undefined); // a failure shows in its Processes group
-    }),
-    // A new process report: the rows of that app show the state it gives.
-    tree.onStateChanged((app) => {
-      for (const row of tree.rowsOf(app)) resources.refresh(row as unknown as TreeNode, { refetch: false });
-    }),
-    workspaces.onDidChange(() => resources.refresh()),
   );
-  const treeService = new TreeService(resources, tree, () => connection.api());
-  const events = new AppEvents();
-  context.subscriptions.push(events);
-  const services: Services = { context, log, sessions, connection, auth, workspaces, resources, view, tree, treeService, events, healer };
-  registerConfigEditing(services);
-  const logs = registerLogs(services);
-  const deploy = registerDeploy(services);
-  registerCommands(context, log, commandTable(services));
-  registerActivityView(services);
+  features.init({ context, log, sessions, connection, auth, workspaces, view, activityView });
+  registerStandIns(context, features);
+  // An open folder may be linked to an app: its status bar item shows at once, so the
+  // features load right after activation (not during it).
+  if (vscode.workspace.workspaceFolders?.length) setTimeout(() => features.get(), 0);
+  return testApi(context, features);
+}
 
-  return { ...services, logs, deploy, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
+/** The services, built on first access (tests reach them right after activation). */
+function testApi(context: vscode.ExtensionContext, features: LazyFeatures): AppHostTestApi {
+  const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri } as AppHostTestApi;
+  const fields = ['context', 'log', 'sessions', 'connection', 'auth', 'workspaces', 'resources', 'view', 'tree', 'treeService', 'events', 'healer'] as const;
+  for (const field of fields) Object.defineProperty(api, field, { enumerable: true, get: () => features.get().services[field] });
+  Object.defineProperty(api, 'logs', { enumerable: true, get: () => features.get().logs });
+  Object.defineProperty(api, 'deploy', { enumerable: true, get: () => features.get().deploy });
+  Object.defineProperty(api, 'commandIds', { enumerable: true, get: () => features.get().commandIds });
+  return api;
 }
 
 export function deactivate(): void {

@@ -41,3 +41,8 @@ export function codeSpan(text: string): string {
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
+
+/** A time of day as the user's locale writes it, to the second. */
+export function clockTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}

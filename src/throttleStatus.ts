@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { RequestBudget } from './api';
-import { clockTime } from './tree/throttleHealer';
+import { clockTime } from './format';
 
 /**
  * "$(watch) AppHost: rate limited · retry 14:05:32" while the service throttles the

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { teamOfWorkspace } from '../api';
+import { teamOfWorkspace } from '../api/workspaceKey';
 import type { Services } from '../services';
 import { ActivityProvider, type ActivitySource } from './activityProvider';
 
@@ -37,21 +37,17 @@ function sourceOf(s: Services): ActivitySource {
   };
 }
 
-/** Registers `apphost.activity` and its commands (refresh, load more). */
-export function registerActivityView(s: Services): ActivityProvider {
+/** Feeds `apphost.activity` (the view activation created); its commands are in the command table. */
+export function registerActivityView(s: Services, view: vscode.TreeView<vscode.TreeItem>): ActivityProvider {
   const provider = new ActivityProvider(sourceOf(s), intervalMs());
-  const view = vscode.window.createTreeView('apphost.activity', { treeDataProvider: provider });
   s.context.subscriptions.push(
     provider,
-    view,
     view.onDidChangeVisibility((e) => provider.setVisible(e.visible)),
     vscode.window.onDidChangeWindowState((e) => provider.setFocused(e.focused)),
     provider.onDidChangeScope((label) => (view.description = label)),
     s.connection.onDidChange(() => provider.refresh()),
     s.workspaces.onDidChange(() => provider.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('apphost.autoRefreshSeconds') && provider.setInterval(intervalMs())),
-    vscode.commands.registerCommand('apphost.activity.refresh', () => provider.refresh()),
-    vscode.commands.registerCommand('apphost.activity.loadMore', () => provider.loadMore()),
   );
   provider.setFocused(vscode.window.state.focused);
   provider.setVisible(view.visible);

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Connection } from '../connection';
-import { signIn, tokenName } from './signIn';
+import type * as SignInFlows from './signIn';
 import type { SessionStore, StoredSession } from './sessionStore';
 
 export const AUTH_PROVIDER_ID = 'apphost';
@@ -27,6 +26,8 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     private readonly connection: Connection,
     private readonly store: SessionStore,
     private readonly log: vscode.LogOutputChannel,
+    /** The sign-in flows, loaded when first needed (they are not needed to activate). */
+    private readonly flows: () => typeof SignInFlows,
   ) {
     this.disposables = [vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'AppHost', this, { supportsMultipleAccounts: false })];
     // Sessions changed here, in another window, or the service URL changed.
@@ -61,8 +62,8 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
       if (!this.connection.apiRoot()) throw new Error(vscode.l10n.t('Set the AppHost service URL before signing in.'));
     }
     const api = this.connection.api();
-    const created = await signIn(api, this.log);
-    const session: StoredSession = { ...created, id: randomUUID(), apiRoot: this.connection.apiRoot()!, createdAt: new Date().toISOString() };
+    const created = await this.flows().signIn(api, this.log);
+    const session: StoredSession = { ...created, id: globalThis.crypto.randomUUID(), apiRoot: this.connection.apiRoot()!, createdAt: new Date().toISOString() };
     const previous = await this.connection.session();
     await this.store.put(session);
     // Signing in again replaces the old token: revoke it, it has no other owner.
@@ -92,7 +93,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     this.log.info(`Signed out of ${session.apiRoot}`);
     if (problem) {
       void vscode.window.showWarningMessage(
-        vscode.l10n.t('Signed out of AppHost, but its API token "{0}" could not be revoked on the server ({1}). Revoke it from the AppHost dashboard.', tokenName(), problem),
+        vscode.l10n.t('Signed out of AppHost, but its API token "{0}" could not be revoked on the server ({1}). Revoke it from the AppHost dashboard.', this.flows().tokenName(), problem),
       );
     } else if (session.method === 'token') {
       void vscode.window.showInformationMessage(

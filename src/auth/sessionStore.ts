@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 
 /** How the stored token was obtained; decides what sign-out revokes. */
@@ -35,7 +34,8 @@ interface Stored {
 export class SessionStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  private readonly writer = randomUUID();
+  // Tells this window's writes from other windows'; not a secret (node:crypto would cost activation ~5 ms).
+  private readonly writer = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   private seq = 0;
   /** Latest sequence number seen from each other window. */
   private readonly seen = new Map<string, number>();

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { teamWorkspace, workspaceHeader, type ApiClient, type CallOptions, type Team } from '../api';
+import type { ApiClient, CallOptions, Team } from '../api';
+import { teamWorkspace, workspaceHeader } from '../api/workspaceKey';
 import type { StoredSession } from './sessionStore';
 
 /** Where a workspace entry comes from (the service has no endpoint listing workspaces). */

@@ -23,7 +23,7 @@ import { templateCommands } from './templates';
 import { viewCommands } from './view';
 import { workspaceCommands } from './workspaces';
 
-import type { CommandTable } from './commandTypes';
+import type { CommandHandler, CommandTable } from './commandTypes';
 
 
 /** Every command of the extension, one table per area. */
@@ -53,21 +53,16 @@ export function commandTable(s: Services): CommandTable {
 }
 
 /**
- * Registers every command through one wrapper, so that errors are reported the same way
+ * Runs every command through one wrapper, so that errors are reported the same way
  * everywhere: cancellation is silent, everything else gets a short message plus details
  * in the extension log. A tree multi-selection reaches only handlers that take it.
  */
-export function registerCommands(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, table: CommandTable): void {
-  for (const [id, handler] of Object.entries(table)) {
-    context.subscriptions.push(
-      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-        try {
-          return await (handler as (...a: unknown[]) => unknown)(...argsFor(handler, args));
-        } catch (error) {
-          await reportError(log, id, error);
-          return undefined;
-        }
-      }),
-    );
+export async function runCommand(log: vscode.LogOutputChannel, id: string, handler: CommandHandler | undefined, args: unknown[]): Promise<unknown> {
+  try {
+    if (!handler) throw new Error(`No handler for ${id}`);
+    return await (handler as (...a: unknown[]) => unknown)(...argsFor(handler, args));
+  } catch (error) {
+    await reportError(log, id, error);
+    return undefined;
   }
 }

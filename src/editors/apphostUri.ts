@@ -5,9 +5,9 @@ import * as vscode from 'vscode';
 import { FILE_NAMES, kindOfFileName, type DocumentKind } from '../configText/documentKinds';
 import type { AppRef } from '../model';
 
-export const SCHEME = 'apphost';
-/** Read-only snapshots of the server's state, the left side of "server ↔ yours" diffs. */
-export const SNAPSHOT_SCHEME = 'apphost-server';
+import { SCHEME } from '../schemes';
+
+export { SCHEME, SNAPSHOT_SCHEME } from '../schemes';
 /** Path segment of the personal workspace (a team slug cannot start with ~). */
 const PERSONAL = '~personal';
 

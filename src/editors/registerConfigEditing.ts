@@ -1,9 +1,7 @@
 // Wires config editing into the extension: the apphost: file system, server snapshots
 // for diffs, diagnostics, and keeping the tree in step with saves.
-import * as vscode from 'vscode';
 import type { App } from '../api';
 import type { Services } from '../services';
-import { SCHEME } from './apphostUri';
 import { isEmptyChangeSet } from '../configText/configDiff';
 import { ConfigFileSystem, type SavedChange } from './configFileSystem';
 import { EditBases } from './editBases';
@@ -25,14 +23,15 @@ export function configEditing(s: Services): ConfigEditing {
   return editing;
 }
 
-export function registerConfigEditing(s: Services): void {
+/** Builds config editing; the apphost: file system is registered at activation (LazyFileSystem) and forwards here. */
+export function registerConfigEditing(s: Services): ConfigEditing {
   const snapshots = new ServerSnapshots();
   const fileSystem = new ConfigFileSystem(s.connection, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets));
-  registered.set(s, { fileSystem, snapshots });
+  const editing = { fileSystem, snapshots };
+  registered.set(s, editing);
   s.context.subscriptions.push(
     snapshots,
     fileSystem,
-    vscode.workspace.registerFileSystemProvider(SCHEME, fileSystem, { isCaseSensitive: true }),
     trackDiagnostics((uri, text) => fileSystem.check(uri, text)),
     fileSystem.onDidSave((saved) => {
       showSaved(s, saved);
@@ -40,10 +39,8 @@ export function registerConfigEditing(s: Services): void {
       if (saved.address.kind === 'config' && !isEmptyChangeSet(saved.changes)) s.treeService.reloadPart(saved.address.app, 'releases');
       if (saved.renamedTo) s.log.info(`${saved.address.app.name} renamed to ${saved.renamedTo} through app.json`);
     }),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('apphost.maskSecrets')) s.resources.refresh(undefined, { refetch: false });
-    }),
   );
+  return editing;
 }
 
 /**

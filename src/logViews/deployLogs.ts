@@ -18,7 +18,9 @@ import type { AppNode } from '../tree/appNode';
 import { LOG_LANGUAGE } from './logChannel';
 import type { AppRef } from '../model';
 
-export const DEPLOY_LOG_SCHEME = 'apphost-deploy-log';
+import { DEPLOY_LOG_SCHEME } from '../schemes';
+
+export { DEPLOY_LOG_SCHEME };
 const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);
 
 interface DocState {
@@ -66,7 +68,6 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
   constructor(private readonly s: Services) {
     this.disposables.push(
       this.changed,
-      vscode.workspace.registerTextDocumentContentProvider(DEPLOY_LOG_SCHEME, this),
       vscode.window.tabGroups.onDidChangeTabs((e) => {
         for (const tab of e.closed) if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === DEPLOY_LOG_SCHEME) this.closedTab(tab.input.uri);
       }),

@@ -6,7 +6,9 @@ import type { TreeNode } from './resourcesProvider';
 import type { AppRef } from '../model';
 
 /** Our own mime type: the apps being dragged, as plain refs. */
-export const APPS_MIME = 'application/vnd.apphost.apps';
+import { APPS_MIME } from '../schemes';
+
+export { APPS_MIME };
 
 async function contextValueOf(node: TreeNode): Promise<string> {
   return (await node.getTreeItem()).contextValue ?? '';

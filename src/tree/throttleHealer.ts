@@ -17,9 +17,7 @@ export function isThrottled(error: unknown): boolean {
 }
 
 /** "14:05:32" (the user's locale), for "retrying at …". */
-export function clockTime(epochMs: number): string {
-  return new Date(epochMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
+export { clockTime } from '../format';
 
 /**
  * Heals the Resources view after the service throttled it (429): lists whose refresh was

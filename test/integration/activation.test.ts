@@ -40,4 +40,18 @@ describe('activation', () => {
     const api = await vscode.extensions.getExtension<AppHostTestApi>(EXTENSION_ID)!.activate();
     assert.deepEqual(await api.resources.getChildren(), []);
   });
+
+  it('registers every contributed command at activation, and the features handle exactly those', async () => {
+    const extension = vscode.extensions.getExtension<AppHostTestApi>(EXTENSION_ID)!;
+    const contributed = (extension.packageJSON.contributes.commands as { command: string }[]).map((c) => c.command).sort();
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(contributed.filter((id) => !registered.has(id)), [], 'every contributed command is registered');
+    const api = await extension.activate();
+    assert.deepEqual([...api.commandIds].sort(), contributed, 'the command table and package.json list the same commands');
+  });
+
+  it('a command the features handle runs through its stand-in (no "command not found")', async () => {
+    // apphost.activity.refresh is handled by the features: it must work right away.
+    await vscode.commands.executeCommand('apphost.activity.refresh');
+  });
 });

@@ -1,0 +1,110 @@
+// The part of the extension loaded on first use (src/lazyFeatures.ts): the tree's nodes,
+// command implementations, config editing, log views, deploys, the API client and the
+// sign-in flows. Built as dist/features.js; the modules it shares with activation come
+// from dist/extension.js, so there is one of each class and one state (esbuild.mjs).
+import * as vscode from 'vscode';
+import { registerActivityView } from './activity/activityView';
+import { AppEvents } from './appEvents';
+import type { AppHostAuthProvider } from './auth/authProvider';
+import type { SessionStore } from './auth/sessionStore';
+import type { Workspaces } from './auth/workspaces';
+import { commandTable, runCommand } from './commands';
+import type { CommandTable } from './commands/commandTypes';
+import type { Connection } from './connection';
+import { registerDeploy, type DeployArea } from './deploy';
+import type { ConfigFileSystem } from './editors/configFileSystem';
+import { registerConfigEditing } from './editors/registerConfigEditing';
+import type { DeployLogs } from './logViews/deployLogs';
+import { registerLogs, type LogsArea } from './logViews/registerLogs';
+import type { Services } from './services';
+import { AppNode } from './tree/appNode';
+import { AutoRefresh } from './tree/autoRefresh';
+import { ResourcesDragAndDrop } from './tree/dragAndDrop';
+import { ListNode } from './tree/listNode';
+import { ResourcesProvider, type TreeNode } from './tree/resourcesProvider';
+import { ResourceRoots } from './tree/roots';
+import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
+import { TreeService } from './tree/treeService';
+import { TreeState } from './tree/treeState';
+
+export { ApiClient } from './api/apiClient';
+export * as signInFlows from './auth/signIn';
+
+/** What activation built, handed to the features. */
+export interface ActivationParts {
+  readonly context: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel;
+  readonly sessions: SessionStore;
+  readonly connection: Connection;
+  readonly auth: AppHostAuthProvider;
+  readonly workspaces: Workspaces;
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly activityView: vscode.TreeView<vscode.TreeItem>;
+}
+
+export interface Features {
+  readonly services: Services;
+  /** Runs a command of the table, reporting its failure like every command. */
+  invoke(id: string, args: unknown[]): Promise<unknown>;
+  readonly commandIds: readonly string[];
+  readonly resources: vscode.TreeDataProvider<TreeNode>;
+  readonly dragAndDrop: vscode.TreeDragAndDropController<TreeNode>;
+  readonly activity: vscode.TreeDataProvider<vscode.TreeItem>;
+  readonly logs: LogsArea;
+  readonly deploy: DeployArea;
+  readonly fileSystem: ConfigFileSystem;
+  readonly deployLogs: DeployLogs;
+}
+
+export function activateFeatures(parts: ActivationParts): Features {
+  const { context, connection, workspaces, view } = parts;
+  const tree = new TreeState();
+  const resources = new ResourcesProvider(new ResourceRoots(connection, parts.auth, workspaces, tree));
+  // Lists the service throttled keep their rows and refresh themselves once it allows.
+  const healer = new ThrottleHealer(connection.budget, (node) => (node === ROOTS ? resources.refresh(undefined, { refetch: false }) : resources.refresh(node)));
+  ListNode.healer = healer;
+  const events = new AppEvents();
+  context.subscriptions.push(
+    resources, healer, events,
+    new AutoRefresh(view, resources, connection.budget),
+    connection.onDidChange(() => {
+      tree.workspaceNodes.clear(); // another session: the workspaces it shows are not this one's
+      resources.refresh();
+    }),
+    // The user expands an app: its process report (one request) says whether it really runs.
+    view.onDidExpandElement(({ element }) => {
+      if (element instanceof AppNode) void element.readState().catch(() => undefined); // a failure shows in its Processes group
+    }),
+    // A new process report: the rows of that app show the state it gives.
+    tree.onStateChanged((app) => {
+      for (const row of tree.rowsOf(app)) resources.refresh(row as unknown as TreeNode, { refetch: false });
+    }),
+    workspaces.onDidChange(() => resources.refresh()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('apphost.maskSecrets')) resources.refresh(undefined, { refetch: false });
+    }),
+  );
+  const treeService = new TreeService(resources, tree, () => connection.api());
+  const services: Services = { ...parts, resources, tree, treeService, events, healer };
+  const editing = registerConfigEditing(services);
+  const logs = registerLogs(services);
+  const deploy = registerDeploy(services);
+  const activity = registerActivityView(services, parts.activityView);
+  const table: CommandTable = {
+    ...commandTable(services),
+    'apphost.activity.refresh': () => activity.refresh(),
+    'apphost.activity.loadMore': () => activity.loadMore(),
+  };
+  return {
+    services,
+    invoke: (id, args) => runCommand(parts.log, id, table[id], args),
+    commandIds: Object.keys(table),
+    resources,
+    dragAndDrop: new ResourcesDragAndDrop(),
+    activity,
+    logs,
+    deploy,
+    fileSystem: editing.fileSystem,
+    deployLogs: logs.deployLogs,
+  };
+}

@@ -1,0 +1,11 @@
+// The URI schemes of the extension's documents, apart from the code that serves them, so
+// that activation can register stand-ins without loading that code (src/lazyFeatures.ts).
+
+/** Editable documents: config.env, checks.json, app.json (src/editors). */
+export const SCHEME = 'apphost';
+/** Read-only snapshots of the server's state, the left side of "server ↔ yours" diffs. */
+export const SNAPSHOT_SCHEME = 'apphost-server';
+/** Deploy logs in editor tabs (src/logViews/deployLogs.ts). */
+export const DEPLOY_LOG_SCHEME = 'apphost-deploy-log';
+/** Apps dragged in the Resources view (onto a database, to link them). */
+export const APPS_MIME = 'application/vnd.apphost.apps';
