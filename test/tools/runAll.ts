@@ -20,6 +20,8 @@ const stages: Stage[] = [
   { name: 'check-types', script: 'check-types' },
   { name: 'lint', script: 'lint' },
   { name: 'unit', script: 'test:unit', summary: join(RESULTS, 'unit.summary.json') },
+  // What `ovsx publish` (Open VSX) checks before uploading, on the packaged .vsix: ~10 s.
+  { name: 'package (Open VSX checks)', script: 'package:check' },
   { name: 'integration', script: 'test:integration', summary: join(RESULTS, 'integration.summary.json') },
   // Smoke journeys in the oldest VS Code of engines.vscode (code-server 4.90.3, Node 20.9): ~30 s.
   { name: 'oldest VS Code', script: 'test:oldest', summary: join(RESULTS, 'oldest.summary.json') },
