@@ -77,7 +77,10 @@ export class SessionStore implements vscode.Disposable {
   }
 
   private async all(): Promise<Record<string, StoredSession>> {
-    this.cache ??= parse(await this.secrets.get(KEY))?.sessions ?? {};
+    if (!this.cache) {
+      const read = parse(await this.secrets.get(KEY))?.sessions ?? {};
+      this.cache ??= read; // a write made while this read was pending wins
+    }
     return this.cache;
   }
 

@@ -1,6 +1,7 @@
-// `npm test`: type check, lint, then the unit, integration (inside VS Code) and e2e
-// (UI journeys) suites. Every stage runs even after a failure, so one run shows all
-// that is wrong; the last line adds the suites' counts up: "N passed, N failed, N skipped".
+// `npm test`: type check, lint, then the unit, integration (inside VS Code), oldest VS Code
+// (a smoke run of the main journeys in the declared minimum version) and e2e (UI journeys)
+// suites. Every stage runs even after a failure, so one run shows all that is wrong; the
+// last line adds the suites' counts up: "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +20,11 @@ const stages: Stage[] = [
   { name: 'check-types', script: 'check-types' },
   { name: 'lint', script: 'lint' },
   { name: 'unit', script: 'test:unit', summary: join(RESULTS, 'unit.summary.json') },
+  // What `ovsx publish` (Open VSX) checks before uploading, on the packaged .vsix: ~10 s.
+  { name: 'package (Open VSX checks)', script: 'package:check' },
   { name: 'integration', script: 'test:integration', summary: join(RESULTS, 'integration.summary.json') },
+  // Smoke journeys in the oldest VS Code of engines.vscode (code-server 4.90.3, Node 20.9): ~30 s.
+  { name: 'oldest VS Code', script: 'test:oldest', summary: join(RESULTS, 'oldest.summary.json') },
   { name: 'e2e', script: 'test:e2e', summary: join(RESULTS, 'e2e.summary.json') },
   { name: 'faults', script: 'test:faults', summary: join(RESULTS, 'faults.summary.json') },
 ];

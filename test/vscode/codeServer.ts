@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CODE_SERVER_ENTRY, NODE24, assertToolsInstalled } from './tools';
+import { CODE_SERVER_ENTRY, CODE_SERVER_FLAVOR, NODE, assertToolsInstalled } from './tools';
 
 export interface CodeServerOptions {
   /** Folder opened in the workbench. Defaults to an empty temporary folder. */
@@ -62,7 +62,7 @@ export async function freePort(): Promise<number> {
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE24, [CODE_SERVER_ENTRY, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE, [CODE_SERVER_ENTRY, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -122,9 +122,11 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
     '--disable-getting-started-override', '--ignore-last-opened',
   ];
-  if (options.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
+  // code-server 4.90 (the oldest) has no --vscode-option, and its VS Code (1.90) reads the
+  // test payload without the smoke-test driver.
+  if (options.smokeTestDriver && CODE_SERVER_FLAVOR !== 'oldest') args.push('--vscode-option', 'enable-smoke-test-driver');
 
-  const child = spawn(NODE24, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-20_000);

@@ -1,7 +1,9 @@
 // Runs the integration suites (test/integration/**/*.test.ts, built into out/) inside
 // the extension host of a real VS Code (code-server), opened in headless Chromium.
 // Passes only when the workbench reports exit code 0, no test failed and at least one ran.
-// Env: APPHOST_TEST_GREP filters tests; APPHOST_TEST_TIMEOUT_S bounds the run (default 600).
+// Env: APPHOST_TEST_GREP filters tests; APPHOST_TEST_TIMEOUT_S bounds the run (default 600);
+// APPHOST_TEST_LOG names the output file in test-results/; APPHOST_CODE_SERVER=oldest
+// runs them in the oldest supported VS Code (test/vscode/tools.ts).
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './browser';
@@ -10,7 +12,7 @@ import { REPO_ROOT } from './tools';
 import type { Summary } from '../tools/summaryReporter';
 
 const RESULTS = join(REPO_ROOT, 'test-results');
-const OUTPUT = join(RESULTS, process.env.APPHOST_TEST_DIR ? 'faults-vscode.log' : 'integration.log');
+const OUTPUT = join(RESULTS, process.env.APPHOST_TEST_LOG ?? (process.env.APPHOST_TEST_DIR ? 'faults-vscode.log' : 'integration.log'));
 const SUMMARY = process.env.APPHOST_TEST_SUMMARY ?? join(RESULTS, 'integration.summary.json');
 
 /** The extension host's own logs: where a runner that failed to load says why. */

