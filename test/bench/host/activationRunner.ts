@@ -4,7 +4,9 @@
 //   load:     require() of the extension's main file — the module's code loading;
 //   activate: getExtension(id).activate() — VS Code building the extension's context
 //             and calling activate() (the module is already in Node's cache, shared
-//             with the extension host's loader, so it is not loaded twice).
+//             with the extension host's loader, so it is not loaded twice);
+//   firstUse: for AppHost, after both, building what activation left for first use (its
+//             test API's `resources` does what the first look at the view does).
 // The runner lives outside both extension folders, so it uses neither's API object.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,8 +48,13 @@ async function measure(out: string): Promise<void> {
     const t2 = performance.now();
     times[id] = { load: t1 - t0, activate: t2 - t1, total: t2 - t0 };
   }
+  const apphost = vscode.extensions.getExtension<{ resources: unknown }>(APPHOST_ID)!;
+  const t3 = performance.now();
+  if (!apphost.exports.resources) throw new Error('AppHost built no resources provider');
+  const firstUse = performance.now() - t3;
   const sample: ActivationSample = {
     run: runIndex,
+    firstUse,
     order: ids,
     vscode: vscode.version,
     node: process.version,

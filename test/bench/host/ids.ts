@@ -11,4 +11,6 @@ export interface ActivationSample {
   /** How often the baseline's module body ran: 1 means VS Code reused the module the runner loaded. */
   baselineLoads: number;
   times: Record<string, { load: number; activate: number; total: number }>;
+  /** AppHost only: building what activation left for first use (dist/features.js), ms. */
+  firstUse?: number;
 }
