@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import type { HealthCheckSettings } from '../api';
 import type { Services } from '../services';
-import { ItemNode } from '../tree/itemNode';
 import { explained, itemOf } from './appParts';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
@@ -47,11 +46,8 @@ export function checkSettingCommands(s: Services): CommandTable {
 
 /** The settings as shown: from the loaded group (no request) or one GET. */
 async function currentChecks(s: Services, app: AppRef, target: unknown): Promise<Record<string, string>> {
-  const cached = s.treeService.groupOf(target, 'checks')?.children;
-  if (cached) {
-    const rows = cached.filter((n): n is ItemNode<string> => n instanceof ItemNode && n.kind === 'check');
-    if (rows.length) return Object.fromEntries(rows.map((r) => [r.key, String(r.data)]));
-  }
+  const rows = s.treeService.shownItems<string>(s.treeService.groupOf(target, 'checks'), 'check')?.items;
+  if (rows?.length) return Object.fromEntries(rows.map((r) => [r.key, String(r.data)]));
   return explained(vscode.l10n.t('Cannot read the health checks of {0}', app.name), () =>
     s.connection.api().checks.get(app.id, { workspace: app.workspace, priority: 'user' }),
   );

@@ -3,7 +3,6 @@
 import * as vscode from 'vscode';
 import { readProcessReport, type ProcessType } from '../api';
 import type { Services } from '../services';
-import { ItemNode } from '../tree/itemNode';
 import { confirm, explained, itemOf } from './appParts';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
@@ -49,9 +48,9 @@ export function processCommands(s: Services): CommandTable {
 
 /** Current counts: from the Processes group when loaded (no request), else one GET of the report. */
 async function currentScaling(s: Services, app: AppRef, target: unknown): Promise<Scaling> {
-  const cached = s.treeService.groupOf(target, 'processes')?.children;
-  const types = cached
-    ? cached.filter((n): n is ItemNode<ProcessType> => n instanceof ItemNode && n.kind === 'process').map((n) => n.data)
+  const shown = s.treeService.shownItems<ProcessType>(s.treeService.groupOf(target, 'processes'), 'process');
+  const types = shown
+    ? shown.items.map((n) => n.data)
     : readProcessReport(
         await explained(vscode.l10n.t('Cannot read the processes of {0}', app.name), () =>
           s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'user' }),

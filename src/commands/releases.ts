@@ -72,6 +72,6 @@ async function showDetails(s: Services, target?: unknown): Promise<void> {
 
 /** A release row that is not in the tree, for commands that take one. */
 function transientRow(app: AppRef, release: Release): ItemNode<Release> {
-  const owner: TreeNode & { appRef(): AppRef } = { id: `palette/${app.id}/releases`, appRef: () => app, getTreeItem: () => new vscode.TreeItem(app.name) };
+  const owner: TreeNode & { appRef(): AppRef } = { id: `palette/${app.id}/releases`, appRef: () => app, getTreeItem: () => new vscode.TreeItem(app.name), commandTarget: () => ({ kind: 'app', app }) };
   return new ItemNode<Release>(owner, 'release', release.id, release, (r) => ({ label: releaseLabel(r), icon: new vscode.ThemeIcon('tag') }));
 }
