@@ -6,7 +6,7 @@ import { databaseCommands } from './databases';
 import { deployCommands } from '../deploy/commands';
 import { detailsCommands } from './details';
 import { reportError } from './errorReporting';
-import { argsFor } from './selection';
+import { argsFor, withNodes } from './selection';
 import { addonCommands } from './addons';
 import { checkSettingCommands } from './checkSettings';
 import { configCommands } from './config';
@@ -29,33 +29,34 @@ import type { CommandTable } from './commandTypes';
 /** Every command of the extension, one table per area. */
 export function commandTable(s: Services): CommandTable {
   return {
-    ...accountCommands(s),
-    ...workspaceCommands(s),
-    ...viewCommands(s),
+    ...withNodes(accountCommands(s)),
+    ...withNodes(workspaceCommands(s)),
+    ...withNodes(viewCommands(s)),
     ...appCommands(s),
-    ...serverCommands(s),
-    ...databaseCommands(s),
-    ...detailsCommands(s),
-    ...domainCommands(s),
-    ...releaseCommands(s),
-    ...processCommands(s),
-    ...checkSettingCommands(s),
-    ...configCommands(s),
-    ...addonCommands(s),
-    ...logDrainCommands(s),
+    ...withNodes(serverCommands(s)),
+    ...withNodes(databaseCommands(s)),
+    ...withNodes(detailsCommands(s)),
+    ...withNodes(domainCommands(s)),
+    ...withNodes(releaseCommands(s)),
+    ...withNodes(processCommands(s)),
+    ...withNodes(checkSettingCommands(s)),
+    ...withNodes(configCommands(s)),
+    ...withNodes(addonCommands(s)),
+    ...withNodes(logDrainCommands(s)),
     ...logCommands(s),
-    ...templateCommands(s),
-    ...sshKeyCommands(s),
-    ...teamCommands(s),
-    ...notificationCommands(s),
-    ...deployCommands(s),
+    ...withNodes(templateCommands(s)),
+    ...withNodes(sshKeyCommands(s)),
+    ...withNodes(teamCommands(s)),
+    ...withNodes(notificationCommands(s)),
+    ...withNodes(deployCommands(s)),
   };
 }
 
 /**
  * Registers every command through one wrapper, so that errors are reported the same way
  * everywhere: cancellation is silent, everything else gets a short message plus details
- * in the extension log. A tree multi-selection reaches only handlers that take it.
+ * in the extension log. A row reaches a handler as a CommandTarget (see argsFor); a tree
+ * multi-selection reaches only handlers that take it.
  */
 export function registerCommands(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, table: CommandTable): void {
   for (const [id, handler] of Object.entries(table)) {

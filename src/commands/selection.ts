@@ -2,12 +2,16 @@
 // as (clicked, selected[]) — context menus, inline actions and title actions alike. Most
 // commands act on the clicked row only, so the registration wrapper drops the selection
 // unless the handler was marked with `withSelection`.
-import { AppNode } from '../tree/appNode';
+//
+// A row passed first (and every row of a selection) reaches the handler as what it stands
+// for, a CommandTarget (tree/commandTarget.ts); anything else (a ref, a Uri) as it came.
+import { toCommandTarget, type CommandTarget, type Row } from '../tree/commandTarget';
 import type { TreeNode } from '../tree/resourcesProvider';
 import type { CommandHandler } from './commandTypes';
 import type { AppRef } from '../model';
 
 const takesSelection = new WeakSet<CommandHandler>();
+const takesNodes = new WeakSet<CommandHandler>();
 
 /** Marks a handler that acts on every selected row: it receives `(clicked, selected[])`. */
 export function withSelection<H extends CommandHandler>(handler: H): H {
@@ -15,10 +19,20 @@ export function withSelection<H extends CommandHandler>(handler: H): H {
   return handler;
 }
 
-/** The arguments a handler gets: without the tree selection unless it takes one. */
+/** Marks every handler of a table not converted to CommandTarget yet: it receives the rows themselves. */
+export function withNodes<T extends Record<string, CommandHandler>>(table: T): T {
+  for (const handler of Object.values(table)) takesNodes.add(handler);
+  return table;
+}
+
+/** The arguments a handler gets: its target, then the tree selection if it takes one, then the rest. */
 export function argsFor(handler: CommandHandler, args: unknown[]): unknown[] {
-  if (takesSelection.has(handler) || !isTreeSelection(args[1])) return args;
-  return [args[0], ...args.slice(2)];
+  const [first, ...rest] = args;
+  const nodes = takesNodes.has(handler);
+  const target = nodes ? first : (toCommandTarget(first) ?? first);
+  if (!isTreeSelection(rest[0])) return [target, ...rest];
+  if (!takesSelection.has(handler)) return [target, ...rest.slice(1)];
+  return [target, nodes ? rest[0] : rest[0].map((row) => row.commandTarget()), ...rest.slice(1)];
 }
 
 function isTreeNode(value: unknown): value is TreeNode {
@@ -33,22 +47,22 @@ export function isTreeSelection(value: unknown): value is TreeNode[] {
 /** An app of a selection, with the selected rows showing it. */
 export interface SelectedApp {
   readonly app: AppRef;
-  readonly rows: AppNode[];
+  readonly rows: Row[];
 }
 
 /**
  * The apps of a selection, each once (an app shows under Apps and under its server),
  * in selection order; rows that are not apps are ignored.
  */
-export function selectedApps(selection: readonly TreeNode[]): SelectedApp[] {
+export function selectedApps(selection: readonly CommandTarget[]): SelectedApp[] {
   const byKey = new Map<string, SelectedApp>();
-  for (const node of selection) {
-    if (!(node instanceof AppNode)) continue;
-    const app = node.appRef();
+  for (const target of selection) {
+    if (target.kind !== 'app' || !target.row) continue;
+    const { app, row } = target;
     const key = `${app.workspace ?? ''}|${app.id}`;
     const seen = byKey.get(key);
-    if (seen) seen.rows.push(node);
-    else byKey.set(key, { app, rows: [node] });
+    if (seen) seen.rows.push(row);
+    else byKey.set(key, { app, rows: [row] });
   }
   return [...byKey.values()];
 }

@@ -2,21 +2,59 @@ import * as vscode from 'vscode';
 import type { App, Server } from '../api';
 import type { Services } from '../services';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
-import { isAppRef, isHasAppRef, UserCancelled, type AppRef } from '../model';
+import { toCommandTarget, type CommandTarget, type DatabaseTarget, type ItemTarget, type ServerTarget } from '../tree/commandTarget';
+import type { NodeKind } from '../tree/contextValues';
+import { UserCancelled, type AppRef } from '../model';
+
+// One resolver per kind of target: what the command was invoked on, when it was. Each
+// takes `unknown` for the handlers not converted yet (they pass rows); a CommandTarget
+// passes through unchanged.
+
+/** The app of a target: an app's row or ref, or the app of a part or item row. */
+export function appOf(target: CommandTarget | unknown): AppRef | undefined {
+  const t = toCommandTarget(target);
+  return t?.kind === 'app' || t?.kind === 'group' || t?.kind === 'item' ? t.app : undefined;
+}
+
+/** The server of a server's row. */
+export function serverOf(target: CommandTarget | unknown): ServerTarget | undefined {
+  const t = toCommandTarget(target);
+  return t?.kind === 'server' ? t : undefined;
+}
+
+/** The workspace a row belongs to, as far as it says: a workspace, its lists, a server (slug only). */
+export function workspaceOf(target: CommandTarget | unknown): { slug: string | undefined; workspace?: Workspace } | undefined {
+  const t = toCommandTarget(target);
+  if (t?.kind === 'workspace' || t?.kind === 'list') return { slug: t.workspace.slug, workspace: t.workspace };
+  if (t?.kind === 'server') return { slug: t.workspace };
+  return undefined;
+}
+
+/** The database of its row, of its Backups and Linked Apps groups, or of their rows. */
+export function databaseOf(target: CommandTarget | unknown): DatabaseTarget | undefined {
+  const t = toCommandTarget(target);
+  if (t?.kind === 'database') return t;
+  if (t?.kind === 'databaseGroup' || t?.kind === 'item') return t.database;
+  return undefined;
+}
+
+/** The item (a domain, a release…) of a row of that kind. */
+export function itemOf<T>(target: CommandTarget | unknown, kind: NodeKind): ItemTarget<T> | undefined {
+  const t = toCommandTarget(target);
+  return t?.kind === 'item' && t.item === kind ? (t as ItemTarget<T>) : undefined;
+}
 
 /**
- * The app a command acts on: the node it was invoked on, a ref passed by another
+ * The app a command acts on: the row it was invoked on, a ref passed by another
  * command, or (from the Command Palette) one the user picks in the active workspace.
  */
-export async function resolveApp(services: Services, target: unknown, placeHolder?: string): Promise<AppRef> {
-  if (isHasAppRef(target)) return target.appRef();
-  if (isAppRef(target)) return target;
-  return pickApp(services, placeHolder);
+export async function resolveApp(services: Services, target: CommandTarget | unknown, placeHolder?: string): Promise<AppRef> {
+  return appOf(target) ?? pickApp(services, placeHolder);
 }
 
 /** The workspace as its tree node shows it (with its team), when the tree has it. */
 export function shownWorkspace(services: Services, workspace: string | undefined): Workspace | undefined {
-  return (services.tree.workspaceNodes.get(workspace ?? '') as { workspace?: Workspace } | undefined)?.workspace;
+  return services.treeService.shownWorkspace(workspace);
 }
 
 /**
