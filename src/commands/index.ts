@@ -6,7 +6,7 @@ import { databaseCommands } from './databases';
 import { deployCommands } from '../deploy/commands';
 import { detailsCommands } from './details';
 import { reportError } from './errorReporting';
-import { argsFor, withNodes } from './selection';
+import { argsFor } from './selection';
 import { addonCommands } from './addons';
 import { checkSettingCommands } from './checkSettings';
 import { configCommands } from './config';
@@ -29,26 +29,26 @@ import type { CommandTable } from './commandTypes';
 /** Every command of the extension, one table per area. */
 export function commandTable(s: Services): CommandTable {
   return {
-    ...withNodes(accountCommands(s)),
-    ...withNodes(workspaceCommands(s)),
-    ...withNodes(viewCommands(s)),
+    ...accountCommands(s),
+    ...workspaceCommands(s),
+    ...viewCommands(s),
     ...appCommands(s),
-    ...withNodes(serverCommands(s)),
-    ...withNodes(databaseCommands(s)),
-    ...withNodes(detailsCommands(s)),
-    ...withNodes(domainCommands(s)),
-    ...withNodes(releaseCommands(s)),
-    ...withNodes(processCommands(s)),
-    ...withNodes(checkSettingCommands(s)),
-    ...withNodes(configCommands(s)),
-    ...withNodes(addonCommands(s)),
-    ...withNodes(logDrainCommands(s)),
+    ...serverCommands(s),
+    ...databaseCommands(s),
+    ...detailsCommands(s),
+    ...domainCommands(s),
+    ...releaseCommands(s),
+    ...processCommands(s),
+    ...checkSettingCommands(s),
+    ...configCommands(s),
+    ...addonCommands(s),
+    ...logDrainCommands(s),
     ...logCommands(s),
-    ...withNodes(templateCommands(s)),
-    ...withNodes(sshKeyCommands(s)),
-    ...withNodes(teamCommands(s)),
-    ...withNodes(notificationCommands(s)),
-    ...withNodes(deployCommands(s)),
+    ...templateCommands(s),
+    ...sshKeyCommands(s),
+    ...teamCommands(s),
+    ...notificationCommands(s),
+    ...deployCommands(s),
   };
 }
 

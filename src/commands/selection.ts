@@ -11,7 +11,6 @@ import type { CommandHandler } from './commandTypes';
 import type { AppRef } from '../model';
 
 const takesSelection = new WeakSet<CommandHandler>();
-const takesNodes = new WeakSet<CommandHandler>();
 
 /** Marks a handler that acts on every selected row: it receives `(clicked, selected[])`. */
 export function withSelection<H extends CommandHandler>(handler: H): H {
@@ -19,20 +18,13 @@ export function withSelection<H extends CommandHandler>(handler: H): H {
   return handler;
 }
 
-/** Marks every handler of a table not converted to CommandTarget yet: it receives the rows themselves. */
-export function withNodes<T extends Record<string, CommandHandler>>(table: T): T {
-  for (const handler of Object.values(table)) takesNodes.add(handler);
-  return table;
-}
-
 /** The arguments a handler gets: its target, then the tree selection if it takes one, then the rest. */
 export function argsFor(handler: CommandHandler, args: unknown[]): unknown[] {
   const [first, ...rest] = args;
-  const nodes = takesNodes.has(handler);
-  const target = nodes ? first : (toCommandTarget(first) ?? first);
+  const target = toCommandTarget(first) ?? first;
   if (!isTreeSelection(rest[0])) return [target, ...rest];
   if (!takesSelection.has(handler)) return [target, ...rest.slice(1)];
-  return [target, nodes ? rest[0] : rest[0].map((row) => row.commandTarget()), ...rest.slice(1)];
+  return [target, rest[0].map((row) => row.commandTarget()), ...rest.slice(1)];
 }
 
 function isTreeNode(value: unknown): value is TreeNode {

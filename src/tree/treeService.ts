@@ -6,7 +6,7 @@ import type { Workspace } from '../auth/workspaces';
 import type { AppRef } from '../model';
 import { AppGroupNode } from './appGroupNode';
 import { AppNode } from './appNode';
-import { toCommandTarget, type ItemTarget, type Row } from './commandTarget';
+import type { CommandTarget, ItemTarget, Row } from './commandTarget';
 import type { NodeKind } from './contextValues';
 import { checkRows } from './groups/checks';
 import { configVarRows } from './groups/config';
@@ -74,8 +74,8 @@ export class TreeService {
   }
 
   /** The part's group under the row a command came from (for a busy mark or a refresh). */
-  groupOf(target: unknown, kind: string): Row | undefined {
-    return groupOfRow(toCommandTarget(target)?.row, kind);
+  groupOf(target: CommandTarget | undefined, kind: string): Row | undefined {
+    return groupOfRow(target?.row, kind);
   }
 
   /**
@@ -112,7 +112,7 @@ export class TreeService {
    * the workspaces' Apps groups are fetched until one shows it, the app's workspace first.
    */
   async rowOfApp(app: AppRef, fetch = false): Promise<Row | undefined> {
-    const find = () => this.state.knownRows().find((r) => r.app.id === app.id || (r.app.name === app.name && app.id === app.name)) as AppNode | undefined;
+    const find = () => this.state.currentRows().find((r) => r.app.id === app.id || (r.app.name === app.name && app.id === app.name)) as AppNode | undefined;
     let row = find();
     if (row || !fetch) return row;
     const nodes = [...this.state.workspaceNodes.entries()].sort(([a], [b]) => Number(b === (app.workspace ?? '')) - Number(a === (app.workspace ?? '')));
