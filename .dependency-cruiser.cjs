@@ -31,6 +31,13 @@ module.exports = {
       from: { path: '^src/(tree|editors|logViews|activity|auth)/' },
       to: { path: '^src/commands/' },
     },
+    {
+      name: 'commands-see-targets-not-nodes',
+      comment: 'Commands receive a CommandTarget (tree/commandTarget.ts) and change the tree through the tree service: node classes stay private to tree/, even as types.',
+      severity: 'error',
+      from: { path: '^src/(commands/|deploy/commands\\.ts$)' },
+      to: { path: '^src/tree/(appNode|appGroupNode|databaseNode|itemNode|listNode|messageNode|serverNode|workspaceNode|roots|groups/processes)\\.ts$' },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Workspace } from '../auth/workspaces';
 import type { Services } from '../services';
-import { WorkspaceNode } from '../tree/workspaceNode';
+import type { CommandTarget } from '../tree/commandTarget';
 import { UserCancelled } from '../model';
 
 export async function signedIn(s: Services) {
@@ -19,13 +19,13 @@ export async function confirmRemoval(question: string, detail: string, button = 
  * The workspace a command acts in: the tree node it was invoked on, else the active one.
  * Looked up in the workspace list (one GET /teams) only when the team id is needed.
  */
-export async function targetWorkspace(s: Services, target: unknown, needTeamId = false): Promise<Workspace> {
-  if (target instanceof WorkspaceNode) return target.workspace;
+export async function targetWorkspace(s: Services, target: CommandTarget | Workspace | undefined, needTeamId = false): Promise<Workspace> {
+  if (target && 'kind' in target && target.kind === 'workspace') return target.workspace;
   const session = await signedIn(s);
   const slug = s.workspaces.active(session.apiRoot);
   // The node shown for it knows its team (a service without workspaces: even the personal one's).
-  const shown = s.tree.workspaceNodes.get(slug ?? '');
-  if (shown instanceof WorkspaceNode) return shown.workspace;
+  const shown = s.treeService.shownWorkspace(slug);
+  if (shown) return shown;
   const fallback: Workspace = slug ? { slug, label: slug, source: 'manual' } : { slug: undefined, label: vscode.l10n.t('Personal'), source: 'personal' };
   if (!needTeamId) return fallback;
   const list = await s.workspaces.list(s.connection.api(), session, { priority: 'user' });

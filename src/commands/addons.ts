@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Addon } from '../api';
 import type { Services } from '../services';
+import type { CommandTarget } from '../tree/commandTarget';
 import { confirm, explained, resolveItem } from './appParts';
 import { DATABASE_TYPES, validateDatabaseName } from './databases';
 import type { CommandTable } from './commandTypes';
@@ -22,14 +23,14 @@ export function validateAddonName(value: string): string | undefined {
 
 export function addonCommands(s: Services): CommandTable {
   return {
-    'apphost.addon.add': (target?: unknown) => addAddon(s, target),
-    'apphost.addon.remove': (target?: unknown) => removeAddon(s, target),
+    'apphost.addon.add': (target?: CommandTarget) => addAddon(s, target),
+    'apphost.addon.remove': (target?: CommandTarget) => removeAddon(s, target),
   };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function addAddon(s: Services, target?: unknown): Promise<void> {
+async function addAddon(s: Services, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add an addon to'));
   const title = vscode.l10n.t('Add an addon to {0}', app.name);
   const type = await vscode.window.showQuickPick(
@@ -71,7 +72,7 @@ async function addAddon(s: Services, target?: unknown): Promise<void> {
   }
 }
 
-async function removeAddon(s: Services, target?: unknown): Promise<void> {
+async function removeAddon(s: Services, target?: CommandTarget): Promise<void> {
   const { app, item: addon, node } = await resolveItem<Addon>(
     s,
     target,

@@ -4,15 +4,10 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../api';
 import type { Services } from '../services';
+import type { CommandTarget, Row } from '../tree/commandTarget';
 import type { NodeKind } from '../tree/contextValues';
-import { ItemNode } from '../tree/itemNode';
-import { resolveApp } from './targets';
+import { itemOf, resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';
-
-/** The row of a part (a domain, a release…) when the command was invoked on one. */
-export function itemOf<T>(target: unknown, kind: NodeKind): ItemNode<T> | undefined {
-  return target instanceof ItemNode && target.kind === kind ? (target as ItemNode<T>) : undefined;
-}
 
 /**
  * The item a command acts on: the row it was invoked on, or (from the palette) one the
@@ -20,14 +15,14 @@ export function itemOf<T>(target: unknown, kind: NodeKind): ItemNode<T> | undefi
  */
 export async function resolveItem<T>(
   s: Services,
-  target: unknown,
+  target: CommandTarget | undefined,
   kind: NodeKind,
   ask: { appPlaceHolder: string; title: (app: AppRef) => string; placeHolder: string; empty: (app: AppRef) => string },
   load: (app: AppRef) => Promise<T[]>,
   toPick: (item: T) => vscode.QuickPickItem,
-): Promise<{ app: AppRef; item: T; node?: ItemNode<T> }> {
-  const node = itemOf<T>(target, kind);
-  if (node) return { app: node.appRef(), item: node.data, node };
+): Promise<{ app: AppRef; item: T; node?: Row }> {
+  const row = itemOf<T>(target, kind);
+  if (row?.app) return { app: row.app, item: row.data, node: row.row };
   const app = await resolveApp(s, target, ask.appPlaceHolder);
   const items = load(app).then((list) => {
     if (!list.length) throw new Error(ask.empty(app));

@@ -1,15 +1,13 @@
 import * as vscode from 'vscode';
 import { readProcessReport, teamOfWorkspace } from '../api';
 import type { Services } from '../services';
-import { AppNode } from '../tree/appNode';
-import { ServerNode } from '../tree/serverNode';
-import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
+import type { CommandTarget } from '../tree/commandTarget';
 import { runOnApps, type AppBatch } from './appBatch';
 import { isGone, writeOrReadBack } from './outcome';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { isTreeSelection, selectedApps, withSelection } from './selection';
-import { activeWorkspace, pickServer, resolveApp } from './targets';
+import { selectedApps, withSelection } from './selection';
+import { activeWorkspace, pickServer, resolveApp, serverOf, workspaceOf } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,62}$/;
@@ -31,9 +29,9 @@ function validateBranch(value: string): string | undefined {
 /** Create, update, delete, lifecycle and links of apps. */
 export function appCommands(s: Services): CommandTable {
   return {
-    'apphost.app.create': (target?: unknown) => createApp(s, target),
-    'apphost.app.update': (target?: unknown) => updateApp(s, target),
-    'apphost.app.delete': (target?: unknown) => deleteApp(s, target),
+    'apphost.app.create': (target?: CommandTarget) => createApp(s, target),
+    'apphost.app.update': (target?: CommandTarget) => updateApp(s, target),
+    'apphost.app.delete': (target?: CommandTarget) => deleteApp(s, target),
     'apphost.app.start': lifecycle(s, 'start', {
       busy: (n) => vscode.l10n.t('Starting {0}…', n),
       done: (n) => vscode.l10n.t('{0} started.', n),
@@ -55,10 +53,10 @@ export function appCommands(s: Services): CommandTable {
       allDone: (count) => vscode.l10n.t('Restarted {0} apps.', count),
       someDone: (done, total) => vscode.l10n.t('Restarted {0} of {1} apps.', done, total),
     }),
-    'apphost.app.openInBrowser': (target?: unknown) => openInBrowser(s, target),
-    'apphost.app.copyGitRemote': (target?: unknown) =>
+    'apphost.app.openInBrowser': (target?: CommandTarget) => openInBrowser(s, target),
+    'apphost.app.copyGitRemote': (target?: CommandTarget) =>
       copyFromDetails(s, target, 'gitRemote', (n) => vscode.l10n.t('Git remote of {0} copied.', n)),
-    'apphost.app.copyPushInstructions': (target?: unknown) =>
+    'apphost.app.copyPushInstructions': (target?: CommandTarget) =>
       copyFromDetails(s, target, 'pushInstructions', (n) => vscode.l10n.t('Push instructions for {0} copied.', n)),
   };
 }
@@ -67,8 +65,8 @@ type LifecycleTexts = Pick<AppBatch, 'busy' | 'title' | 'allDone' | 'someDone'> 
 
 /** Start, stop or restart the clicked app, or every app of a multi-selection. */
 function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: LifecycleTexts) {
-  return withSelection(async (target?: unknown, selection?: unknown) => {
-    const selected = isTreeSelection(selection) ? selectedApps(selection) : undefined;
+  return withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
+    const selected = selection?.length ? selectedApps(selection) : undefined;
     if (selected && selected.length > 1) {
       await runOnApps(s, selected, {
         ...texts,
@@ -80,7 +78,8 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
     }
     if (selected?.length === 0) return; // no app among the selected rows
     const app = selected ? selected[0].app : await resolveApp(s, target);
-    const node = selected ? (selected[0].rows.find((r) => r === target) ?? selected[0].rows[0]) : target instanceof AppNode ? target : undefined;
+    const row = target?.kind === 'app' ? target.row : undefined;
+    const node = selected ? (selected[0].rows.find((r) => r === row) ?? selected[0].rows[0]) : row;
     const api = s.connection.api();
     await runAction(s, node, texts.busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
     await readState(s, app);
@@ -102,17 +101,13 @@ async function readState(s: Services, app: AppRef): Promise<void> {
   s.tree.stateChanged(app);
 }
 
-/** The Apps group of a workspace as currently shown (to refresh only it). */
-function appsGroupOf(s: Services, workspace: string | undefined): AppsGroup | undefined {
-  const node = s.tree.workspaceNodes.get(workspace ?? '');
-  return node instanceof WorkspaceNode ? node.apps : undefined;
-}
-
-async function createApp(s: Services, target?: unknown): Promise<void> {
-  const workspaceNode = target instanceof WorkspaceNode ? target : target instanceof AppsGroup || target instanceof ServerNode ? target.workspaceNode : undefined;
-  const workspace = workspaceNode ? workspaceNode.workspace.slug : await activeWorkspace(s);
+async function createApp(s: Services, target?: CommandTarget): Promise<void> {
+  // From a workspace, its Apps group or a server (not from its Servers or Databases group).
+  const shown = target?.kind === 'list' && target.list !== 'apps' ? undefined : workspaceOf(target);
+  const workspace = shown ? shown.slug : await activeWorkspace(s);
   const title = vscode.l10n.t('Create an AppHost app');
-  const server = target instanceof ServerNode ? target.server : await pickServer(s, workspace, title);
+  const onServer = serverOf(target);
+  const server = onServer ? onServer.server : await pickServer(s, workspace, title);
   // A service without workspaces (wokku) puts new apps in the user's own team, whatever is selected.
   const landsInPersonal = !!teamOfWorkspace(workspace);
   const name = await vscode.window.showInputBox({
@@ -136,19 +131,18 @@ async function createApp(s: Services, target?: unknown): Promise<void> {
   const created = await runAction(s, undefined, vscode.l10n.t('Creating {0}…', name.trim()), () =>
     s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace }),
   );
-  const group = appsGroupOf(s, landsInPersonal ? undefined : workspace);
+  const group = s.treeService.listOf(landsInPersonal ? undefined : workspace, 'apps');
   if (landsInPersonal) void vscode.window.showInformationMessage(vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));
-  if (target instanceof ServerNode) s.resources.refresh(target);
+  if (onServer) s.resources.refresh(onServer.row);
   if (!group) return;
   s.resources.refresh(group);
-  const rows = await group.getChildren();
-  const row = rows.find((r) => r instanceof AppNode && r.app.id === created.id);
+  const row = await s.treeService.appRowIn(group, created.id);
   if (row) await s.view.reveal(row, { select: true, focus: false, expand: false });
 }
 
-async function updateApp(s: Services, target?: unknown): Promise<void> {
+async function updateApp(s: Services, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target);
-  const current = target instanceof AppNode ? target.app : await s.connection.api().apps.get(app.id, { workspace: app.workspace });
+  const current = target?.kind === 'app' && target.data ? target.data : await s.connection.api().apps.get(app.id, { workspace: app.workspace });
   const rename = vscode.l10n.t('Rename…');
   const branch = vscode.l10n.t('Change Deploy Branch…');
   const what = await vscode.window.showQuickPick(
@@ -167,13 +161,13 @@ async function updateApp(s: Services, target?: unknown): Promise<void> {
     validateInput: what.key === 'name' ? validateAppName : validateBranch,
   });
   if (value === undefined) throw new UserCancelled();
-  await runAction(s, target instanceof AppNode ? target : undefined, vscode.l10n.t('Updating {0}…', app.name), () =>
+  await runAction(s, target?.kind === 'app' ? target.row : undefined, vscode.l10n.t('Updating {0}…', app.name), () =>
     s.connection.api().apps.update(app.id, { [what.key]: value.trim() }, { workspace: app.workspace }),
   );
   await s.treeService.reloadApp(app);
 }
 
-async function deleteApp(s: Services, target?: unknown): Promise<void> {
+async function deleteApp(s: Services, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to delete'));
   const typed = await vscode.window.showInputBox({
     title: vscode.l10n.t('Delete {0}', app.name),
@@ -184,21 +178,21 @@ async function deleteApp(s: Services, target?: unknown): Promise<void> {
   });
   if (typed !== app.name) throw new UserCancelled();
   const api = s.connection.api();
-  await runAction(s, target instanceof AppNode ? target : undefined, vscode.l10n.t('Deleting {0}…', app.name), () =>
+  await runAction(s, target?.kind === 'app' ? target.row : undefined, vscode.l10n.t('Deleting {0}…', app.name), () =>
     writeOrReadBack(vscode.l10n.t('Deleting {0}', app.name), () => api.apps.delete(app.id, { workspace: app.workspace }),
       () => isGone(() => api.apps.get(app.id, { workspace: app.workspace }))),
   );
   // Its log tail (if any) ends now, not at its next read.
   await s.events.appDeleted(app);
   // Refresh the lists that showed it (the Apps group, the server's apps).
-  const parents = new Set(s.tree.rowsOf(app).map((r) => (r as AppNode).parent));
-  const group = appsGroupOf(s, app.workspace);
+  const parents = new Set(s.treeService.listsShowing(app));
+  const group = s.treeService.listOf(app.workspace, 'apps');
   if (group) parents.add(group);
   for (const parent of parents) s.resources.refresh(parent);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} deleted.', app.name));
 }
 
-async function openInBrowser(s: Services, target?: unknown): Promise<void> {
+async function openInBrowser(s: Services, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target);
   const domains = await s.connection.api().domains.list(app.id, { workspace: app.workspace });
   const domain = domains.find((d) => d.sslEnabled) ?? domains[0];
@@ -211,7 +205,7 @@ async function openInBrowser(s: Services, target?: unknown): Promise<void> {
   await vscode.env.openExternal(vscode.Uri.parse(`${domain.sslEnabled ? 'https' : 'http'}://${domain.hostname}`));
 }
 
-async function copyFromDetails(s: Services, target: unknown, field: 'gitRemote' | 'pushInstructions', done: (name: string) => string): Promise<void> {
+async function copyFromDetails(s: Services, target: CommandTarget | undefined, field: 'gitRemote' | 'pushInstructions', done: (name: string) => string): Promise<void> {
   const app = await resolveApp(s, target);
   const details = await s.connection.api().apps.get(app.id, { workspace: app.workspace });
   const value = details[field];

@@ -4,11 +4,11 @@
 import * as vscode from 'vscode';
 import type { HealthCheckSettings } from '../api';
 import type { Services } from '../services';
-import { ItemNode } from '../tree/itemNode';
-import { explained, itemOf } from './appParts';
+import type { CommandTarget } from '../tree/commandTarget';
+import { explained } from './appParts';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { resolveApp } from './targets';
+import { itemOf, resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 
 type Setting = keyof HealthCheckSettings;
@@ -41,23 +41,20 @@ export function validateCheckValue(setting: Setting, value: string): string | un
 
 export function checkSettingCommands(s: Services): CommandTable {
   return {
-    'apphost.checks.change': (target?: unknown) => changeSetting(s, target),
+    'apphost.checks.change': (target?: CommandTarget) => changeSetting(s, target),
   };
 }
 
 /** The settings as shown: from the loaded group (no request) or one GET. */
-async function currentChecks(s: Services, app: AppRef, target: unknown): Promise<Record<string, string>> {
-  const cached = s.treeService.groupOf(target, 'checks')?.children;
-  if (cached) {
-    const rows = cached.filter((n): n is ItemNode<string> => n instanceof ItemNode && n.kind === 'check');
-    if (rows.length) return Object.fromEntries(rows.map((r) => [r.key, String(r.data)]));
-  }
+async function currentChecks(s: Services, app: AppRef, target: CommandTarget | undefined): Promise<Record<string, string>> {
+  const rows = s.treeService.shownItems<string>(s.treeService.groupOf(target, 'checks'), 'check')?.items;
+  if (rows?.length) return Object.fromEntries(rows.map((r) => [r.key, String(r.data)]));
   return explained(vscode.l10n.t('Cannot read the health checks of {0}', app.name), () =>
     s.connection.api().checks.get(app.id, { workspace: app.workspace, priority: 'user' }),
   );
 }
 
-async function changeSetting(s: Services, target?: unknown): Promise<void> {
+async function changeSetting(s: Services, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose health checks to change'));
   const row = itemOf<string>(target, 'check');
   const current = row ? { [row.key]: String(row.data) } : await currentChecks(s, app, target);
@@ -75,7 +72,7 @@ async function changeSetting(s: Services, target?: unknown): Promise<void> {
   }
   const value = setting === 'enabled' ? await askEnabled(app, current.enabled) : await askValue(app, setting, current[setting]);
   const update: HealthCheckSettings = setting === 'enabled' ? { enabled: value === 'true' } : setting === 'path' ? { path: value } : { [setting]: Number(value) };
-  await runAction(s, row, vscode.l10n.t('Setting {0} of {1} to {2}…', setting, app.name, value), () =>
+  await runAction(s, row?.row, vscode.l10n.t('Setting {0} of {1} to {2}…', setting, app.name, value), () =>
     explained(vscode.l10n.t('Cannot change {0} of {1}', setting, app.name), () => s.connection.api().checks.update(app.id, update, { workspace: app.workspace })),
   );
   s.treeService.reloadPart(app, 'checks');

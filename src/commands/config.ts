@@ -7,15 +7,15 @@ import { ENV_KEY_PATTERN } from '../configText/envScanner';
 import { parseEnvFile } from '../configText/envFile';
 import { looksSecret, maskValue } from '../configText/secrets';
 import type { Services } from '../services';
-import { isConfigVarNode, setRevealed } from '../tree/groups/config';
-import type { ItemNode } from '../tree/itemNode';
+import type { CommandTarget, Row } from '../tree/commandTarget';
+import { setRevealed } from '../tree/groups/config';
 import { confirm } from './appParts';
 import { changed } from './configChanged';
 import { configEnvFileCommands } from './configEnvFile';
 import { writeOrReadBack } from './outcome';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { resolveApp } from './targets';
+import { itemOf, resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 
 export function validateEnvKey(value: string): string | undefined {
@@ -26,15 +26,15 @@ export function validateEnvKey(value: string): string | undefined {
 
 export function configCommands(s: Services): CommandTable {
   return {
-    'apphost.config.edit': (target?: unknown) => openEditor(s, target, 'config'),
-    'apphost.checks.edit': (target?: unknown) => openEditor(s, target, 'checks'),
-    'apphost.app.editSettings': (target?: unknown) => openEditor(s, target, 'app'),
-    'apphost.config.reveal': (target?: unknown) => reveal(s, target, true),
-    'apphost.config.hide': (target?: unknown) => reveal(s, target, false),
-    'apphost.config.copyValue': (target?: unknown) => copyValue(s, target),
-    'apphost.config.editValue': (target?: unknown) => editValue(s, target),
-    'apphost.config.delete': (target?: unknown) => deleteVar(s, target),
-    'apphost.config.add': (target?: unknown) => addVar(s, target),
+    'apphost.config.edit': (target?: CommandTarget) => openEditor(s, target, 'config'),
+    'apphost.checks.edit': (target?: CommandTarget) => openEditor(s, target, 'checks'),
+    'apphost.app.editSettings': (target?: CommandTarget) => openEditor(s, target, 'app'),
+    'apphost.config.reveal': (target?: CommandTarget) => reveal(s, target, true),
+    'apphost.config.hide': (target?: CommandTarget) => reveal(s, target, false),
+    'apphost.config.copyValue': (target?: CommandTarget) => copyValue(s, target),
+    'apphost.config.editValue': (target?: CommandTarget) => editValue(s, target),
+    'apphost.config.delete': (target?: CommandTarget) => deleteVar(s, target),
+    'apphost.config.add': (target?: CommandTarget) => addVar(s, target),
     ...configEnvFileCommands(s),
   };
 }
@@ -46,12 +46,13 @@ const PLACEHOLDERS: Record<DocumentKind, () => string> = {
 };
 
 /** Opens config.env / checks.json / app.json of the app; from a config var row, at its line. */
-async function openEditor(s: Services, target: unknown, kind: DocumentKind): Promise<void> {
+async function openEditor(s: Services, target: CommandTarget | undefined, kind: DocumentKind): Promise<void> {
   const app = await resolveApp(s, target, PLACEHOLDERS[kind]());
   const doc = await vscode.workspace.openTextDocument(documentUri(app, kind));
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
-  if (kind !== 'config' || !isConfigVarNode(target)) return;
-  const entry = parseEnvFile(doc.getText()).entries.find((e) => e.key === target.key);
+  const row = kind === 'config' ? itemOf<string>(target, 'configVar') : undefined;
+  if (!row) return;
+  const entry = parseEnvFile(doc.getText()).entries.find((e) => e.key === row.key);
   if (!entry) return;
   const line = doc.lineAt(entry.line);
   const at = new vscode.Position(entry.line, line.firstNonWhitespaceCharacterIndex);
@@ -59,22 +60,24 @@ async function openEditor(s: Services, target: unknown, kind: DocumentKind): Pro
   editor.revealRange(line.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
 
-function reveal(s: Services, target: unknown, on: boolean): void {
-  if (!isConfigVarNode(target)) return;
-  setRevealed(target, on);
-  s.resources.refresh(target, { refetch: false });
+function reveal(s: Services, target: CommandTarget | undefined, on: boolean): void {
+  const row = itemOf<string>(target, 'configVar')?.row;
+  if (!row) return;
+  setRevealed(row, on);
+  s.resources.refresh(row, { refetch: false });
 }
 
 interface ConfigVar {
   app: AppRef;
   key: string;
   value: string;
-  node?: ItemNode<string>;
+  node?: Row;
 }
 
 /** The variable a command acts on: its row, or (from the palette) one picked in an app. */
-async function resolveVar(s: Services, target: unknown): Promise<ConfigVar> {
-  if (isConfigVarNode(target)) return { app: target.appRef(), key: target.key, value: target.data, node: target };
+async function resolveVar(s: Services, target: CommandTarget | undefined): Promise<ConfigVar> {
+  const row = itemOf<string>(target, 'configVar');
+  if (row?.app) return { app: row.app, key: row.key, value: row.data, node: row.row };
   const app = await resolveApp(s, target, vscode.l10n.t('Select an app'));
   const items = s.connection.api().config.get(app.id, { workspace: app.workspace, priority: 'user' }).then((vars) => {
     const keys = Object.keys(vars).sort();
@@ -86,13 +89,13 @@ async function resolveVar(s: Services, target: unknown): Promise<ConfigVar> {
   return { app, key: picked.label, value: picked.value };
 }
 
-async function copyValue(s: Services, target: unknown): Promise<void> {
+async function copyValue(s: Services, target: CommandTarget | undefined): Promise<void> {
   const v = await resolveVar(s, target);
   await vscode.env.clipboard.writeText(v.value);
   void vscode.window.showInformationMessage(vscode.l10n.t('Value of {0} copied.', v.key));
 }
 
-async function editValue(s: Services, target: unknown): Promise<void> {
+async function editValue(s: Services, target: CommandTarget | undefined): Promise<void> {
   const v = await resolveVar(s, target);
   const value = await vscode.window.showInputBox({
     title: vscode.l10n.t('Edit {0} of {1}', v.key, v.app.name),
@@ -120,7 +123,7 @@ async function editValue(s: Services, target: unknown): Promise<void> {
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} updated on {1}; the app restarts.', v.key, v.app.name));
 }
 
-async function deleteVar(s: Services, target: unknown): Promise<void> {
+async function deleteVar(s: Services, target: CommandTarget | undefined): Promise<void> {
   const v = await resolveVar(s, target);
   await confirm(
     vscode.l10n.t('Delete {0} from {1}?', v.key, v.app.name),
@@ -136,7 +139,7 @@ async function deleteVar(s: Services, target: unknown): Promise<void> {
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} deleted from {1}; the app restarts.', v.key, v.app.name));
 }
 
-async function addVar(s: Services, target: unknown): Promise<void> {
+async function addVar(s: Services, target: CommandTarget | undefined): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add a variable to'));
   const title = vscode.l10n.t('Add a config var to {0}', app.name);
   const key = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Variable name'), placeHolder: 'DATABASE_URL', validateInput: validateEnvKey });

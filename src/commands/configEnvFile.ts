@@ -8,6 +8,7 @@ import { configEditing } from '../editors/registerConfigEditing';
 import { openDiff } from '../editors/serverSnapshots';
 import { describeProblem } from '../configText/textProblem';
 import type { Services } from '../services';
+import type { CommandTarget } from '../tree/commandTarget';
 import { changed } from './configChanged';
 import { isGitIgnored } from './configGitIgnore';
 import type { CommandTable } from './commandTypes';
@@ -17,8 +18,8 @@ import { type AppRef, UserCancelled } from '../model';
 
 export function configEnvFileCommands(s: Services): CommandTable {
   return {
-    'apphost.config.pull': (target?: unknown) => pull(s, target),
-    'apphost.config.push': (target?: unknown) => push(s, target),
+    'apphost.config.pull': (target?: CommandTarget) => pull(s, target),
+    'apphost.config.push': (target?: CommandTarget | vscode.Uri) => push(s, target),
   };
 }
 
@@ -48,7 +49,7 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-async function pull(s: Services, target: unknown): Promise<void> {
+async function pull(s: Services, target: CommandTarget | undefined): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose config to pull'));
   const folder = await pickFolder();
   const name = await vscode.window.showInputBox({
@@ -102,7 +103,7 @@ async function offerGitIgnore(folder: vscode.WorkspaceFolder, file: vscode.Uri):
 }
 
 /** The .env file to push: the one invoked on (Explorer), the active editor's, or one picked. */
-async function pickEnvFile(target: unknown): Promise<vscode.Uri> {
+async function pickEnvFile(target: CommandTarget | vscode.Uri | undefined): Promise<vscode.Uri> {
   if (target instanceof vscode.Uri) return target;
   const files = await vscode.workspace.findFiles('**/.env*', '**/node_modules/**', 50);
   if (!files.length) {
@@ -116,9 +117,10 @@ async function pickEnvFile(target: unknown): Promise<vscode.Uri> {
   return picked.uri;
 }
 
-async function push(s: Services, target: unknown): Promise<void> {
+async function push(s: Services, target: CommandTarget | vscode.Uri | undefined): Promise<void> {
   const file = await pickEnvFile(target);
-  const app = await resolveApp(s, target instanceof vscode.Uri ? undefined : target, vscode.l10n.t('Select the app to push the file to'));
+  const row = target instanceof vscode.Uri ? undefined : target;
+  const app = await resolveApp(s, row, vscode.l10n.t('Select the app to push the file to'));
   const fileName = vscode.workspace.asRelativePath(file);
   // Unsaved edits count (the preview shows them); otherwise what is on disk.
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
@@ -145,7 +147,7 @@ async function push(s: Services, target: unknown): Promise<void> {
   if (!isEmptyChangeSet(diffMaps(before.values, now.values))) {
     throw new Error(vscode.l10n.t('The config of {0} changed while the preview was open. Nothing was pushed: push again to see the new differences.', app.name));
   }
-  await runAction(s, s.treeService.groupOf(target, 'config'), vscode.l10n.t('Pushing {0} to {1}…', fileName, app.name), async () => {
+  await runAction(s, s.treeService.groupOf(row, 'config'), vscode.l10n.t('Pushing {0} to {1}…', fileName, app.name), async () => {
     const setting = Object.keys(chosen.set).length > 0;
     if (setting) await api.config.set(app.id, chosen.set, opts);
     try {

@@ -2,15 +2,11 @@
 import * as vscode from 'vscode';
 import { ApiError, readLinkedApps, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
 import type { Services } from '../services';
-import { AppNode } from '../tree/appNode';
-import { DatabaseNode, DatabasePartNode } from '../tree/databaseNode';
-import { ItemNode } from '../tree/itemNode';
-import { ServerNode } from '../tree/serverNode';
-import { DatabasesGroup, WorkspaceNode } from '../tree/workspaceNode';
+import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/commandTarget';
 import { isGone, writeOrReadBack } from './outcome';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { activeWorkspace, inWorkspace, pickApp, pickServer, shownWorkspace } from './targets';
+import { activeWorkspace, databaseOf, inWorkspace, itemOf, pickApp, pickServer, serverOf, shownWorkspace, workspaceOf } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
@@ -53,32 +49,24 @@ export function validateAlias(value: string): string | undefined {
 
 export function databaseCommands(s: Services): CommandTable {
   return {
-    'apphost.database.create': (target?: unknown) => createDatabase(s, target),
-    'apphost.database.delete': (target?: unknown) => deleteDatabase(s, target),
-    'apphost.database.link': (target?: unknown, app?: AppRef) => linkApp(s, target, app),
-    'apphost.database.unlink': (target?: unknown) => unlinkApp(s, target),
-    'apphost.database.backup': (target?: unknown) => backupDatabase(s, target),
+    'apphost.database.create': (target?: CommandTarget) => createDatabase(s, target),
+    'apphost.database.delete': (target?: CommandTarget) => deleteDatabase(s, target),
+    'apphost.database.link': (target?: CommandTarget, app?: AppRef) => linkApp(s, target, app),
+    'apphost.database.unlink': (target?: CommandTarget) => unlinkApp(s, target),
+    'apphost.database.backup': (target?: CommandTarget) => backupDatabase(s, target),
   };
 }
 
 interface DatabaseTarget {
   database: Database;
   workspace: string | undefined;
-  /** The row, when the command came from the tree. */
-  node?: DatabaseNode;
+  /** The row, when the command came from the tree (the database's, or one of its groups or their rows). */
+  node?: DatabaseRow;
 }
 
-/** The database row a node belongs to: the database itself, its Backups/Linked Apps groups, or their rows. */
-export function databaseNodeOf(target: unknown): DatabaseNode | undefined {
-  if (target instanceof DatabaseNode) return target;
-  if (target instanceof DatabasePartNode) return target.databaseNode;
-  if (target instanceof ItemNode && target.parent instanceof DatabasePartNode) return target.parent.databaseNode;
-  return undefined;
-}
-
-async function resolveDatabase(s: Services, target: unknown, placeHolder: string): Promise<DatabaseTarget> {
-  const node = databaseNodeOf(target);
-  if (node) return { database: node.database, workspace: node.workspaceNode.workspace.slug, node };
+async function resolveDatabase(s: Services, target: CommandTarget | undefined, placeHolder: string): Promise<DatabaseTarget> {
+  const node = databaseOf(target);
+  if (node) return { database: node.database, workspace: node.workspace, node };
   const workspace = await activeWorkspace(s);
   const items = s.connection
     .api()
@@ -93,22 +81,17 @@ async function resolveDatabase(s: Services, target: unknown, placeHolder: string
   return { database: picked.database, workspace };
 }
 
-function databasesGroupOf(s: Services, workspace: string | undefined): DatabasesGroup | undefined {
-  const node = s.tree.workspaceNodes.get(workspace ?? '');
-  return node instanceof WorkspaceNode ? node.databases : undefined;
-}
+const databasesGroupOf = (s: Services, workspace: string | undefined) => s.treeService.listOf(workspace, 'databases');
 
 /** Linking changes the app's config (`<ALIAS>_URL`): its Config group, where shown, is stale. */
 function refreshAppConfig(s: Services, app: AppRef): void {
-  for (const row of s.tree.rowsOf(app)) {
-    const config = row instanceof AppNode ? row.group('config') : undefined;
-    if (config) s.resources.refresh(config);
-  }
+  s.treeService.reloadPart(app, 'config');
 }
 
-async function createDatabase(s: Services, target?: unknown): Promise<void> {
-  const workspaceNode = target instanceof WorkspaceNode ? target : target instanceof DatabasesGroup || target instanceof ServerNode ? target.workspaceNode : undefined;
-  const workspace = workspaceNode ? workspaceNode.workspace.slug : await activeWorkspace(s);
+async function createDatabase(s: Services, target?: CommandTarget): Promise<void> {
+  // From a workspace, its Databases group or a server (not from its Servers or Apps group).
+  const shown = target?.kind === 'list' && target.list !== 'databases' ? undefined : workspaceOf(target);
+  const workspace = shown ? shown.slug : await activeWorkspace(s);
   const title = vscode.l10n.t('Create an AppHost database');
   const type = await vscode.window.showQuickPick(
     DATABASE_TYPES.map((t) => ({ label: t.type, description: t.description(), type: t.type })),
@@ -127,7 +110,7 @@ async function createDatabase(s: Services, target?: unknown): Promise<void> {
     validateInput: validateDatabaseName,
   });
   if (name === undefined) throw new UserCancelled();
-  const server = target instanceof ServerNode ? target.server : await pickServer(s, workspace, title);
+  const server = serverOf(target)?.server ?? (await pickServer(s, workspace, title));
   const created = await runAction(s, undefined, vscode.l10n.t('Creating database {0}…', name.trim()), () =>
     s.connection.api().databases.create({ name: name.trim(), serviceType: type.type, serverId: server.id }, { workspace }),
   );
@@ -136,7 +119,7 @@ async function createDatabase(s: Services, target?: unknown): Promise<void> {
   void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} ({1}) created on {2}: {3}.', created.name, created.serviceType, server.name, created.status ?? '?'));
 }
 
-async function deleteDatabase(s: Services, target?: unknown): Promise<void> {
+async function deleteDatabase(s: Services, target?: CommandTarget): Promise<void> {
   const { database, workspace, node } = await resolveDatabase(s, target, vscode.l10n.t('Select the database to delete'));
   const typed = await vscode.window.showInputBox({
     title: vscode.l10n.t('Delete {0}', database.name),
@@ -147,10 +130,10 @@ async function deleteDatabase(s: Services, target?: unknown): Promise<void> {
   });
   if (typed !== database.name) throw new UserCancelled();
   const api = s.connection.api();
-  await runAction(s, node, vscode.l10n.t('Deleting {0}…', database.name), () =>
+  await runAction(s, node?.row, vscode.l10n.t('Deleting {0}…', database.name), () =>
     writeOrReadBack(vscode.l10n.t('Deleting {0}', database.name), () => api.databases.delete(database.id, { workspace }),
       () => isGone(() => api.databases.get(database.id, { workspace }))));
-  const group = node?.parent ?? databasesGroupOf(s, workspace);
+  const group = node?.row.parent ?? databasesGroupOf(s, workspace);
   if (group) s.resources.refresh(group);
   void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} deleted.', database.name));
 }
@@ -160,15 +143,12 @@ async function deleteDatabase(s: Services, target?: unknown): Promise<void> {
  * (no request), else from the database details. Undefined when the service does not say.
  */
 async function linkedAppsOf(s: Services, target: DatabaseTarget): Promise<LinkedApp[] | undefined> {
-  const cached = target.node?.linkedApps.children;
-  if (cached) {
-    const rows = cached.filter((n): n is ItemNode<LinkedApp> => n instanceof ItemNode && n.kind === 'linkedApp');
-    if (rows.length || cached.length === 0) return rows.map((r) => r.data);
-  }
+  const shown = s.treeService.shownItems<LinkedApp>(target.node?.linkedApps, 'linkedApp');
+  if (shown && (shown.items.length || shown.total === 0)) return shown.items.map((r) => r.data);
   return readLinkedApps(await s.connection.api().databases.get(target.database.id, { workspace: target.workspace, priority: 'user' }));
 }
 
-async function linkApp(s: Services, target: unknown, dropped?: AppRef): Promise<void> {
+async function linkApp(s: Services, target: CommandTarget | undefined, dropped?: AppRef): Promise<void> {
   const db = await resolveDatabase(s, target, vscode.l10n.t('Select the database to link'));
   const { database, workspace } = db;
   let app: AppRef;
@@ -191,7 +171,7 @@ async function linkApp(s: Services, target: unknown, dropped?: AppRef): Promise<
     app = await pickUnlinkedApp(s, db);
     alias = await askAlias(database);
   }
-  await runAction(s, db.node, vscode.l10n.t('Linking {0} to {1}…', app.name, database.name), () =>
+  await runAction(s, db.node?.row, vscode.l10n.t('Linking {0} to {1}…', app.name, database.name), () =>
     s.connection.api().databases.link(database.id, { appId: app.id, aliasName: alias }, { workspace }),
   );
   if (db.node) s.resources.refresh(db.node.linkedApps);
@@ -230,11 +210,12 @@ async function askAlias(database: Database): Promise<string | undefined> {
   return alias.trim() || undefined;
 }
 
-async function unlinkApp(s: Services, target?: unknown): Promise<void> {
+async function unlinkApp(s: Services, target?: CommandTarget): Promise<void> {
   const db = await resolveDatabase(s, target, vscode.l10n.t('Select the database to unlink an app from'));
   let app: AppRef;
-  if (target instanceof ItemNode && target.kind === 'linkedApp') {
-    const link = target.data as LinkedApp;
+  const row = itemOf<LinkedApp>(target, 'linkedApp');
+  if (row) {
+    const link = row.data;
     app = { workspace: db.workspace, id: link.appId, name: link.appName ?? link.appId };
   } else {
     app = await pickLinkedApp(s, db);
@@ -246,7 +227,7 @@ async function unlinkApp(s: Services, target?: unknown): Promise<void> {
     unlink,
   );
   if (answer !== unlink) throw new UserCancelled();
-  await runAction(s, db.node, vscode.l10n.t('Unlinking {0} from {1}…', app.name, db.database.name), () =>
+  await runAction(s, db.node?.row, vscode.l10n.t('Unlinking {0} from {1}…', app.name, db.database.name), () =>
     s.connection.api().databases.unlink(db.database.id, app.id, { workspace: db.workspace }),
   );
   if (db.node) s.resources.refresh(db.node.linkedApps);
@@ -273,17 +254,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Starts a backup, then watches the backups list (a short, bounded poll) until the new
  * backup is there and finished, refreshing only the Backups group when it changes.
  */
-async function backupDatabase(s: Services, target?: unknown): Promise<void> {
+async function backupDatabase(s: Services, target?: CommandTarget): Promise<void> {
   const db = await resolveDatabase(s, target, vscode.l10n.t('Select the database to back up'));
   const { database, workspace, node } = db;
   const api = s.connection.api();
   const opts = { workspace, priority: 'user' as const };
-  const outcome = await runAction(s, node, vscode.l10n.t('Backing up {0}…', database.name), async () => {
+  const outcome = await runAction(s, node?.row, vscode.l10n.t('Backing up {0}…', database.name), async () => {
     // What exists now, to recognise the new backup (from the loaded group when possible).
-    const cached = node?.backups.children;
-    const before = new Set(
-      cached ? cached.filter((n): n is ItemNode<Backup> => n instanceof ItemNode && n.kind === 'backup').map((n) => n.data.id) : (await api.backups.list(database.id, opts)).map((b) => b.id),
-    );
+    const shown = s.treeService.shownItems<Backup>(node?.backups, 'backup');
+    const before = new Set(shown ? shown.items.map((n) => n.data.id) : (await api.backups.list(database.id, opts)).map((b) => b.id));
     try {
       await api.backups.create(database.id, opts);
     } catch (error) {

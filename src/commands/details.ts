@@ -4,9 +4,7 @@ import * as vscode from 'vscode';
 import type { Raw } from '../api';
 import { maskSecretFields } from '../configText/secrets';
 import type { Services } from '../services';
-import { DatabaseNode } from '../tree/databaseNode';
-import { ItemNode } from '../tree/itemNode';
-import { ServerNode } from '../tree/serverNode';
+import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import type { CommandTable } from './commandTypes';
 import { resolveApp } from './targets';
 
@@ -69,7 +67,7 @@ export function detailsCommands(s: Services): CommandTable {
     return { text: `${JSON.stringify(masked, null, 2)}\n`, count };
   };
   return {
-    'apphost.showDetails': async (target?: unknown) => {
+    'apphost.showDetails': async (target?: CommandTarget) => {
       const details = await detailsOf(s, target);
       const segments = details.path.map((p) => p.replace(/[/\\]/g, '_'));
       segments[segments.length - 1] += '.json';
@@ -103,42 +101,42 @@ function rawOf(data: unknown): unknown {
  * The full resource: one GET where the API has a details endpoint (app, server, database,
  * release, deploy), else the data the row already holds (no request).
  */
-async function detailsOf(s: Services, target: unknown): Promise<Details> {
+async function detailsOf(s: Services, target: CommandTarget | undefined): Promise<Details> {
   const api = s.connection.api();
-  if (target instanceof ServerNode) {
-    const ws = target.workspaceNode.workspace.slug;
+  if (target?.kind === 'server') {
+    const ws = target.workspace;
     return { path: [ws ?? 'personal', 'servers', target.server.name], body: (await api.servers.get(target.server.id, { workspace: ws })).raw };
   }
-  if (target instanceof DatabaseNode) {
-    const ws = target.workspaceNode.workspace.slug;
+  if (target?.kind === 'database') {
+    const ws = target.workspace;
     return { path: [ws ?? 'personal', 'databases', target.database.name], body: (await api.databases.get(target.database.id, { workspace: ws })).raw };
   }
-  if (target instanceof ItemNode) return itemDetails(s, target);
+  if (target?.kind === 'item') return itemDetails(s, target);
   // An app row, an app ref, or (from the Command Palette) an app the user picks.
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to show'));
   return { path: [app.workspace ?? 'personal', 'apps', app.name], body: (await api.apps.get(app.id, { workspace: app.workspace })).raw };
 }
 
-async function itemDetails(s: Services, item: ItemNode): Promise<Details> {
+async function itemDetails(s: Services, item: ItemTarget): Promise<Details> {
   const api = s.connection.api();
-  const owner = typeof item.parent.appRef === 'function' ? item.parent.appRef() : undefined;
+  const owner = item.app;
   const where = owner ? [owner.workspace ?? 'personal', 'apps', owner.name] : parentPath(item);
   const id = (item.data as { id?: string } | undefined)?.id;
-  if (owner && id && item.kind === 'release') {
+  if (owner && id && item.item === 'release') {
     const release = await api.releases.get(owner.id, id, { workspace: owner.workspace });
     return { path: [...where, 'releases', release.version !== undefined ? `v${release.version}` : release.id], body: release.raw };
   }
-  if (owner && id && item.kind === 'deploy') {
+  if (owner && id && item.item === 'deploy') {
     return { path: [...where, 'deploys', id], body: (await api.deploys.get(owner.id, id, { workspace: owner.workspace })).raw };
   }
   // Config vars and health-check settings are key → value: show them as such.
   const body = typeof item.data === 'object' && item.data !== null ? rawOf(item.data) : { [item.key]: item.data };
-  return { path: [...where, item.kind, item.key], body };
+  return { path: [...where, item.item, item.key], body };
 }
 
 /** Path of a row outside apps (a backup or linked app of a database). */
-function parentPath(item: ItemNode): string[] {
-  const db = item.parent.parent;
-  if (db instanceof DatabaseNode) return [db.workspaceNode.workspace.slug ?? 'personal', 'databases', db.database.name];
+function parentPath(item: ItemTarget): string[] {
+  const db = item.database;
+  if (db) return [db.workspace ?? 'personal', 'databases', db.database.name];
   return ['resources'];
 }

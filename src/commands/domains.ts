@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Domain } from '../api';
 import type { Services } from '../services';
+import type { CommandTarget } from '../tree/commandTarget';
 import { domainUrl } from '../tree/groups/domains';
 import { confirm, explained, resolveItem } from './appParts';
 import type { CommandTable } from './commandTypes';
@@ -25,15 +26,15 @@ export function validateHostname(value: string): string | undefined {
 
 export function domainCommands(s: Services): CommandTable {
   return {
-    'apphost.domain.add': (target?: unknown) => addDomain(s, target),
-    'apphost.domain.remove': (target?: unknown) => removeDomain(s, target),
-    'apphost.domain.enableSsl': (target?: unknown) => enableSsl(s, target),
-    'apphost.domain.open': (target?: unknown) => openDomain(s, target),
+    'apphost.domain.add': (target?: CommandTarget) => addDomain(s, target),
+    'apphost.domain.remove': (target?: CommandTarget) => removeDomain(s, target),
+    'apphost.domain.enableSsl': (target?: CommandTarget) => enableSsl(s, target),
+    'apphost.domain.open': (target?: CommandTarget) => openDomain(s, target),
   };
 }
 
 /** A domain of the row the command came from, or one the user picks (optionally among some). */
-function resolveDomain(s: Services, target: unknown, placeHolder: string, filter: (d: Domain) => boolean = () => true, none?: (app: AppRef) => string) {
+function resolveDomain(s: Services, target: CommandTarget | undefined, placeHolder: string, filter: (d: Domain) => boolean = () => true, none?: (app: AppRef) => string) {
   return resolveItem<Domain>(
     s,
     target,
@@ -49,7 +50,7 @@ function resolveDomain(s: Services, target: unknown, placeHolder: string, filter
   );
 }
 
-async function addDomain(s: Services, target?: unknown): Promise<void> {
+async function addDomain(s: Services, target?: CommandTarget): Promise<void> {
   // Also called by "Open App in Browser" with a plain AppRef when the app has no domain.
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add a domain to'));
   const input = await vscode.window.showInputBox({
@@ -70,7 +71,7 @@ async function addDomain(s: Services, target?: unknown): Promise<void> {
   if (choice === ssl) await enableSslOn(s, app, domain);
 }
 
-async function removeDomain(s: Services, target?: unknown): Promise<void> {
+async function removeDomain(s: Services, target?: CommandTarget): Promise<void> {
   const { app, item: domain, node } = await resolveDomain(s, target, vscode.l10n.t('Domain to remove'));
   const remove = vscode.l10n.t('Remove');
   await confirm(
@@ -85,7 +86,7 @@ async function removeDomain(s: Services, target?: unknown): Promise<void> {
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} removed from {1}.', domain.hostname, app.name));
 }
 
-async function enableSsl(s: Services, target?: unknown): Promise<void> {
+async function enableSsl(s: Services, target?: CommandTarget): Promise<void> {
   const { app, item: domain, node } = await resolveDomain(
     s,
     target,
@@ -111,7 +112,7 @@ async function enableSslOn(s: Services, app: AppRef, domain: Domain, node?: Para
   if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(`https://${domain.hostname}`));
 }
 
-async function openDomain(s: Services, target?: unknown): Promise<void> {
+async function openDomain(s: Services, target?: CommandTarget): Promise<void> {
   const { item: domain } = await resolveDomain(s, target, vscode.l10n.t('Domain to open'));
   // https once SSL is on; before that https would only show a certificate error, so http.
   await vscode.env.openExternal(vscode.Uri.parse(domainUrl(domain)));

@@ -55,7 +55,8 @@ export function commandTable(s: Services): CommandTable {
 /**
  * Runs every command through one wrapper, so that errors are reported the same way
  * everywhere: cancellation is silent, everything else gets a short message plus details
- * in the extension log. A tree multi-selection reaches only handlers that take it.
+ * in the extension log. A row reaches a handler as a CommandTarget (see argsFor); a tree
+ * multi-selection reaches only handlers that take it.
  */
 export async function runCommand(log: vscode.LogOutputChannel, id: string, handler: CommandHandler | undefined, args: unknown[]): Promise<unknown> {
   try {

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { LogDrain } from '../api';
 import type { Services } from '../services';
+import type { CommandTarget } from '../tree/commandTarget';
 import { drainLabel } from '../tree/groups/logDrains';
 import { confirm, explained, resolveItem } from './appParts';
 import type { CommandTable } from './commandTypes';
@@ -39,12 +40,12 @@ export function validateDrainUrl(value: string): string | undefined {
 
 export function logDrainCommands(s: Services): CommandTable {
   return {
-    'apphost.logDrain.add': (target?: unknown) => addDrain(s, target),
-    'apphost.logDrain.remove': (target?: unknown) => removeDrain(s, target),
+    'apphost.logDrain.add': (target?: CommandTarget) => addDrain(s, target),
+    'apphost.logDrain.remove': (target?: CommandTarget) => removeDrain(s, target),
   };
 }
 
-async function addDrain(s: Services, target?: unknown): Promise<void> {
+async function addDrain(s: Services, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose logs to forward'));
   const input = await vscode.window.showInputBox({
     title: vscode.l10n.t('Add a log drain to {0}', app.name),
@@ -71,7 +72,7 @@ async function addDrain(s: Services, target?: unknown): Promise<void> {
   void vscode.window.showInformationMessage(vscode.l10n.t('The logs of {0} now go to {1} ({2}).', app.name, drainLabel(url), drainType));
 }
 
-async function removeDrain(s: Services, target?: unknown): Promise<void> {
+async function removeDrain(s: Services, target?: CommandTarget): Promise<void> {
   const { app, item: drain, node } = await resolveItem<LogDrain>(
     s,
     target,

@@ -3,18 +3,18 @@ import type { Deploy } from '../api';
 import { relativeTime } from '../format';
 import { logsArea } from '../logViews/registerLogs';
 import type { Services } from '../services';
-import { ItemNode } from '../tree/itemNode';
+import type { CommandTarget } from '../tree/commandTarget';
 import type { CommandTable } from './commandTypes';
-import { isTreeSelection, selectedApps, withSelection } from './selection';
-import { resolveApp } from './targets';
+import { selectedApps, withSelection } from './selection';
+import { itemOf, resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 
 /** Tail Logs / Stop Tailing, and deploy logs in an editor tab. */
 export function logCommands(s: Services): CommandTable {
   const area = () => logsArea(s);
   return {
-    'apphost.logs.tail': withSelection(async (target?: unknown, selection?: unknown) => {
-      const apps = isTreeSelection(selection) ? selectedApps(selection).map((a) => a.app) : undefined;
+    'apphost.logs.tail': withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
+      const apps = selection?.length ? selectedApps(selection).map((a) => a.app) : undefined;
       if (!apps) {
         await area().tails.tail(await resolveApp(s, target, vscode.l10n.t('Select the app whose logs to tail')));
         return;
@@ -25,8 +25,8 @@ export function logCommands(s: Services): CommandTable {
         void vscode.window.showInformationMessage(vscode.l10n.t('Tailing the logs of {0} apps: each has its own channel in the Output panel.', apps.length));
       }
     }),
-    'apphost.logs.stop': withSelection(async (target?: unknown, selection?: unknown) => {
-      if (isTreeSelection(selection)) {
+    'apphost.logs.stop': withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
+      if (selection?.length) {
         await Promise.all(selectedApps(selection).map((a) => area().tails.stop(a.app)));
         return;
       }
@@ -37,7 +37,7 @@ export function logCommands(s: Services): CommandTable {
       const count = await area().tails.stopAll();
       if (count === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No AppHost logs are being tailed.'));
     },
-    'apphost.deploy.showLog': (target?: unknown, deployId?: string) => showDeployLog(s, target, deployId),
+    'apphost.deploy.showLog': (target?: CommandTarget, deployId?: string) => showDeployLog(s, target, deployId),
   };
 }
 
@@ -61,10 +61,11 @@ async function pickTailed(s: Services): Promise<AppRef | undefined> {
  * From a Deploys row, from another command as `(appRef, deployId)` (templates do
  * that after a deploy), or from the palette (pick an app, then one of its deploys).
  */
-async function showDeployLog(s: Services, target: unknown, deployId?: string): Promise<void> {
+async function showDeployLog(s: Services, target: CommandTarget | undefined, deployId?: string): Promise<void> {
   const deployLogs = logsArea(s).deployLogs;
-  if (target instanceof ItemNode && target.kind === 'deploy') {
-    await deployLogs.open(target.appRef(), (target.data as Deploy).id);
+  const row = itemOf<Deploy>(target, 'deploy');
+  if (row?.app) {
+    await deployLogs.open(row.app, row.data.id);
     return;
   }
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose deploy log to show'));

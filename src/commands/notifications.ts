@@ -3,6 +3,7 @@ import { workspaceHeader, type NotificationChannel } from '../api';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import { maskUrl } from '../configText/secrets';
 import type { Services } from '../services';
+import type { CommandTarget } from '../tree/commandTarget';
 import { confirmRemoval, targetWorkspace, workspaceLabel } from './accountPicks';
 import type { CommandTable } from './commandTypes';
 import { UserCancelled } from '../model';
@@ -60,9 +61,9 @@ function teamIdOf(w: Workspace): string | undefined {
 /** Notification channels of a workspace. */
 export function notificationCommands(s: Services): CommandTable {
   return {
-    'apphost.notifications.manage': (target?: unknown) => manageChannels(s, target),
-    'apphost.notification.create': (target?: unknown) => createChannel(s, target),
-    'apphost.notification.delete': (target?: unknown, channel?: NotificationChannel) => deleteChannel(s, target, channel),
+    'apphost.notifications.manage': (target?: CommandTarget | Workspace) => manageChannels(s, target),
+    'apphost.notification.create': (target?: CommandTarget | Workspace) => createChannel(s, target),
+    'apphost.notification.delete': (target?: CommandTarget | Workspace, channel?: NotificationChannel) => deleteChannel(s, target, channel),
   };
 }
 
@@ -88,7 +89,7 @@ function maskingOn(): boolean {
 type ChannelItem = vscode.QuickPickItem & { channel?: NotificationChannel; create?: true; reveal?: boolean };
 
 /** The workspace's channels: create from the top, select one to delete it. Comes back until Escape. */
-async function manageChannels(s: Services, target: unknown): Promise<void> {
+async function manageChannels(s: Services, target: CommandTarget | Workspace | undefined): Promise<void> {
   const workspace = await targetWorkspace(s, target, true);
   let reveal = !maskingOn();
   for (;;) {
@@ -130,7 +131,7 @@ function isWorkspace(v: unknown): v is Workspace {
   return !!v && typeof v === 'object' && 'source' in v && 'label' in v;
 }
 
-async function createChannel(s: Services, target: unknown): Promise<NotificationChannel> {
+async function createChannel(s: Services, target: CommandTarget | Workspace | undefined): Promise<NotificationChannel> {
   const workspace = isWorkspace(target) ? target : await targetWorkspace(s, target, true);
   const title = vscode.l10n.t('New notification channel for {0}', workspaceLabel(workspace));
   const types = channelTypes();
@@ -164,7 +165,7 @@ async function createChannel(s: Services, target: unknown): Promise<Notification
   return channel;
 }
 
-async function deleteChannel(s: Services, target: unknown, channel?: NotificationChannel): Promise<void> {
+async function deleteChannel(s: Services, target: CommandTarget | Workspace | undefined, channel?: NotificationChannel): Promise<void> {
   const workspace = isWorkspace(target) ? target : await targetWorkspace(s, target);
   if (!channel?.id) {
     const list = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((l) => scopeToWorkspace(workspace, l).map((c) => ({ label: channelLabel(c, !maskingOn()), description: c.events.join(', '), channel: c })));

@@ -3,11 +3,11 @@
 import * as vscode from 'vscode';
 import { readProcessReport, type ProcessType } from '../api';
 import type { Services } from '../services';
-import { ItemNode } from '../tree/itemNode';
-import { confirm, explained, itemOf } from './appParts';
+import type { CommandTarget } from '../tree/commandTarget';
+import { confirm, explained } from './appParts';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { resolveApp } from './targets';
+import { itemOf, resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 
 const PROCESS_NAME = /^[a-z][a-z0-9_]*$/;
@@ -43,15 +43,15 @@ export const formatScaling = (scaling: Scaling) => Object.entries(scaling).map((
 
 export function processCommands(s: Services): CommandTable {
   return {
-    'apphost.processes.scale': (target?: unknown) => scale(s, target),
+    'apphost.processes.scale': (target?: CommandTarget) => scale(s, target),
   };
 }
 
 /** Current counts: from the Processes group when loaded (no request), else one GET of the report. */
-async function currentScaling(s: Services, app: AppRef, target: unknown): Promise<Scaling> {
-  const cached = s.treeService.groupOf(target, 'processes')?.children;
-  const types = cached
-    ? cached.filter((n): n is ItemNode<ProcessType> => n instanceof ItemNode && n.kind === 'process').map((n) => n.data)
+async function currentScaling(s: Services, app: AppRef, target: CommandTarget | undefined): Promise<Scaling> {
+  const shown = s.treeService.shownItems<ProcessType>(s.treeService.groupOf(target, 'processes'), 'process');
+  const types = shown
+    ? shown.items.map((n) => n.data)
     : readProcessReport(
         await explained(vscode.l10n.t('Cannot read the processes of {0}', app.name), () =>
           s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'user' }),
@@ -60,7 +60,7 @@ async function currentScaling(s: Services, app: AppRef, target: unknown): Promis
   return Object.fromEntries(types.map((t) => [t.type, t.instances.length]));
 }
 
-async function scale(s: Services, target?: unknown): Promise<void> {
+async function scale(s: Services, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to scale'));
   const current = await currentScaling(s, app, target);
   const value = formatScaling(Object.keys(current).length ? current : { web: 1 });

@@ -3,8 +3,7 @@
 import * as vscode from 'vscode';
 import { ApiError, type Release } from '../api';
 import type { Services } from '../services';
-import { ItemNode } from '../tree/itemNode';
-import type { TreeNode } from '../tree/resourcesProvider';
+import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { releaseLabel } from '../tree/groups/releases';
 import { confirm, explain, resolveItem } from './appParts';
 import type { CommandTable } from './commandTypes';
@@ -13,12 +12,12 @@ import type { AppRef } from '../model';
 
 export function releaseCommands(s: Services): CommandTable {
   return {
-    'apphost.release.rollback': (target?: unknown) => rollback(s, target),
-    'apphost.release.showDetails': (target?: unknown) => showDetails(s, target),
+    'apphost.release.rollback': (target?: CommandTarget) => rollback(s, target),
+    'apphost.release.showDetails': (target?: CommandTarget) => showDetails(s, target),
   };
 }
 
-function resolveRelease(s: Services, target: unknown, placeHolder: string, skipCurrent: boolean) {
+function resolveRelease(s: Services, target: CommandTarget | undefined, placeHolder: string, skipCurrent: boolean) {
   return resolveItem<Release>(
     s,
     target,
@@ -35,7 +34,7 @@ function resolveRelease(s: Services, target: unknown, placeHolder: string, skipC
   );
 }
 
-async function rollback(s: Services, target?: unknown): Promise<void> {
+async function rollback(s: Services, target?: CommandTarget): Promise<void> {
   const { app, item: release, node } = await resolveRelease(s, target, vscode.l10n.t('Release to roll back to'), true);
   const label = releaseLabel(release);
   const action = vscode.l10n.t('Roll Back');
@@ -65,13 +64,12 @@ async function rollback(s: Services, target?: unknown): Promise<void> {
 }
 
 /** From the palette: pick an app and a release, then show it as "Show Details" does for a row. */
-async function showDetails(s: Services, target?: unknown): Promise<void> {
+async function showDetails(s: Services, target?: CommandTarget): Promise<void> {
   const { app, item, node } = await resolveRelease(s, target, vscode.l10n.t('Release to show'), false);
-  await vscode.commands.executeCommand('apphost.showDetails', node ?? transientRow(app, item));
+  await vscode.commands.executeCommand('apphost.showDetails', node ?? releaseTarget(app, item));
 }
 
-/** A release row that is not in the tree, for commands that take one. */
-function transientRow(app: AppRef, release: Release): ItemNode<Release> {
-  const owner: TreeNode & { appRef(): AppRef } = { id: `palette/${app.id}/releases`, appRef: () => app, getTreeItem: () => new vscode.TreeItem(app.name) };
-  return new ItemNode<Release>(owner, 'release', release.id, release, (r) => ({ label: releaseLabel(r), icon: new vscode.ThemeIcon('tag') }));
+/** A release that is not in the tree, as its row would pass it. */
+function releaseTarget(app: AppRef, release: Release): ItemTarget<Release> {
+  return { kind: 'item', item: 'release', key: release.id, data: release, app };
 }

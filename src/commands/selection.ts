@@ -2,7 +2,10 @@
 // as (clicked, selected[]) — context menus, inline actions and title actions alike. Most
 // commands act on the clicked row only, so the registration wrapper drops the selection
 // unless the handler was marked with `withSelection`.
-import { AppNode } from '../tree/appNode';
+//
+// A row passed first (and every row of a selection) reaches the handler as what it stands
+// for, a CommandTarget (tree/commandTarget.ts); anything else (a ref, a Uri) as it came.
+import { toCommandTarget, type CommandTarget, type Row } from '../tree/commandTarget';
 import type { TreeNode } from '../tree/resourcesProvider';
 import type { CommandHandler } from './commandTypes';
 import type { AppRef } from '../model';
@@ -15,10 +18,13 @@ export function withSelection<H extends CommandHandler>(handler: H): H {
   return handler;
 }
 
-/** The arguments a handler gets: without the tree selection unless it takes one. */
+/** The arguments a handler gets: its target, then the tree selection if it takes one, then the rest. */
 export function argsFor(handler: CommandHandler, args: unknown[]): unknown[] {
-  if (takesSelection.has(handler) || !isTreeSelection(args[1])) return args;
-  return [args[0], ...args.slice(2)];
+  const [first, ...rest] = args;
+  const target = toCommandTarget(first) ?? first;
+  if (!isTreeSelection(rest[0])) return [target, ...rest];
+  if (!takesSelection.has(handler)) return [target, ...rest.slice(1)];
+  return [target, rest[0].map((row) => row.commandTarget()), ...rest.slice(1)];
 }
 
 function isTreeNode(value: unknown): value is TreeNode {
@@ -33,22 +39,22 @@ export function isTreeSelection(value: unknown): value is TreeNode[] {
 /** An app of a selection, with the selected rows showing it. */
 export interface SelectedApp {
   readonly app: AppRef;
-  readonly rows: AppNode[];
+  readonly rows: Row[];
 }
 
 /**
  * The apps of a selection, each once (an app shows under Apps and under its server),
  * in selection order; rows that are not apps are ignored.
  */
-export function selectedApps(selection: readonly TreeNode[]): SelectedApp[] {
+export function selectedApps(selection: readonly CommandTarget[]): SelectedApp[] {
   const byKey = new Map<string, SelectedApp>();
-  for (const node of selection) {
-    if (!(node instanceof AppNode)) continue;
-    const app = node.appRef();
+  for (const target of selection) {
+    if (target.kind !== 'app' || !target.row) continue;
+    const { app, row } = target;
     const key = `${app.workspace ?? ''}|${app.id}`;
     const seen = byKey.get(key);
-    if (seen) seen.rows.push(node);
-    else byKey.set(key, { app, rows: [node] });
+    if (seen) seen.rows.push(row);
+    else byKey.set(key, { app, rows: [row] });
   }
   return [...byKey.values()];
 }

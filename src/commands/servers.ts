@@ -7,11 +7,10 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ApiError, type Server } from '../api';
 import type { Services } from '../services';
-import { ServerNode } from '../tree/serverNode';
-import { ServersGroup, WorkspaceNode } from '../tree/workspaceNode';
+import type { CommandTarget, Row } from '../tree/commandTarget';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { activeWorkspace, pickServer } from './targets';
+import { activeWorkspace, pickServer, serverOf } from './targets';
 import { UserCancelled } from '../model';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
@@ -107,21 +106,16 @@ async function requireAdmin(s: Services): Promise<void> {
 
 export function serverCommands(s: Services): CommandTable {
   return {
-    'apphost.server.add': (target?: unknown) => addServer(s, target),
-    'apphost.server.remove': (target?: unknown) => removeServer(s, target),
-    'apphost.server.checkStatus': (target?: unknown) => checkStatus(s, target),
+    'apphost.server.add': (target?: CommandTarget) => addServer(s, target),
+    'apphost.server.remove': (target?: CommandTarget) => removeServer(s, target),
+    'apphost.server.checkStatus': (target?: CommandTarget) => checkStatus(s, target),
   };
 }
 
-/** The Servers group of a workspace as shown now (to refresh only it), if any. */
-function serversGroupOf(s: Services, workspace: string | undefined): ServersGroup | undefined {
-  const node = s.tree.workspaceNodes.get(workspace ?? '');
-  return node instanceof WorkspaceNode ? node.servers : undefined;
-}
-
 /** The server a command acts on: its row, or one picked in the active workspace. */
-async function resolveServer(s: Services, target: unknown, title: string): Promise<{ server: Server; workspace: string | undefined; node?: ServerNode }> {
-  if (target instanceof ServerNode) return { server: target.server, workspace: target.workspaceNode.workspace.slug, node: target };
+async function resolveServer(s: Services, target: CommandTarget | undefined, title: string): Promise<{ server: Server; workspace: string | undefined; node?: Row }> {
+  const row = serverOf(target);
+  if (row) return { server: row.server, workspace: row.workspace, node: row.row };
   const workspace = await activeWorkspace(s);
   return { server: await pickServer(s, workspace, title), workspace };
 }
@@ -132,10 +126,11 @@ async function ask(options: vscode.InputBoxOptions): Promise<string> {
   return value.trim();
 }
 
-async function addServer(s: Services, target?: unknown): Promise<void> {
+async function addServer(s: Services, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
-  const workspaceNode = target instanceof WorkspaceNode ? target : target instanceof ServersGroup ? target.workspaceNode : undefined;
-  const workspace = workspaceNode ? workspaceNode.workspace.slug : await activeWorkspace(s);
+  // From a workspace or its Servers group.
+  const shown = target?.kind === 'workspace' || (target?.kind === 'list' && target.list === 'servers') ? target.workspace : undefined;
+  const workspace = shown ? shown.slug : await activeWorkspace(s);
   const title = vscode.l10n.t('Add an AppHost server');
   const name = await ask({ title, prompt: vscode.l10n.t('Name of the server'), placeHolder: 'eu-west-1', validateInput: validateServerName });
   const host = await ask({ title, prompt: vscode.l10n.t('Hostname or IP address of {0}', name), placeHolder: 'host1.example.com', validateInput: validateHost });
@@ -145,7 +140,7 @@ async function addServer(s: Services, target?: unknown): Promise<void> {
   const server = await runAction(s, undefined, vscode.l10n.t('Adding server {0}…', name), () =>
     asAdmin(() => s.connection.api().servers.create({ name, host, port, sshUser, sshPrivateKey }, { workspace })),
   );
-  const group = workspaceNode?.servers ?? serversGroupOf(s, workspace);
+  const group = s.treeService.listOf(workspace, 'servers');
   if (group) s.resources.refresh(group);
   void vscode.window.showInformationMessage(
     vscode.l10n.t('Server {0} added ({1}). The platform connects to it in the background: check its status in a moment.', server.name, server.status ?? '?'),
@@ -192,7 +187,7 @@ async function pickPrivateKey(title: string, serverName: string): Promise<string
   return normalizePrivateKey(pasted)!;
 }
 
-async function removeServer(s: Services, target?: unknown): Promise<void> {
+async function removeServer(s: Services, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
   const { server, workspace, node } = await resolveServer(s, target, vscode.l10n.t('Remove an AppHost server'));
   const remove = vscode.l10n.t('Remove');
@@ -213,22 +208,19 @@ async function removeServer(s: Services, target?: unknown): Promise<void> {
     }
     throw error;
   }
-  const group = node?.parent ?? serversGroupOf(s, workspace);
+  const group = node?.parent ?? s.treeService.listOf(workspace, 'servers');
   if (group) s.resources.refresh(group);
   void vscode.window.showInformationMessage(vscode.l10n.t('Server {0} removed.', server.name));
 }
 
-async function checkStatus(s: Services, target?: unknown): Promise<void> {
+async function checkStatus(s: Services, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
   const { server, workspace, node } = await resolveServer(s, target, vscode.l10n.t('Check an AppHost server'));
   const status = await runAction(s, node, vscode.l10n.t('Checking {0}…', server.name), () =>
     asAdmin(() => s.connection.api().servers.status(server.id, { workspace, priority: 'user' })),
   );
-  if (node) {
-    // Update the row in place: the status call told us all the row shows.
-    node.server = { ...node.server, status: status.status };
-    s.resources.refresh(node, { refetch: false });
-  }
+  // Update the row in place: the status call told us all the row shows.
+  if (node) s.treeService.showServer(node, { status: status.status });
   const say = status.connected
     ? vscode.window.showInformationMessage(vscode.l10n.t('Server {0} is connected.', server.name))
     : vscode.window.showWarningMessage(vscode.l10n.t('Server {0} is {1}: apps on it cannot be managed until it is connected.', server.name, status.status));

@@ -2,21 +2,54 @@ import * as vscode from 'vscode';
 import type { App, Server } from '../api';
 import type { Services } from '../services';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
-import { isAppRef, isHasAppRef, UserCancelled, type AppRef } from '../model';
+import type { CommandTarget, DatabaseTarget, ItemTarget, ServerTarget } from '../tree/commandTarget';
+import type { NodeKind } from '../tree/contextValues';
+import { UserCancelled, type AppRef } from '../model';
+
+// One resolver per kind of target: what the command was invoked on, when it was (the
+// registration wrapper turned the row or ref into a CommandTarget); the resolve… functions
+// fall back to asking, from the palette.
+
+/** The app of a target: an app's row or ref, or the app of a part or item row. */
+export function appOf(target: CommandTarget | undefined): AppRef | undefined {
+  return target?.kind === 'app' || target?.kind === 'group' || target?.kind === 'item' ? target.app : undefined;
+}
+
+/** The server of a server's row. */
+export function serverOf(target: CommandTarget | undefined): ServerTarget | undefined {
+  return target?.kind === 'server' ? target : undefined;
+}
+
+/** The workspace a row belongs to, as far as it says: a workspace, its lists, a server (slug only). */
+export function workspaceOf(target: CommandTarget | undefined): { slug: string | undefined; workspace?: Workspace } | undefined {
+  if (target?.kind === 'workspace' || target?.kind === 'list') return { slug: target.workspace.slug, workspace: target.workspace };
+  if (target?.kind === 'server') return { slug: target.workspace };
+  return undefined;
+}
+
+/** The database of its row, of its Backups and Linked Apps groups, or of their rows. */
+export function databaseOf(target: CommandTarget | undefined): DatabaseTarget | undefined {
+  if (target?.kind === 'database') return target;
+  if (target?.kind === 'databaseGroup' || target?.kind === 'item') return target.database;
+  return undefined;
+}
+
+/** The item (a domain, a release…) of a row of that kind. */
+export function itemOf<T>(target: CommandTarget | undefined, kind: NodeKind): ItemTarget<T> | undefined {
+  return target?.kind === 'item' && target.item === kind ? (target as ItemTarget<T>) : undefined;
+}
 
 /**
- * The app a command acts on: the node it was invoked on, a ref passed by another
+ * The app a command acts on: the row it was invoked on, a ref passed by another
  * command, or (from the Command Palette) one the user picks in the active workspace.
  */
-export async function resolveApp(services: Services, target: unknown, placeHolder?: string): Promise<AppRef> {
-  if (isHasAppRef(target)) return target.appRef();
-  if (isAppRef(target)) return target;
-  return pickApp(services, placeHolder);
+export async function resolveApp(services: Services, target: CommandTarget | undefined, placeHolder?: string): Promise<AppRef> {
+  return appOf(target) ?? pickApp(services, placeHolder);
 }
 
 /** The workspace as its tree node shows it (with its team), when the tree has it. */
 export function shownWorkspace(services: Services, workspace: string | undefined): Workspace | undefined {
-  return (services.tree.workspaceNodes.get(workspace ?? '') as { workspace?: Workspace } | undefined)?.workspace;
+  return services.treeService.shownWorkspace(workspace);
 }
 
 /**

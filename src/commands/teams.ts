@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { teamWorkspace, type Member, type Team } from '../api';
 import type { Services } from '../services';
-import { WorkspaceNode } from '../tree/workspaceNode';
+import type { CommandTarget } from '../tree/commandTarget';
 import { confirmRemoval, signedIn } from './accountPicks';
 import type { CommandTable } from './commandTypes';
 import { UserCancelled } from '../model';
@@ -25,12 +25,16 @@ interface TeamRef {
   name: string;
 }
 
-function teamOf(target: unknown): TeamRef | undefined {
-  if (target instanceof WorkspaceNode && target.workspace.slug) {
+/** A team's workspace row, or a team passed by another command. */
+type TeamTarget = CommandTarget | TeamRef;
+
+function teamOf(target: TeamTarget | undefined): TeamRef | undefined {
+  if (target && 'kind' in target) {
+    if (target.kind !== 'workspace' || !target.workspace.slug) return undefined;
     // Teams may be addressed by id or slug; manual workspaces only know their slug.
     return { id: target.workspace.teamId ?? target.workspace.slug, name: target.workspace.label };
   }
-  const t = target as Team | undefined;
+  const t = target;
   return t && typeof t.id === 'string' && typeof t.name === 'string' ? { id: t.id, name: t.name } : undefined;
 }
 
@@ -39,13 +43,13 @@ export function teamCommands(s: Services): CommandTable {
   return {
     'apphost.teams.manage': () => manageTeams(s),
     'apphost.team.create': () => createTeam(s),
-    'apphost.team.members': (target?: unknown) => manageMembers(s, target),
-    'apphost.team.addMember': (target?: unknown) => addMember(s, target),
-    'apphost.team.removeMember': (target?: unknown, member?: Member) => removeMember(s, target, member),
+    'apphost.team.members': (target?: TeamTarget) => manageMembers(s, target),
+    'apphost.team.addMember': (target?: TeamTarget) => addMember(s, target),
+    'apphost.team.removeMember': (target?: TeamTarget, member?: Member) => removeMember(s, target, member),
   };
 }
 
-async function pickTeam(s: Services, target: unknown, placeHolder: string): Promise<TeamRef> {
+async function pickTeam(s: Services, target: TeamTarget | undefined, placeHolder: string): Promise<TeamRef> {
   const known = teamOf(target);
   if (known) return known;
   await signedIn(s);
@@ -114,7 +118,7 @@ async function createTeam(s: Services): Promise<Team> {
 type MemberItem = vscode.QuickPickItem & { member?: Member; add?: true };
 
 /** Members of a team: add from the top, select one to remove it. Comes back until Escape. */
-async function manageMembers(s: Services, target: unknown): Promise<void> {
+async function manageMembers(s: Services, target: TeamTarget | undefined): Promise<void> {
   const team = await pickTeam(s, target, vscode.l10n.t('Team whose members to see'));
   for (;;) {
     const items = s.connection.api().teams.listMembers(team.id, { priority: 'user' }).then((members): MemberItem[] => [
@@ -137,7 +141,7 @@ async function manageMembers(s: Services, target: unknown): Promise<void> {
   }
 }
 
-async function addMember(s: Services, target: unknown): Promise<Member> {
+async function addMember(s: Services, target: TeamTarget | undefined): Promise<Member> {
   const team = await pickTeam(s, target, vscode.l10n.t('Team to add a member to'));
   const title = vscode.l10n.t('Add a member to {0}', team.name);
   const email = await vscode.window.showInputBox({
@@ -163,7 +167,7 @@ async function addMember(s: Services, target: unknown): Promise<Member> {
   return member;
 }
 
-async function removeMember(s: Services, target: unknown, member?: Member): Promise<void> {
+async function removeMember(s: Services, target: TeamTarget | undefined, member?: Member): Promise<void> {
   const team = await pickTeam(s, target, vscode.l10n.t('Team to remove a member from'));
   if (!member?.id) {
     const members = s.connection.api().teams.listMembers(team.id, { priority: 'user' }).then((list) => list.map((m) => ({ label: m.email, description: m.role, member: m })));

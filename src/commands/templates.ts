@@ -2,12 +2,10 @@ import * as vscode from 'vscode';
 import { ApiError, type Deploy, type Template, type TemplateDeployment } from '../api';
 import { checkedInput } from '../auth/checkedInput';
 import type { Services } from '../services';
-import { AppNode } from '../tree/appNode';
-import { ServerNode } from '../tree/serverNode';
-import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
+import type { CommandTarget } from '../tree/commandTarget';
 import { validateAppName } from './apps';
 import type { CommandTable } from './commandTypes';
-import { activeWorkspace, pickServer } from './targets';
+import { activeWorkspace, pickServer, serverOf, workspaceOf } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 
 /** Deploy states after which there is nothing more to follow. */
@@ -22,7 +20,7 @@ type TemplateItem = vscode.QuickPickItem & { template?: Template };
 /** Browse the template catalogue and deploy one as a new app. */
 export function templateCommands(s: Services): CommandTable {
   return {
-    'apphost.template.deploy': (target?: unknown) => deployTemplate(s, target),
+    'apphost.template.deploy': (target?: CommandTarget) => deployTemplate(s, target),
   };
 }
 
@@ -52,9 +50,10 @@ function categoryLabel(category: string): string {
   return ACRONYMS.has(category.toLowerCase()) ? category.toUpperCase() : category[0].toUpperCase() + category.slice(1);
 }
 
-async function deployTemplate(s: Services, target?: unknown): Promise<void> {
-  const workspaceNode = target instanceof WorkspaceNode ? target : target instanceof AppsGroup || target instanceof ServerNode ? target.workspaceNode : undefined;
-  const workspace = workspaceNode ? workspaceNode.workspace.slug : await activeWorkspace(s);
+async function deployTemplate(s: Services, target?: CommandTarget): Promise<void> {
+  // From a workspace, its Apps group or a server (not from its Servers or Databases group).
+  const shown = target?.kind === 'list' && target.list !== 'apps' ? undefined : workspaceOf(target);
+  const workspace = shown ? shown.slug : await activeWorkspace(s);
   const api = s.connection.api();
   const title = vscode.l10n.t('Deploy an AppHost template');
 
@@ -77,7 +76,7 @@ async function deployTemplate(s: Services, target?: unknown): Promise<void> {
   );
   if (answer !== deploy) throw new UserCancelled();
 
-  const server = target instanceof ServerNode ? target.server : await pickServer(s, workspace, title);
+  const server = serverOf(target)?.server ?? (await pickServer(s, workspace, title));
   let result: TemplateDeployment | undefined;
   const name = await checkedInput({
     title,
@@ -136,11 +135,10 @@ async function suggestName(s: Services, workspace: string | undefined, base: str
 
 /** Fetches only the workspace's Apps group again and selects the new app in it. */
 async function revealApp(s: Services, app: AppRef): Promise<void> {
-  const node = s.tree.workspaceNodes.get(app.workspace ?? '');
-  if (!(node instanceof WorkspaceNode)) return;
-  s.resources.refresh(node.apps);
-  const rows = await node.apps.getChildren();
-  const row = rows.find((r) => r instanceof AppNode && r.app.id === app.id);
+  const apps = s.treeService.listOf(app.workspace, 'apps');
+  if (!apps) return;
+  s.resources.refresh(apps);
+  const row = await s.treeService.appRowIn(apps, app.id);
   if (row && s.view.visible) await s.view.reveal(row, { select: true, focus: false, expand: false });
 }
 

@@ -1,48 +1,44 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { LoadMoreNode } from '../tree/listNode';
-import { AppsGroup, WorkspaceNode } from '../tree/workspaceNode';
+import type { CommandTarget, ListTarget } from '../tree/commandTarget';
 import type { CommandTable } from './commandTypes';
 import { activeWorkspace } from './targets';
 import { UserCancelled } from '../model';
 
 /** Filtering and paging of the Resources view. */
 export function viewCommands(s: Services): CommandTable {
-  const appsGroup = async (target?: unknown): Promise<AppsGroup> => {
-    if (target instanceof AppsGroup) return target;
-    const node = s.tree.workspaceNodes.get((await activeWorkspace(s)) ?? '');
-    if (!(node instanceof WorkspaceNode)) throw new Error(vscode.l10n.t('Open the AppHost view first.'));
-    return node.apps;
+  const appsGroup = async (target?: CommandTarget): Promise<ListTarget> => {
+    if (target?.kind === 'list' && target.list === 'apps') return target;
+    const workspace = await activeWorkspace(s);
+    const row = s.treeService.listOf(workspace, 'apps');
+    const shown = s.treeService.shownWorkspace(workspace);
+    if (!row || !shown) throw new Error(vscode.l10n.t('Open the AppHost view first.'));
+    return { kind: 'list', list: 'apps', workspace: shown, row };
   };
-  const setFilter = async (group: AppsGroup, change: Partial<{ q: string | undefined; previews: boolean }>) => {
-    s.tree.filters.set(group.workspaceNode.id, { ...group.filter, ...change });
-    // Another filter is another list: the rows of the old one must not stand in for it.
-    group.reset();
-    s.resources.refresh(group);
+  const setFilter = async (group: ListTarget, change: Partial<{ q: string | undefined; previews: boolean }>) => {
+    s.treeService.setAppFilter(group.row, change);
   };
   return {
-    'apphost.apps.filter': async (target?: unknown) => {
+    'apphost.apps.filter': async (target?: CommandTarget) => {
       const group = await appsGroup(target);
       const q = await vscode.window.showInputBox({
-        title: vscode.l10n.t('Filter apps in {0}', group.workspaceNode.workspace.label),
+        title: vscode.l10n.t('Filter apps in {0}', group.workspace.label),
         prompt: vscode.l10n.t('Part of the app name (filtered by the service); empty shows all'),
-        value: group.filter.q ?? '',
+        value: s.treeService.appFilter(group.row)?.q ?? '',
       });
       if (q === undefined) throw new UserCancelled();
       await setFilter(group, { q: q.trim() || undefined });
     },
-    'apphost.apps.clearFilter': async (target?: unknown) => setFilter(await appsGroup(target), { q: undefined }),
-    'apphost.apps.hidePreviews': async (target?: unknown) => setFilter(await appsGroup(target), { previews: false }),
-    'apphost.apps.showPreviews': async (target?: unknown) => setFilter(await appsGroup(target), { previews: true }),
+    'apphost.apps.clearFilter': async (target?: CommandTarget) => setFilter(await appsGroup(target), { q: undefined }),
+    'apphost.apps.hidePreviews': async (target?: CommandTarget) => setFilter(await appsGroup(target), { previews: false }),
+    'apphost.apps.showPreviews': async (target?: CommandTarget) => setFilter(await appsGroup(target), { previews: true }),
     // The service throttled AppHost (429): ask again now rather than at the next probe.
     'apphost.retryNow': () => {
       s.connection.budget.resume();
       s.healer.healAll();
     },
-    'apphost.loadMore': (node?: LoadMoreNode) => {
-      if (!(node instanceof LoadMoreNode)) return;
-      node.parent.showMore();
-      s.resources.refresh(node.parent, { refetch: false });
+    'apphost.loadMore': (target?: CommandTarget) => {
+      if (target?.kind === 'loadMore') s.treeService.loadMore(target.row);
     },
   };
 }

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
-import { validateSlug, type Workspaces } from '../auth/workspaces';
+import { validateSlug, type Workspace, type Workspaces } from '../auth/workspaces';
 import type { Connection } from '../connection';
 import type { Services } from '../services';
-import type { TreeNode } from '../tree/resourcesProvider';
-import type { WorkspaceNode } from '../tree/workspaceNode';
+import type { CommandTarget } from '../tree/commandTarget';
 import type { CommandTable } from './commandTypes';
 import { workspaceHeader } from '../api';
 import { UserCancelled } from '../model';
@@ -12,9 +11,9 @@ import { UserCancelled } from '../model';
 export function workspaceCommands(s: Services): CommandTable {
   return {
     'apphost.workspace.add': () => addWorkspace(s.connection, s.workspaces),
-    'apphost.workspace.remove': (node?: WorkspaceNode) => removeWorkspace(s.connection, s.workspaces, node),
+    'apphost.workspace.remove': (target?: CommandTarget) => removeWorkspace(s.connection, s.workspaces, target?.kind === 'workspace' ? target.workspace : undefined),
     'apphost.workspace.switch': () => switchWorkspace(s.connection, s.workspaces),
-    'apphost.refresh': (node?: TreeNode) => s.resources.refresh(node),
+    'apphost.refresh': (target?: CommandTarget) => s.resources.refresh(target?.row),
     // The view's title bar passes the focused row; its Refresh means the whole view.
     'apphost.refreshAll': () => s.resources.refresh(),
     'apphost.showLog': () => s.log.show(),
@@ -40,9 +39,9 @@ export async function addWorkspace(connection: Connection, workspaces: Workspace
 }
 
 /** Removes a workspace added by hand (from its node, or picked from the palette). */
-export async function removeWorkspace(connection: Connection, workspaces: Workspaces, node?: WorkspaceNode): Promise<void> {
+export async function removeWorkspace(connection: Connection, workspaces: Workspaces, workspace?: Workspace): Promise<void> {
   const session = await signedIn(connection);
-  let slug = node?.workspace.source === 'manual' ? node.workspace.slug : undefined;
+  let slug = workspace?.source === 'manual' ? workspace.slug : undefined;
   if (!slug) {
     const manual = workspaces.manualSlugs(session.apiRoot);
     if (!manual.length) {

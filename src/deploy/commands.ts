@@ -4,11 +4,10 @@ import { signedIn } from '../commands/accountPicks';
 import type { CommandTable } from '../commands/commandTypes';
 import { pickApp, resolveApp } from '../commands/targets';
 import type { Services } from '../services';
-import type { AppNode } from '../tree/appNode';
-import { WorkspaceNode } from '../tree/workspaceNode';
+import type { CommandTarget } from '../tree/commandTarget';
 import { folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
 import { report, runDeploy, type DeployResult } from './deployRun';
-import { currentRows, type FolderLink } from './folderLinks';
+import type { FolderLink } from './folderLinks';
 import { deployArea, type DeployArea } from './index';
 import { preflight } from './preflight';
 import { type AppRef, UserCancelled } from '../model';
@@ -16,17 +15,17 @@ import { type AppRef, UserCancelled } from '../model';
 export function deployCommands(s: Services): CommandTable {
   const area = () => deployArea(s);
   return {
-    'apphost.app.deploy': (target?: unknown) => deploy(s, area(), target),
+    'apphost.app.deploy': (target?: CommandTarget) => deploy(s, area(), target),
     'apphost.folder.deploy': (uri?: vscode.Uri) => deploy(s, area(), uri),
     'apphost.folder.link': (uri?: vscode.Uri) => linkFolder(s, area(), uri),
     'apphost.folder.unlink': (uri?: vscode.Uri) => unlinkFolder(area(), uri),
     'apphost.folder.actions': (uri?: vscode.Uri) => linkedAppActions(s, area(), uri),
-    'apphost.app.reveal': (target?: unknown) => revealApp(s, target),
+    'apphost.app.reveal': (target?: CommandTarget) => revealApp(s, target),
   };
 }
 
 /** Deploys a folder to its app (see deployTarget.ts for where each comes from). Resolves with the result (tests read it). */
-async function deploy(s: Services, area: DeployArea, target: unknown): Promise<DeployResult | undefined> {
+async function deploy(s: Services, area: DeployArea, target: CommandTarget | vscode.Uri | undefined): Promise<DeployResult | undefined> {
   await signedIn(s);
   const t = await resolveTarget(s, area.links, target);
   if (area.running.has(t.app.name)) {
@@ -104,21 +103,15 @@ async function linkedAppActions(s: Services, area: DeployArea, uri?: vscode.Uri)
 }
 
 /** Shows the app's row in the Resources view (fetching its workspace's app list if it was never shown). */
-async function revealApp(s: Services, target: unknown): Promise<void> {
+async function revealApp(s: Services, target: CommandTarget | undefined): Promise<void> {
   const app = target === undefined ? await pickApp(s) : await resolveApp(s, target);
-  const find = () => currentRows(s.tree).find((r) => r.app.id === app.id || (r.app.name === app.name && app.id === app.name)) as AppNode | undefined;
   await vscode.commands.executeCommand('apphost.resources.focus');
-  let row = find();
+  let row = await s.treeService.rowOfApp(app);
   if (!row) {
     // The view lists its workspaces when shown; then each Apps group costs one request, the app's workspace first.
     const deadline = Date.now() + 5000;
     while (!s.tree.workspaceNodes.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const nodes = [...s.tree.workspaceNodes.entries()].sort(([a], [b]) => Number(b === (app.workspace ?? '')) - Number(a === (app.workspace ?? '')));
-    for (const [, node] of nodes) {
-      if (!(node instanceof WorkspaceNode)) continue;
-      await node.apps.getChildren();
-      if ((row = find())) break;
-    }
+    row = await s.treeService.rowOfApp(app, true);
   }
   if (!row) {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not in the AppHost view (is an app filter on?).', app.name));

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { activeWorkspace, pickApp, resolveApp } from '../commands/targets';
 import type { Services } from '../services';
+import type { CommandTarget } from '../tree/commandTarget';
 import type { FolderLink, FolderLinks, LinkedApp } from './folderLinks';
 import { type AppRef, UserCancelled } from '../model';
 
@@ -23,7 +24,7 @@ export function folderOf(uri: vscode.Uri): vscode.WorkspaceFolder {
   return folder;
 }
 
-export async function resolveTarget(s: Services, links: FolderLinks, arg: unknown): Promise<DeployTarget> {
+export async function resolveTarget(s: Services, links: FolderLinks, arg: CommandTarget | vscode.Uri | undefined): Promise<DeployTarget> {
   if (arg instanceof vscode.Uri) {
     const folder = folderOf(arg);
     const link = links.linkOf(folder);

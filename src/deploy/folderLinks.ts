@@ -231,12 +231,7 @@ export class FolderLinks implements vscode.Disposable {
  * account or another service replaced stay in TreeState until their lists are read again.
  */
 export function currentRows(tree: TreeState): AppRow[] {
-  const tops = new Set(tree.workspaceNodes.values());
-  return tree.knownRows().filter((row) => {
-    let node = row.parent as { parent?: unknown } | undefined;
-    while (node?.parent) node = node.parent as { parent?: unknown };
-    return tops.has(node as never);
-  });
+  return tree.currentRows();
 }
 
 /** The app of this name the tree shows, when exactly one app has it (names are unique per server only). */

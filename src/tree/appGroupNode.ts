@@ -1,6 +1,7 @@
 // One part of an app under its row (Config, Domains…), and how a part is described.
 import * as vscode from 'vscode';
 import type { AppRef } from '../model';
+import type { GroupTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
 import type { AppParent } from './parents';
@@ -27,6 +28,10 @@ export class AppGroupNode extends ListNode {
 
   appRef(): AppRef {
     return this.app.appRef();
+  }
+
+  commandTarget(): GroupTarget {
+    return { kind: 'group', group: this.descriptor.kind, app: this.appRef(), row: this };
   }
 
   protected get workspaceSlug(): string | undefined {

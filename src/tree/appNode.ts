@@ -3,6 +3,7 @@ import { readProcessReport, type App } from '../api';
 import { codeSpan, escapeMarkdown, relativeTime } from '../format';
 import { AppGroupNode } from './appGroupNode';
 import { APP_GROUPS } from './appGroups';
+import type { AppTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import type { TreeNode } from './resourcesProvider';
 import { statusIcon } from './statusIcons';
@@ -25,6 +26,10 @@ export class AppNode implements AppParent, HasAppRef {
 
   appRef(): AppRef {
     return { workspace: this.workspaceNode.workspace.slug, id: this.app.id, name: this.app.name };
+  }
+
+  commandTarget(): AppTarget {
+    return { kind: 'app', app: this.appRef(), data: this.app, row: this };
   }
 
   getTreeItem(): vscode.TreeItem {

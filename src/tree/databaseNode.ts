@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { readLinkedApps, type Backup, type Database, type LinkedApp } from '../api';
 import { escapeMarkdown, relativeTime } from '../format';
+import type { DatabaseGroupTarget, DatabaseTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { ItemNode } from './itemNode';
 import { ListNode } from './listNode';
@@ -23,6 +24,10 @@ export class DatabaseNode implements TreeNode {
     this.id = `${parent.id}/${encodeURIComponent(database.id)}`;
     this.backups = new DatabasePartNode(this, 'backups', () => vscode.l10n.t('Backups'), 'archive', fetchBackups);
     this.linkedApps = new DatabasePartNode(this, 'linkedApps', () => vscode.l10n.t('Linked Apps'), 'link', fetchLinkedApps);
+  }
+
+  commandTarget(): DatabaseTarget {
+    return { kind: 'database', database: this.database, workspace: this.workspaceNode.workspace.slug, row: this, backups: this.backups, linkedApps: this.linkedApps };
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -72,6 +77,10 @@ export class DatabasePartNode extends ListNode {
 
   protected get workspaceSlug(): string | undefined {
     return this.databaseNode.workspaceNode.workspace.slug;
+  }
+
+  commandTarget(): DatabaseGroupTarget {
+    return { kind: 'databaseGroup', group: this.kind, database: this.databaseNode.commandTarget(), row: this };
   }
 
   protected fetch(): Promise<TreeNode[]> {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { CommandTarget, ItemTarget } from './commandTarget';
 import { contextValue, type NodeKind } from './contextValues';
 import type { TreeNode } from './resourcesProvider';
 import type { AppRef, HasAppRef } from '../model';
@@ -18,7 +19,7 @@ export class ItemNode<T = unknown> implements TreeNode, HasAppRef {
   readonly id: string;
 
   constructor(
-    readonly parent: TreeNode & { appRef?(): AppRef },
+    readonly parent: TreeNode & { appRef?(): AppRef; commandTarget(): CommandTarget },
     readonly kind: NodeKind,
     /** Unique among its siblings (resource id, key or name). */
     readonly key: string,
@@ -31,6 +32,19 @@ export class ItemNode<T = unknown> implements TreeNode, HasAppRef {
   appRef(): AppRef {
     if (!this.parent.appRef) throw new Error(`${this.kind} ${this.key} does not belong to an app`);
     return this.parent.appRef();
+  }
+
+  commandTarget(): ItemTarget<T> {
+    const owner = this.parent.commandTarget();
+    return {
+      kind: 'item',
+      item: this.kind,
+      key: this.key,
+      data: this.data,
+      app: this.parent.appRef?.(),
+      database: owner.kind === 'databaseGroup' ? owner.database : undefined,
+      row: this,
+    };
   }
 
   getTreeItem(): vscode.TreeItem {

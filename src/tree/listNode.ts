@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { CommandTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { errorNode, MessageNode, staleNode } from './messageNode';
 import type { TreeNode } from './resourcesProvider';
@@ -35,6 +36,7 @@ export abstract class ListNode implements TreeNode {
   ) {}
 
   abstract getTreeItem(): vscode.TreeItem;
+  abstract commandTarget(): CommandTarget;
   /** The one request behind this node. */
   protected abstract fetch(): Promise<TreeNode[]>;
   /** Team workspace the node belongs to, to word a 403 precisely. */
@@ -124,5 +126,9 @@ export class LoadMoreNode implements TreeNode {
     item.contextValue = contextValue('loadMore');
     item.command = { command: 'apphost.loadMore', title: vscode.l10n.t('Load More'), arguments: [this] };
     return item;
+  }
+
+  commandTarget(): CommandTarget {
+    return { kind: 'loadMore', row: this };
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ApiError, AppHostError, ConfigurationError } from '../api';
+import type { CommandTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { clockTime } from './throttleHealer';
 import type { TreeNode } from './resourcesProvider';
@@ -23,6 +24,10 @@ export class MessageNode implements TreeNode {
     item.accessibilityInformation = { label: this.label };
     item.contextValue = contextValue('message');
     return item;
+  }
+
+  commandTarget(): CommandTarget {
+    return { kind: 'message', row: this };
   }
 }
 

@@ -1,17 +1,8 @@
 import * as vscode from 'vscode';
 
-/** A node of the Resources view. Each kind of resource implements it in its own class. */
-export interface TreeNode {
-  /** Stable id from the resource path, so expansion survives refreshes. */
-  readonly id: string;
-  readonly parent?: TreeNode;
-  getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
-  getChildren?(): Promise<TreeNode[]>;
-  /** Forgets cached children, so the next look fetches them again. */
-  invalidate?(): void;
-  /** Built on hover only (resolveTreeItem), from data already at hand: no request. */
-  tooltip?(): vscode.MarkdownString | string | undefined;
-}
+import type { TreeNode } from './commandTarget';
+
+export type { TreeNode };
 
 export interface RefreshOptions {
   /** Fetch the node's children again (default) or only re-render what is cached. */

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Server } from '../api';
 import { codeSpan, escapeMarkdown, relativeTime } from '../format';
 import { AppNode } from './appNode';
+import type { ServerTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
 import type { TreeNode } from './resourcesProvider';
@@ -16,6 +17,10 @@ export class ServerNode extends ListNode {
     public server: Server,
   ) {
     super(`${parent.id}/${encodeURIComponent(server.id)}`, parent);
+  }
+
+  commandTarget(): ServerTarget {
+    return { kind: 'server', server: this.server, workspace: this.workspaceNode.workspace.slug, row: this };
   }
 
   protected get workspaceSlug(): string | undefined {

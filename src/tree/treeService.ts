@@ -1,15 +1,21 @@
 // The one way commands, editors and deploys change what the tree shows: "show this app
 // as X", "reload this part", "mark these rows busy while". Node classes stay inside tree/;
 // callers speak in apps (AppRef) and the rows they were invoked on.
-import { ApiError, type ApiClient, type App } from '../api';
+import { ApiError, type ApiClient, type App, type Server } from '../api';
+import type { Workspace } from '../auth/workspaces';
 import type { AppRef } from '../model';
 import { AppGroupNode } from './appGroupNode';
 import { AppNode } from './appNode';
+import type { CommandTarget, ItemTarget, Row } from './commandTarget';
+import type { NodeKind } from './contextValues';
 import { checkRows } from './groups/checks';
 import { configVarRows } from './groups/config';
 import { ItemNode } from './itemNode';
+import { ListNode, LoadMoreNode } from './listNode';
 import type { ResourcesProvider, TreeNode } from './resourcesProvider';
-import type { TreeState } from './treeState';
+import { ServerNode } from './serverNode';
+import type { AppFilter, TreeState } from './treeState';
+import { AppsGroup, WorkspaceNode } from './workspaceNode';
 
 export class TreeService {
   constructor(
@@ -68,10 +74,93 @@ export class TreeService {
   }
 
   /** The part's group under the row a command came from (for a busy mark or a refresh). */
-  groupOf(target: unknown, kind: string): AppGroupNode | undefined {
-    if (target instanceof AppGroupNode) return target.descriptor.kind === kind ? target : undefined;
-    if (target instanceof ItemNode && target.parent instanceof AppGroupNode) return this.groupOf(target.parent, kind);
-    if (target instanceof AppNode) return target.group(kind);
-    return undefined;
+  groupOf(target: CommandTarget | undefined, kind: string): Row | undefined {
+    return groupOfRow(target?.row, kind);
   }
+
+  /**
+   * The items of a kind a group shows now (no request), and how many rows it shows in all
+   * (an explanatory row counts); undefined when the group was never fetched.
+   */
+  shownItems<T>(group: Row | undefined, item: NodeKind): { items: ItemTarget<T>[]; total: number } | undefined {
+    const children = group instanceof ListNode ? group.children : undefined;
+    if (!children) return undefined;
+    const items = children.filter((n): n is ItemNode<T> => n instanceof ItemNode && n.kind === item).map((n) => n.commandTarget());
+    return { items, total: children.length };
+  }
+
+  /** The workspace as its row shows it (with its team), when the view shows it. */
+  shownWorkspace(workspace: string | undefined): Workspace | undefined {
+    const node = this.state.workspaceNodes.get(workspace ?? '');
+    return node instanceof WorkspaceNode ? node.workspace : undefined;
+  }
+
+  /** The Servers, Apps or Databases group of a workspace as shown now (to refresh only it), if any. */
+  listOf(workspace: string | undefined, list: 'servers' | 'apps' | 'databases'): Row | undefined {
+    const node = this.state.workspaceNodes.get(workspace ?? '');
+    return node instanceof WorkspaceNode ? node[list] : undefined;
+  }
+
+  /** The row of an app in a list (fetching the list when it must). */
+  async appRowIn(list: Row, appId: string): Promise<Row | undefined> {
+    const rows = (await list.getChildren?.()) ?? [];
+    return rows.find((r) => r instanceof AppNode && r.app.id === appId);
+  }
+
+  /**
+   * A row showing an app (by id, or by name for a ref whose id is its name). With `fetch`,
+   * the workspaces' Apps groups are fetched until one shows it, the app's workspace first.
+   */
+  async rowOfApp(app: AppRef, fetch = false): Promise<Row | undefined> {
+    const find = () => this.state.currentRows().find((r) => r.app.id === app.id || (r.app.name === app.name && app.id === app.name)) as AppNode | undefined;
+    let row = find();
+    if (row || !fetch) return row;
+    const nodes = [...this.state.workspaceNodes.entries()].sort(([a], [b]) => Number(b === (app.workspace ?? '')) - Number(a === (app.workspace ?? '')));
+    for (const [, node] of nodes) {
+      if (!(node instanceof WorkspaceNode)) continue;
+      await node.apps.getChildren();
+      if ((row = find())) break;
+    }
+    return row;
+  }
+
+  /** The lists showing the app now (its Apps group, its server's apps). */
+  listsShowing(app: AppRef): Row[] {
+    return [...new Set(this.state.rowsOf(app).map((r) => (r as AppNode).parent))];
+  }
+
+  /** Shows what a server call said on the server's row (no request). */
+  showServer(row: Row, fields: Partial<Server>): void {
+    if (!(row instanceof ServerNode)) return;
+    row.server = { ...row.server, ...fields };
+    this.resources.refresh(row, { refetch: false });
+  }
+
+  /** The filter of an Apps group. */
+  appFilter(list: Row): AppFilter | undefined {
+    return list instanceof AppsGroup ? list.filter : undefined;
+  }
+
+  /** Filters an Apps group otherwise: another list, fetched again from scratch. */
+  setAppFilter(list: Row, change: Partial<AppFilter>): void {
+    if (!(list instanceof AppsGroup)) return;
+    this.state.filters.set(list.workspaceNode.id, { ...list.filter, ...change });
+    // Another filter is another list: the rows of the old one must not stand in for it.
+    list.reset();
+    this.resources.refresh(list);
+  }
+
+  /** Shows the next page of a long list ("Load more"; no request). */
+  loadMore(row: Row): void {
+    if (!(row instanceof LoadMoreNode)) return;
+    row.parent.showMore();
+    this.resources.refresh(row.parent, { refetch: false });
+  }
+}
+
+function groupOfRow(row: unknown, kind: string): AppGroupNode | undefined {
+  if (row instanceof AppGroupNode) return row.descriptor.kind === kind ? row : undefined;
+  if (row instanceof ItemNode && row.parent instanceof AppGroupNode) return groupOfRow(row.parent, kind);
+  if (row instanceof AppNode) return row.group(kind);
+  return undefined;
 }

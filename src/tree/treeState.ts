@@ -99,6 +99,19 @@ export class TreeState {
     return rows;
   }
 
+  /**
+   * The app rows of the tree as it is now: rows of workspace nodes that a sign-out, another
+   * account or another service replaced stay known until their lists are read again.
+   */
+  currentRows(): AppRow[] {
+    const tops = new Set(this.workspaceNodes.values());
+    return this.knownRows().filter((row) => {
+      let node = row.parent as { parent?: unknown } | undefined;
+      while (node?.parent) node = node.parent as { parent?: unknown };
+      return tops.has(node as never);
+    });
+  }
+
   /** A deploy of the app was seen (its Deploys listed, or a followed deploy finished): a tail waiting for one looks again. */
   onDeploysSeen(listener: (app: AppRef) => void): { dispose(): void } {
     this.deploysSeenListeners.add(listener);

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { workspaceHeader, type CallOptions } from '../api';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import { AppNode } from './appNode';
+import type { ListTarget, WorkspaceTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { DatabaseNode } from './databaseNode';
 import { ListNode } from './listNode';
@@ -27,6 +28,10 @@ export class WorkspaceNode implements TreeNode {
     this.apps = new AppsGroup(this);
     this.databases = new DatabasesGroup(this);
     ctx.state.workspaceNodes.set(workspace.slug ?? '', this);
+  }
+
+  commandTarget(): WorkspaceTarget {
+    return { kind: 'workspace', workspace: this.workspace, row: this };
   }
 
   /** Options of every call made for this workspace (the header only for team workspaces). */
@@ -82,6 +87,10 @@ abstract class WorkspaceGroup extends ListNode {
 
   protected get workspaceSlug(): string | undefined {
     return this.workspaceNode.workspace.slug;
+  }
+
+  commandTarget(): ListTarget {
+    return { kind: 'list', list: this.kind, workspace: this.workspaceNode.workspace, row: this };
   }
 
   protected description(): string | undefined {
