@@ -3,16 +3,9 @@ import * as vscode from 'vscode';
 import type { Workspace } from '../auth/workspaces';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
-import { UserCancelled } from '../model';
 
 export async function signedIn(s: Services) {
   return (await s.connection.signedIn()).session;
-}
-
-/** A modal "Remove" confirmation; anything but the button cancels. */
-export async function confirmRemoval(question: string, detail: string, button = vscode.l10n.t('Remove')): Promise<void> {
-  const answer = await vscode.window.showWarningMessage(question, { modal: true, detail }, button);
-  if (answer !== button) throw new UserCancelled();
 }
 
 /**

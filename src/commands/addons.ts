@@ -4,12 +4,13 @@ import * as vscode from 'vscode';
 import type { Addon } from '../api';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
-import { confirm, explained, resolveItem } from './appParts';
+import { explained, resolveItem } from './appParts';
 import { DATABASE_TYPES, validateDatabaseName } from './databases';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
 import { UserCancelled } from '../model';
+import { confirm } from './prompts';
 
 /** Statuses of an addon still being set up. */
 const UNFINISHED = new Set(['creating', 'pending', 'provisioning']);

@@ -33,12 +33,6 @@ export async function resolveItem<T>(
   return { app, item: picked.item };
 }
 
-/** A modal question with one action button; anything else cancels. */
-export async function confirm(message: string, detail: string, action: string): Promise<void> {
-  const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
-  if (answer !== action) throw new UserCancelled();
-}
-
 /**
  * Rewords what the service said so that it names the action: every validation message of
  * a 422 (`{errors:[...]}` or the platform's stderr), and what to do about an unreachable

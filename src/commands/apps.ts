@@ -9,6 +9,7 @@ import { runAction } from './progress';
 import { selectedApps, withSelection } from './selection';
 import { activeWorkspace, pickServer, resolveApp, serverOf, workspaceOf } from './targets';
 import { type AppRef, UserCancelled } from '../model';
+import { confirmByTypingName } from './prompts';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
@@ -169,14 +170,7 @@ async function updateApp(s: Services, target?: CommandTarget): Promise<void> {
 
 async function deleteApp(s: Services, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to delete'));
-  const typed = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Delete {0}', app.name),
-    prompt: vscode.l10n.t('This destroys {0}, its config, domains, releases and deploys. Type the app name to confirm.', app.name),
-    placeHolder: app.name,
-    ignoreFocusOut: true,
-    validateInput: (v) => (v === app.name ? undefined : vscode.l10n.t('Type "{0}" exactly to delete it', app.name)),
-  });
-  if (typed !== app.name) throw new UserCancelled();
+  await confirmByTypingName(app.name, vscode.l10n.t('This destroys {0}, its config, domains, releases and deploys. Type the app name to confirm.', app.name));
   const api = s.connection.api();
   await runAction(s, target?.kind === 'app' ? target.row : undefined, vscode.l10n.t('Deleting {0}…', app.name), () =>
     writeOrReadBack(vscode.l10n.t('Deleting {0}', app.name), () => api.apps.delete(app.id, { workspace: app.workspace }),

@@ -9,7 +9,6 @@ import { looksSecret, maskValue } from '../configText/secrets';
 import type { Services } from '../services';
 import type { CommandTarget, Row } from '../tree/commandTarget';
 import { setRevealed } from '../tree/groups/config';
-import { confirm } from './appParts';
 import { changed } from './configChanged';
 import { configEnvFileCommands } from './configEnvFile';
 import { writeOrReadBack } from './outcome';
@@ -17,6 +16,7 @@ import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { itemOf, resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';
+import { confirm } from './prompts';
 
 export function validateEnvKey(value: string): string | undefined {
   return ENV_KEY_PATTERN.test(value.trim())

@@ -8,6 +8,7 @@ import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { activeWorkspace, databaseOf, inWorkspace, itemOf, pickApp, pickServer, serverOf, shownWorkspace, workspaceOf } from './targets';
 import { type AppRef, UserCancelled } from '../model';
+import { confirmByTypingName } from './prompts';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;
@@ -121,14 +122,7 @@ async function createDatabase(s: Services, target?: CommandTarget): Promise<void
 
 async function deleteDatabase(s: Services, target?: CommandTarget): Promise<void> {
   const { database, workspace, node } = await resolveDatabase(s, target, vscode.l10n.t('Select the database to delete'));
-  const typed = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Delete {0}', database.name),
-    prompt: vscode.l10n.t('This destroys {0} and all its data. Type the database name to confirm.', database.name),
-    placeHolder: database.name,
-    ignoreFocusOut: true,
-    validateInput: (v) => (v === database.name ? undefined : vscode.l10n.t('Type "{0}" exactly to delete it', database.name)),
-  });
-  if (typed !== database.name) throw new UserCancelled();
+  await confirmByTypingName(database.name, vscode.l10n.t('This destroys {0} and all its data. Type the database name to confirm.', database.name));
   const api = s.connection.api();
   await runAction(s, node?.row, vscode.l10n.t('Deleting {0}…', database.name), () =>
     writeOrReadBack(vscode.l10n.t('Deleting {0}', database.name), () => api.databases.delete(database.id, { workspace }),

@@ -5,11 +5,12 @@ import type { Domain } from '../api';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
 import { domainUrl } from '../tree/groups/domains';
-import { confirm, explained, resolveItem } from './appParts';
+import { explained, resolveItem } from './appParts';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';
+import { confirm } from './prompts';
 
 // The service's own rule: dot-separated labels of letters, digits and inner dashes, 253 at most.
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;

@@ -5,11 +5,12 @@ import type { LogDrain } from '../api';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
 import { drainLabel } from '../tree/groups/logDrains';
-import { confirm, explained, resolveItem } from './appParts';
+import { explained, resolveItem } from './appParts';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
 import { UserCancelled } from '../model';
+import { confirm } from './prompts';
 
 /** The contract's two drain types, by URL scheme (syslog+tls is syslog over TLS). */
 const TYPE_OF_SCHEME: Record<string, 'syslog' | 'https'> = { 'syslog:': 'syslog', 'syslog+tls:': 'syslog', 'https:': 'https', 'http:': 'https' };

@@ -4,9 +4,10 @@ import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import { maskUrl } from '../configText/secrets';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
-import { confirmRemoval, targetWorkspace, workspaceLabel } from './accountPicks';
+import { targetWorkspace, workspaceLabel } from './accountPicks';
 import type { CommandTable } from './commandTypes';
 import { UserCancelled } from '../model';
+import { confirm } from './prompts';
 
 /** The events the service sends notifications for (wokku: a deploy's outcome, a failed backup). */
 export const EVENTS = ['deploy_succeeded', 'deploy_failed', 'backup_failed'] as const;
@@ -173,7 +174,7 @@ async function deleteChannel(s: Services, target: CommandTarget | Workspace | un
     if (!picked) throw new UserCancelled();
     channel = picked.channel;
   }
-  await confirmRemoval(
+  await confirm(
     vscode.l10n.t('Delete this notification channel?'),
     `${channelLabel(channel, !maskingOn()).replace(/^\$\([^)]+\) /, '')}\n${channel.events.join(', ')}`,
     vscode.l10n.t('Delete'),

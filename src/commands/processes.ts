@@ -4,11 +4,12 @@ import * as vscode from 'vscode';
 import { readProcessReport, type ProcessType } from '../api';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
-import { confirm, explained } from './appParts';
+import { explained } from './appParts';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { itemOf, resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';
+import { confirm } from './prompts';
 
 const PROCESS_NAME = /^[a-z][a-z0-9_]*$/;
 

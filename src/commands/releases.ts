@@ -5,10 +5,11 @@ import { ApiError, type Release } from '../api';
 import type { Services } from '../services';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { releaseLabel } from '../tree/groups/releases';
-import { confirm, explain, resolveItem } from './appParts';
+import { explain, resolveItem } from './appParts';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import type { AppRef } from '../model';
+import { confirm } from './prompts';
 
 export function releaseCommands(s: Services): CommandTable {
   return {

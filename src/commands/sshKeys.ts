@@ -6,8 +6,9 @@ import type { SshKey } from '../api';
 import { relativeTime } from '../format';
 import type { Services } from '../services';
 import type { CommandTable } from './commandTypes';
-import { confirmRemoval, signedIn } from './accountPicks';
+import { signedIn } from './accountPicks';
 import { UserCancelled } from '../model';
+import { confirm } from './prompts';
 
 const KEY_TYPES = [
   'ssh-ed25519', 'ssh-rsa', 'ssh-dss', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521',
@@ -147,7 +148,7 @@ async function removeSshKey(s: Services, key?: SshKey): Promise<void> {
     if (!picked) throw new UserCancelled();
     key = picked.key;
   }
-  await confirmRemoval(
+  await confirm(
     vscode.l10n.t('Remove the SSH key "{0}"?', key.name),
     vscode.l10n.t('Pushes from the machine holding it ({0}) will be refused.', key.fingerprint ?? key.id),
   );

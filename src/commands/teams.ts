@@ -2,9 +2,10 @@ import * as vscode from 'vscode';
 import { teamWorkspace, type Member, type Team } from '../api';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
-import { confirmRemoval, signedIn } from './accountPicks';
+import { signedIn } from './accountPicks';
 import type { CommandTable } from './commandTypes';
 import { UserCancelled } from '../model';
+import { confirm } from './prompts';
 
 const ROLES = ['viewer', 'member', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -175,7 +176,7 @@ async function removeMember(s: Services, target: TeamTarget | undefined, member?
     if (!picked) throw new UserCancelled();
     member = picked.member;
   }
-  await confirmRemoval(vscode.l10n.t('Remove {0} from {1}?', member.email, team.name), vscode.l10n.t('They lose access to the workspace of the team.'));
+  await confirm(vscode.l10n.t('Remove {0} from {1}?', member.email, team.name), vscode.l10n.t('They lose access to the workspace of the team.'));
   await s.connection.api().teams.removeMember(team.id, member.id, { priority: 'user' });
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} removed from {1}.', member.email, team.name));
 }
