@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { RequestBudget } from './api';
 import { clockTime } from './format';
+import { themeColor } from './theme';
 
 /**
  * "$(watch) AppHost: rate limited · retry 14:05:32" while the service throttles the
@@ -15,7 +16,7 @@ export class ThrottleStatusBar implements vscode.Disposable {
   constructor(private readonly budget: Pick<RequestBudget, 'snapshot' | 'isThrottled' | 'onDidChange'>) {
     this.item.name = vscode.l10n.t('AppHost Rate Limit');
     this.item.command = 'apphost.retryNow';
-    this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    this.item.backgroundColor = themeColor('warningBackground');
     this.subscription = budget.onDidChange(() => this.update());
     this.update();
   }

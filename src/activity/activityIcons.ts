@@ -1,28 +1,25 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { icon, type ColorName } from '../theme';
 
-type Look = [icon: string, color?: string];
-
-const GREEN = 'testing.iconPassed';
-const RED = 'testing.iconFailed';
-const BLUE = 'charts.blue';
+type Look = [icon: string, color?: ColorName];
 
 /** Exact actions first, then by resource (the part before the dot), then by verb. */
 const BY_ACTION: Record<string, Look> = {
-  'deploy.succeeded': ['pass', GREEN],
-  'deploy.failed': ['error', RED],
-  'deploy.timed_out': ['watch', RED],
-  'deploy.started': ['sync', BLUE],
-  'template.deploy': ['rocket', BLUE],
+  'deploy.succeeded': ['pass', 'passed'],
+  'deploy.failed': ['error', 'failed'],
+  'deploy.timed_out': ['watch', 'failed'],
+  'deploy.started': ['sync', 'info'],
+  'template.deploy': ['rocket', 'info'],
   'app.restart': ['debug-restart'],
   'app.stop': ['debug-stop'],
   'app.start': ['play'],
-  'app.crashed': ['error', RED],
+  'app.crashed': ['error', 'failed'],
   'release.rollback': ['history'],
   'domain.ssl': ['lock'],
   // wokku's action names
-  'app.deployed': ['rocket', GREEN],
+  'app.deployed': ['rocket', 'passed'],
   'app.created': ['add'],
-  'app.destroyed': ['trash', RED],
+  'app.destroyed': ['trash', 'failed'],
   'app.restarted': ['debug-restart'],
   'app.stopped': ['debug-stop'],
   'app.stoped': ['debug-stop'],
@@ -54,7 +51,7 @@ export function activityIcon(action: string): vscode.ThemeIcon {
   const [resource, verb = ''] = key.split('.', 2);
   const look: Look = BY_ACTION[key]
     ?? (verb in BY_VERB && (resource === 'app' || !(resource in BY_RESOURCE)) ? BY_VERB[verb] : undefined)
-    ?? (resource in BY_RESOURCE ? [BY_RESOURCE[resource], ['delete', 'remove', 'destroyed', 'removed'].includes(verb) ? RED : undefined] : undefined)
+    ?? (resource in BY_RESOURCE ? [BY_RESOURCE[resource], ['delete', 'remove', 'destroyed', 'removed'].includes(verb) ? 'failed' : undefined] : undefined)
     ?? ['history'];
-  return new vscode.ThemeIcon(look[0], look[1] ? new vscode.ThemeColor(look[1]) : undefined);
+  return icon(look[0], look[1]);
 }

@@ -8,6 +8,7 @@ import { ListNode } from './listNode';
 import { MessageNode } from './messageNode';
 import type { TreeNode } from './resourcesProvider';
 import { statusIcon } from './statusIcons';
+import { icon } from '../theme';
 import type { WorkspaceParent } from './parents';
 
 /** A database: its backups and the apps linked to it. */
@@ -106,8 +107,8 @@ function opts(part: DatabasePartNode) {
 }
 
 const BACKUP_ICONS: Record<string, vscode.ThemeIcon> = {
-  completed: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
-  failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
+  completed: icon('pass', 'passed'),
+  failed: icon('error', 'failed'),
   running: new vscode.ThemeIcon('sync~spin'),
   pending: new vscode.ThemeIcon('clock'),
 };

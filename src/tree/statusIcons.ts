@@ -1,36 +1,30 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { icon as themeIcon, type ColorName } from '../theme';
 
-type Look = [icon: string, color?: string];
-
-// Colours are theme colours, so every theme (and high contrast) stays readable.
-const GREEN = 'testing.iconPassed';
-const RED = 'testing.iconFailed';
-const YELLOW = 'list.warningForeground';
-const BLUE = 'charts.blue';
-const GREY = 'disabledForeground';
+type Look = [icon: string, color?: ColorName];
 
 const LOOKS: Record<string, Record<string, Look>> = {
   app: {
-    running: ['vm-running', GREEN],
+    running: ['vm-running', 'passed'],
     // Some containers run, some exited (the process report's "mixed").
-    mixed: ['vm-active', YELLOW],
-    stopped: ['vm-outline', GREY],
-    crashed: ['error', RED],
-    deploying: ['sync~spin', BLUE],
-    sleeping: ['debug-pause', YELLOW],
-    created: ['circle-large-outline', BLUE],
+    mixed: ['vm-active', 'warning'],
+    stopped: ['vm-outline', 'muted'],
+    crashed: ['error', 'failed'],
+    deploying: ['sync~spin', 'info'],
+    sleeping: ['debug-pause', 'warning'],
+    created: ['circle-large-outline', 'info'],
   },
   server: {
-    connected: ['server', GREEN],
-    unreachable: ['server', RED],
-    auth_failed: ['lock', RED],
-    syncing: ['sync~spin', BLUE],
+    connected: ['server', 'passed'],
+    unreachable: ['server', 'failed'],
+    auth_failed: ['lock', 'failed'],
+    syncing: ['sync~spin', 'info'],
   },
   database: {
-    running: ['database', GREEN],
-    stopped: ['database', GREY],
-    creating: ['sync~spin', BLUE],
-    error: ['database', RED],
+    running: ['database', 'passed'],
+    stopped: ['database', 'muted'],
+    creating: ['sync~spin', 'info'],
+    error: ['database', 'failed'],
   },
 };
 
@@ -39,5 +33,5 @@ const FALLBACK: Record<string, string> = { app: 'package', server: 'server', dat
 /** The coloured codicon for a resource kind in a status; unknown statuses get the plain icon. */
 export function statusIcon(kind: 'app' | 'server' | 'database', status: string | undefined): vscode.ThemeIcon {
   const [icon, color] = LOOKS[kind][status ?? ''] ?? [FALLBACK[kind]];
-  return new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
+  return themeIcon(icon, color);
 }

@@ -1,15 +1,16 @@
 import * as vscode from 'vscode';
 import type { Addon } from '../../api';
 import type { AppGroupDescriptor } from '../appGroupNode';
-import { groupCall, icon, BLUE, GREEN, RED } from './common';
+import { groupCall } from './common';
+import { icon } from '../../theme';
 import { partItem, tooltipLines } from './partItem';
 
 /** Same vocabulary as databases: an addon is a service provisioned for one app. */
 const STATUS_ICONS: Record<string, vscode.ThemeIcon> = {
-  running: icon('extensions', GREEN),
-  creating: icon('sync~spin', BLUE),
-  error: icon('error', RED),
-  stopped: icon('extensions', new vscode.ThemeColor('disabledForeground')),
+  running: icon('extensions', 'passed'),
+  creating: icon('sync~spin', 'info'),
+  error: icon('error', 'failed'),
+  stopped: icon('extensions', 'muted'),
 };
 
 export const addonsGroup: AppGroupDescriptor = {

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { AppGroupDescriptor, AppGroupNode } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
-import { groupCall, icon } from './common';
+import { groupCall } from './common';
+import { icon } from '../../theme';
 
 export const checksGroup: AppGroupDescriptor = {
   kind: 'checks',

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { looksSecret, maskValue } from '../../configText/secrets';
 import type { AppGroupDescriptor, AppGroupNode } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
-import { groupCall, icon } from './common';
+import { groupCall } from './common';
+import { icon } from '../../theme';
 
 /** Rows whose secret value the user revealed: this session only (never persisted). */
 const revealed = new Set<string>();

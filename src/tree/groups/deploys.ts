@@ -3,14 +3,15 @@ import type { Deploy } from '../../api';
 import { codeSpan, escapeMarkdown, relativeTime } from '../../format';
 import type { AppGroupDescriptor } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
-import { groupCall, icon, GREEN, RED, BLUE } from './common';
+import { groupCall } from './common';
+import { icon } from '../../theme';
 
 const DEPLOY_ICONS: Record<string, vscode.ThemeIcon> = {
-  pending: icon('clock', BLUE),
-  building: icon('sync~spin', BLUE),
-  succeeded: icon('pass', GREEN),
-  failed: icon('error', RED),
-  timed_out: icon('watch', RED),
+  pending: icon('clock', 'info'),
+  building: icon('sync~spin', 'info'),
+  succeeded: icon('pass', 'passed'),
+  failed: icon('error', 'failed'),
+  timed_out: icon('watch', 'failed'),
 };
 
 export const deploysGroup: AppGroupDescriptor = {

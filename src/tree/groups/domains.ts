@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { Domain } from '../../api';
 import { relativeTime } from '../../format';
 import type { AppGroupDescriptor } from '../appGroupNode';
-import { groupCall, icon, GREEN } from './common';
+import { groupCall } from './common';
+import { icon } from '../../theme';
 import { partItem, tooltipLines } from './partItem';
 
 /** The address a domain serves: https once a certificate is in place. */
@@ -21,7 +22,7 @@ export const domainsGroup: AppGroupDescriptor = {
       partItem<Domain>(group, 'domain', d.id, d, (x) => ({
         label: x.hostname,
         description: x.sslEnabled ? vscode.l10n.t('SSL') : vscode.l10n.t('no SSL'),
-        icon: x.sslEnabled ? icon('lock', GREEN) : icon('unlock'),
+        icon: x.sslEnabled ? icon('lock', 'passed') : icon('unlock'),
         // `ssl`/`nossl` decide whether "Enable SSL" is offered.
         flags: [x.sslEnabled ? 'ssl' : 'nossl'],
         tooltip: tooltipLines(x.hostname, [

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { LogDrain } from '../../api';
 import { relativeTime } from '../../format';
 import type { AppGroupDescriptor } from '../appGroupNode';
-import { groupCall, icon } from './common';
+import { groupCall } from './common';
+import { icon } from '../../theme';
 import { partItem, tooltipLines } from './partItem';
 
 /** The URL without credentials or query (API keys often ride in the query string). */

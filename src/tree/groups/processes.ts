@@ -4,21 +4,20 @@ import type { AppGroupDescriptor } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
 import { MessageNode } from '../messageNode';
 import type { TreeNode } from '../resourcesProvider';
-import { groupCall, icon, BLUE, GREEN, RED } from './common';
+import { groupCall } from './common';
+import { icon } from '../../theme';
 import { tooltipLines } from './partItem';
 
-const GREY = new vscode.ThemeColor('disabledForeground');
-const YELLOW = new vscode.ThemeColor('list.warningForeground');
 
 /** Container states as the platform words them (first word of `status_<type>_<n>`). */
 const INSTANCE_ICONS: Record<string, vscode.ThemeIcon> = {
-  running: icon('circle-filled', GREEN),
-  restarting: icon('sync~spin', BLUE),
-  starting: icon('sync~spin', BLUE),
-  paused: icon('debug-pause', YELLOW),
-  exited: icon('circle-slash', RED),
-  dead: icon('circle-slash', RED),
-  missing: icon('circle-outline', GREY),
+  running: icon('circle-filled', 'passed'),
+  restarting: icon('sync~spin', 'info'),
+  starting: icon('sync~spin', 'info'),
+  paused: icon('debug-pause', 'warning'),
+  exited: icon('circle-slash', 'failed'),
+  dead: icon('circle-slash', 'failed'),
+  missing: icon('circle-outline', 'muted'),
 };
 
 /** "running · 1a2b3c": the state and a short container id (the side bar is narrow; the tooltip has it all). */
@@ -57,7 +56,7 @@ function typeLook(t: ProcessType) {
     description: running === total
       ? vscode.l10n.t('{0} × running', total)
       : [vscode.l10n.t('{0} of {1} running', running, total), ...others].join(' · '),
-    icon: running === total ? icon('pulse', GREEN) : running === 0 ? icon('error', RED) : icon('warning', YELLOW),
+    icon: running === total ? icon('pulse', 'passed') : running === 0 ? icon('error', 'failed') : icon('warning', 'warning'),
     flags: [running === total ? 'healthy' : 'degraded'],
     tooltip: tooltipLines(vscode.l10n.t('{0}: {1} instance(s)', t.type, total), t.instances.map((i) => [`${t.type}.${i.index}`, i.detail])),
   };

@@ -3,7 +3,8 @@ import type { Release } from '../../api';
 import { relativeTime } from '../../format';
 import type { AppGroupDescriptor } from '../appGroupNode';
 import type { ItemNode } from '../itemNode';
-import { groupCall, icon } from './common';
+import { groupCall } from './common';
+import { icon } from '../../theme';
 import { partItem, tooltipLines } from './partItem';
 
 /** "v12", or the id for a deployment that does not number its releases. */
