@@ -1,6 +1,7 @@
 // Activation: only what must exist before anything is used (sign-in state, status bars,
 // the views and every command as stand-ins). The rest, the tree's nodes included, loads
 // on first use from dist/features.js (src/features.ts, src/lazyFeatures.ts).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { AppHostAuthProvider } from './auth/authProvider';
 import { SessionStore } from './auth/sessionStore';
@@ -26,6 +27,8 @@ export interface AppHostTestApi extends Services {
 
 // Activation does no network I/O: views fetch their data only when shown.
 export function activate(context: vscode.ExtensionContext): AppHostTestApi {
+  // The pure modules (api/, configText/) speak through @vscode/l10n: the same strings as VS Code's.
+  if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const log = vscode.window.createOutputChannel('AppHost', { log: true });
   const userAgent = `apphost-vscode/${context.extension.packageJSON.version} VSCode/${vscode.version}`;
   const sessions = new SessionStore(context.secrets);

@@ -4,6 +4,7 @@
 // host is loopback or the user explicitly allowed it, because the bearer token
 // would travel in clear text.
 
+import * as l10n from '@vscode/l10n';
 import { ConfigurationError } from './errors';
 
 export interface ResolvedBaseUrl {
@@ -17,23 +18,22 @@ const API_SUFFIX = /\/api\/v1\/?$/;
 
 export function resolveBaseUrl(input: string, opts: { allowInsecureHttp?: boolean } = {}): ResolvedBaseUrl {
   const text = input.trim();
-  if (!text) throw new ConfigurationError('The service URL is empty. Enter an address like https://apphost.example.com');
+  if (!text) throw new ConfigurationError(l10n.t('The service URL is empty. Enter an address like https://apphost.example.com'));
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
   } catch {
-    throw new ConfigurationError(`"${text}" is not a valid URL. Enter an address like https://apphost.example.com`);
+    throw new ConfigurationError(l10n.t('"{0}" is not a valid URL. Enter an address like https://apphost.example.com', text));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(`Unsupported URL scheme "${url.protocol}" — use https://`);
+    throw new ConfigurationError(l10n.t('Unsupported URL scheme "{0}" — use https://', url.protocol));
   }
   if (url.username || url.password) {
-    throw new ConfigurationError('Do not put credentials in the service URL; sign in instead');
+    throw new ConfigurationError(l10n.t('Do not put credentials in the service URL; sign in instead'));
   }
   if (url.protocol === 'http:' && !opts.allowInsecureHttp && !isLoopbackHost(url.hostname)) {
     throw new ConfigurationError(
-      `Refusing plain http:// for ${url.host}: your token would be sent unencrypted. ` +
-        'Use https://, or enable the "apphost.allowInsecureHttp" setting if you really mean it.',
+      l10n.t('Refusing plain http:// for {0}: your token would be sent unencrypted. Use https://, or enable the "apphost.allowInsecureHttp" setting if you really mean it.', url.host),
     );
   }
   const prefix = url.pathname.replace(API_SUFFIX, '').replace(/\/+$/, '');

@@ -3,6 +3,7 @@
 // hundreds of MB of heap), and JSON nested deeper than MAX_JSON_DEPTH is refused before
 // parsing (the readers and JSON.stringify recurse and would overflow the stack).
 
+import * as l10n from '@vscode/l10n';
 import type { Readable } from 'node:stream';
 
 /** Largest response body read into memory (8 MiB; the service's biggest answers are log windows). */
@@ -13,7 +14,7 @@ export const MAX_JSON_DEPTH = 64;
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
   constructor(readonly limit: number) {
-    super(`The response is larger than ${Math.round(limit / 1024 / 1024)} MB`);
+    super(l10n.t('The response is larger than {0} MB', Math.round(limit / 1024 / 1024)));
   }
 }
 

@@ -2,6 +2,8 @@
 // already carrying a short message a user understands; nothing above this layer
 // parses error bodies. None of them ever holds a token value (see secrets.ts).
 
+import * as l10n from '@vscode/l10n';
+
 export interface RequestInfo {
   method: string;
   /** API path with sensitive query values redacted, e.g. `/api/v1/apps/42/restart`. */
@@ -74,8 +76,8 @@ export class NetworkError extends AppHostError {
     const unknown = isWrite(info.method) && !(code !== undefined && NOT_SENT_CODES.has(code));
     super(
       unknown
-        ? `The connection to ${origin} dropped before it answered ${info.method} ${info.path}: the change may or may not have been made`
-        : `Cannot reach ${origin} — check the URL or your connection`,
+        ? l10n.t('The connection to {0} dropped before it answered {1} {2}: the change may or may not have been made', origin, info.method, info.path)
+        : l10n.t('Cannot reach {0} — check the URL or your connection', origin),
       info,
       cause,
       unknown,
@@ -93,8 +95,8 @@ export class TimeoutError extends AppHostError {
     const seconds = Math.round(timeoutMs / 100) / 10;
     super(
       phase === 'connect'
-        ? `Cannot reach ${origin} within ${seconds} s — check the URL or your connection`
-        : `${origin} did not answer within ${seconds} s (${info.method} ${info.path})`,
+        ? l10n.t('Cannot reach {0} within {1} s — check the URL or your connection', origin, seconds)
+        : l10n.t('{0} did not answer within {1} s ({2} {3})', origin, seconds, info.method, info.path),
       info,
       cause,
       phase === 'response' && isWrite(info.method),
@@ -109,7 +111,7 @@ export class CancelledError extends AppHostError {
   override readonly name = 'CancelledError';
 
   constructor(info: RequestInfo) {
-    super('Request cancelled', info);
+    super(l10n.t('Request cancelled'), info);
   }
 }
 
@@ -123,7 +125,7 @@ export class InvalidIdError extends Error {
 
   constructor(value: string) {
     const shown = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-    super(`Refusing to use ${shown} as an id in a request: an id must not be empty, "." or "..", or contain "/", "\\" or control characters`);
+    super(l10n.t('Refusing to use {0} as an id in a request: an id must not be empty, "." or "..", or contain "/", "\\" or control characters', shown));
     this.value = value;
   }
 }
@@ -147,25 +149,26 @@ export function isCancelled(error: unknown): error is CancelledError {
 /** Statuses worth retrying for idempotent requests (the host or a gateway was busy). */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
-const DEFAULT_MESSAGES: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Not signed in, or the token has expired',
-  402: 'Plan limit reached',
-  403: 'Not authorized',
-  404: 'Not found',
-  405: 'Not supported by this server',
-  409: 'Conflict',
-  410: 'Gone',
-  422: 'The server rejected the request',
-  429: 'Too many requests — try again later',
-  500: 'Internal server error',
-  502: 'Bad gateway',
-  503: 'Service unavailable',
-  504: 'Gateway timeout',
+// Functions, not strings: translated when shown, after activation configured @vscode/l10n.
+const DEFAULT_MESSAGES: Record<number, () => string> = {
+  400: () => l10n.t('Bad request'),
+  401: () => l10n.t('Not signed in, or the token has expired'),
+  402: () => l10n.t('Plan limit reached'),
+  403: () => l10n.t('Not authorized'),
+  404: () => l10n.t('Not found'),
+  405: () => l10n.t('Not supported by this server'),
+  409: () => l10n.t('Conflict'),
+  410: () => l10n.t('Gone'),
+  422: () => l10n.t('The server rejected the request'),
+  429: () => l10n.t('Too many requests — try again later'),
+  500: () => l10n.t('Internal server error'),
+  502: () => l10n.t('Bad gateway'),
+  503: () => l10n.t('Service unavailable'),
+  504: () => l10n.t('Gateway timeout'),
 };
 
 export function defaultMessage(status: number): string {
-  return DEFAULT_MESSAGES[status] ?? (status >= 500 ? `Server error (${status})` : `Request failed (${status})`);
+  return DEFAULT_MESSAGES[status]?.() ?? (status >= 500 ? l10n.t('Server error ({0})', status) : l10n.t('Request failed ({0})', status));
 }
 
 /** Dokku's answer for an app without containers: it was never deployed (a state, not a failure). */

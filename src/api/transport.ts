@@ -2,6 +2,7 @@
 // parsed response or one of the API layer's errors. No retries, no budget here
 // (see apiClient.ts); secrets are scrubbed before anything leaves.
 
+import * as l10n from '@vscode/l10n';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { BodyTooLargeError, JsonTooDeepError, parseJsonBounded, readCapped } from './bodyLimits';
@@ -128,7 +129,7 @@ function interpret(ctx: TransportContext, ex: Exchange, status: number, headers:
   if (status >= 300 && status < 400) {
     const where = String(headers.location ?? '').replace(/\?.*$/, '');
     throw new ApiError(
-      `The server redirected to ${where || 'another address'} — check the service URL`,
+      where ? l10n.t('The server redirected to {0} — check the service URL', where) : l10n.t('The server redirected to another address — check the service URL'),
       { status, messages: [`Redirect ${status}`], retryable: false },
       ex.info,
     );
@@ -170,7 +171,7 @@ async function readBody(ex: Exchange, status: number, body: Readable): Promise<s
   } catch (e) {
     if (!(e instanceof BodyTooLargeError)) throw e;
     throw new ApiError(
-      `The server sent a response too large to show (${ex.method} ${ex.info.path}: over ${Math.round(e.limit / 1024 / 1024)} MB)`,
+      l10n.t('The server sent a response too large to show ({0} {1}: over {2} MB)', ex.method, ex.info.path, Math.round(e.limit / 1024 / 1024)),
       { status, messages: [e.message], retryable: false, code: 'response_too_large' },
       ex.info,
     );
@@ -186,7 +187,7 @@ function parseSuccessBody(ex: Exchange, status: number, contentType: string, tex
   } catch (e) {
     const deep = e instanceof JsonTooDeepError;
     throw new ApiError(
-      deep ? `The server sent an unreadable response (${e.message})` : 'The server sent an unreadable response (invalid JSON)',
+      deep ? l10n.t('The server sent an unreadable response ({0})', e.message) : l10n.t('The server sent an unreadable response (invalid JSON)'),
       { status, messages: [deep ? e.message : 'Invalid JSON in response body'], retryable: false, code: 'invalid_response' },
       ex.info,
     );

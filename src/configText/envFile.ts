@@ -8,6 +8,7 @@
 // the text, named in a comment and listed in `skipped`; callers leave it
 // alone on save by diffing against `values`, never against the server's map.
 
+import * as l10n from '@vscode/l10n';
 import { parse as dotenvParse } from 'dotenv';
 import { setEntry } from '../api/normalize';
 import { isValidEnvKey, normalizeLineBreaks, scanEnvText, type EnvEntry } from './envScanner';
@@ -63,7 +64,7 @@ function disagreements(text: string, entries: EnvEntry[], values: EnvVars, known
     const own = parseDotenv(text.slice(entry.start, entry.end));
     if (!Object.hasOwn(own, entry.key) || !Object.hasOwn(values, entry.key) || own[entry.key] !== values[entry.key]) {
       problems.push(problemAt(text, entry.start, entry.end,
-        `The value of ${entry.key} is read differently in this file than it looks: check the quotes on this and earlier lines`));
+        l10n.t('The value of {0} is read differently in this file than it looks: check the quotes on this and earlier lines', entry.key)));
     }
   }
   for (const key of Object.keys(values)) {
@@ -74,7 +75,7 @@ function disagreements(text: string, entries: EnvEntry[], values: EnvVars, known
     // A line the scanner already rejected explains itself.
     if (knownErrors.some((p) => p.line === line && p.severity === 'error')) continue;
     problems.push(problemAt(text, at, at + key.length,
-      `The .env reader finds a variable ${key} here that the editor cannot place: check the quotes`));
+      l10n.t('The .env reader finds a variable {0} here that the editor cannot place: check the quotes', key)));
   }
   return problems;
 }

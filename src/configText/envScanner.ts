@@ -10,6 +10,7 @@
 // preceded by a backslash. When no such quote exists, dotenv reads the rest of
 // the line as an unquoted value (and drops the outer quotes if both ends have one).
 
+import * as l10n from '@vscode/l10n';
 import { positionAt, problemAt, type TextProblem } from './textProblem';
 
 /** Variable names the editor accepts: what shells and most platforms accept. */
@@ -71,7 +72,7 @@ export function scanEnvText(text: string): EnvScan {
         const seenOn = firstLineOf.get(key);
         if (seenOn !== undefined) {
           problems.push(problemAt(text, keyStart, keyStart + key.length,
-            `Duplicate variable ${key} (already set on line ${seenOn + 1})`));
+            l10n.t('Duplicate variable {0} (already set on line {1})', key, seenOn + 1)));
         } else {
           firstLineOf.set(key, line);
         }
@@ -94,13 +95,13 @@ function checkHead(content: string, head: RegExpExecArray): { from: number; to: 
   if (!head[3]) {
     const name = equals === -1 ? '' : content.slice(from, equals).trim();
     return name
-      ? { from, to: from + name.length, message: `Invalid variable name "${name}": names cannot contain spaces` }
-      : { from: content.search(/\S/), to: content.length, message: 'Expected KEY=value (this line has no "=")' };
+      ? { from, to: from + name.length, message: l10n.t('Invalid variable name "{0}": names cannot contain spaces', name) }
+      : { from: content.search(/\S/), to: content.length, message: l10n.t('Expected KEY=value (this line has no "=")') };
   }
-  if (!key) return { from: content.search(/\S/), to: content.length, message: 'Missing variable name before "="' };
+  if (!key) return { from: content.search(/\S/), to: content.length, message: l10n.t('Missing variable name before "="') };
   const span = { from, to: from + key.length };
   if (!ENV_KEY_PATTERN.test(key)) {
-    return { ...span, message: `Invalid variable name "${key}": use letters, digits and _, not starting with a digit` };
+    return { ...span, message: l10n.t('Invalid variable name "{0}": use letters, digits and _, not starting with a digit', key) };
   }
   return undefined;
 }
@@ -121,7 +122,7 @@ function scanValue(text: string, from: number, lineEnd: number): { end: number; 
       return {
         end,
         problem: problemAt(text, at, at + 2,
-          `${quote} after a backslash does not end the value (.env has no \\${quote} escape): the value runs on to line ${positionAt(text, end).line + 1}`),
+          l10n.t('{0} after a backslash does not end the value (.env has no \\{0} escape): the value runs on to line {1}', quote, positionAt(text, end).line + 1)),
       };
     }
     // dotenv falls back to an unquoted read: fine only when the line closes the quote.
@@ -129,7 +130,7 @@ function scanValue(text: string, from: number, lineEnd: number): { end: number; 
     if (unquoted.length >= 2 && unquoted.endsWith(quote)) return { end: lineEnd };
     return {
       end: lineEnd,
-      problem: problemAt(text, start, lineEnd, `Unterminated quoted value: add the closing ${quote}`),
+      problem: problemAt(text, start, lineEnd, l10n.t('Unterminated quoted value: add the closing {0}', quote)),
     };
   }
   // `KEY=abc#def` reads as "abc": most likely not what was meant.
@@ -139,7 +140,7 @@ function scanValue(text: string, from: number, lineEnd: number): { end: number; 
     return {
       end: lineEnd,
       problem: problemAt(text, at, lineEnd,
-        `"#" starts a comment, so the value ends before it; quote the value to keep "#"`, 'warning'),
+        l10n.t('"#" starts a comment, so the value ends before it; quote the value to keep "#"'), 'warning'),
     };
   }
   return { end: lineEnd };
