@@ -15,6 +15,7 @@ import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';
+import { confirm } from './prompts';
 
 export function configEnvFileCommands(s: Services): CommandTable {
   return {
@@ -61,13 +62,7 @@ async function pull(s: Services, target: CommandTarget | undefined): Promise<voi
   if (name === undefined) throw new UserCancelled();
   const uri = vscode.Uri.joinPath(folder.uri, name.trim());
   if (await exists(uri)) {
-    const replace = vscode.l10n.t('Replace');
-    const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} already exists. Replace it?', name.trim()),
-      { modal: true, detail: vscode.l10n.t('Its content is replaced by the config vars of {0}.', app.name) },
-      replace,
-    );
-    if (answer !== replace) throw new UserCancelled();
+    await confirm(vscode.l10n.t('{0} already exists. Replace it?', name.trim()), vscode.l10n.t('Its content is replaced by the config vars of {0}.', app.name), vscode.l10n.t('Replace'));
   }
   const vars = await s.connection.api().config.get(app.id, { workspace: app.workspace, priority: 'user' });
   const rendered = renderEnvFile(vars, {

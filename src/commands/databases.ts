@@ -8,7 +8,7 @@ import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { activeWorkspace, databaseOf, inWorkspace, itemOf, pickApp, pickServer, serverOf, shownWorkspace, workspaceOf } from './targets';
 import { type AppRef, UserCancelled } from '../model';
-import { confirmByTypingName } from './prompts';
+import { confirm, confirmByTypingName } from './prompts';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;
@@ -214,13 +214,11 @@ async function unlinkApp(s: Services, target?: CommandTarget): Promise<void> {
   } else {
     app = await pickLinkedApp(s, db);
   }
-  const unlink = vscode.l10n.t('Unlink');
-  const answer = await vscode.window.showWarningMessage(
+  await confirm(
     vscode.l10n.t('Unlink {0} from {1}?', app.name, db.database.name),
-    { modal: true, detail: vscode.l10n.t('The app loses the connection URL config var of {0} and restarts. The data stays.', db.database.name) },
-    unlink,
+    vscode.l10n.t('The app loses the connection URL config var of {0} and restarts. The data stays.', db.database.name),
+    vscode.l10n.t('Unlink'),
   );
-  if (answer !== unlink) throw new UserCancelled();
   await runAction(s, db.node?.row, vscode.l10n.t('Unlinking {0} from {1}…', app.name, db.database.name), () =>
     s.connection.api().databases.unlink(db.database.id, app.id, { workspace: db.workspace }),
   );

@@ -12,6 +12,7 @@ import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { activeWorkspace, pickServer, serverOf } from './targets';
 import { UserCancelled } from '../model';
+import { confirm } from './prompts';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;
@@ -190,13 +191,10 @@ async function pickPrivateKey(title: string, serverName: string): Promise<string
 async function removeServer(s: Services, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
   const { server, workspace, node } = await resolveServer(s, target, vscode.l10n.t('Remove an AppHost server'));
-  const remove = vscode.l10n.t('Remove');
-  const answer = await vscode.window.showWarningMessage(
+  await confirm(
     vscode.l10n.t('Remove server {0}?', server.name),
-    { modal: true, detail: vscode.l10n.t('AppHost forgets {0} ({1}). Apps and databases on it must be deleted first; the machine itself is not touched.', server.name, server.host ?? '?') },
-    remove,
+    vscode.l10n.t('AppHost forgets {0} ({1}). Apps and databases on it must be deleted first; the machine itself is not touched.', server.name, server.host ?? '?'),
   );
-  if (answer !== remove) throw new UserCancelled();
   try {
     await runAction(s, node, vscode.l10n.t('Removing server {0}…', server.name), () =>
       asAdmin(() => s.connection.api().servers.delete(server.id, { workspace })),
