@@ -4,6 +4,7 @@
 //   {"error":"...","error_code":"...","hint":"...","retryable":true}
 //   plain text, HTML (framework error pages) or an empty body.
 
+import * as l10n from '@vscode/l10n';
 import { parseJsonBounded } from './bodyLimits';
 import { defaultMessage } from './errors';
 
@@ -47,7 +48,7 @@ function finish(status: number, p: Omit<ParsedErrorBody, 'message'>): ParsedErro
   const messages = p.messages.map((m) => platformWords(m).trim()).filter(Boolean);
   const more = messages.length - SHOWN_MESSAGES;
   const shown = shorten(messages.slice(0, SHOWN_MESSAGES).join('; '));
-  const message = messages.length ? (more > 0 ? `${shown} (and ${more} more)` : shown) : defaultMessage(status);
+  const message = messages.length ? (more > 0 ? l10n.t('{0} (and {1} more)', shown, more) : shown) : defaultMessage(status);
   return { ...p, messages: messages.length ? messages : [message], message };
 }
 
