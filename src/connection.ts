@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import type { ApiClient, ApiLogger } from './api';
+import type { ApiClient, ApiLogger, RequestBudget } from './api';
 import { resolveBaseUrl } from './api/baseUrl';
-import { RequestBudget } from './api/requestBudget';
 import type { SessionStore, StoredSession } from './auth/sessionStore';
 import { NotSignedIn } from './model';
 
@@ -13,7 +12,7 @@ const CLIENT_SETTINGS = ['apphost.baseUrl', 'apphost.allowInsecureHttp', 'apphos
  * service URL, one request budget shared by everything, and the stored session's token.
  */
 export class Connection implements vscode.Disposable {
-  readonly budget: RequestBudget;
+  private shared: RequestBudget | undefined;
   private client: ApiClient | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   /** The service URL, the proxy or the signed-in session changed. */
@@ -27,13 +26,12 @@ export class Connection implements vscode.Disposable {
     private readonly sessions: SessionStore,
     private readonly logger: ApiLogger,
     private readonly userAgent: string,
-    /** The client class, loaded with the first request (it is not needed to activate). */
-    private readonly clientClass: () => typeof ApiClient,
+    /** The client and budget classes, loaded with the first use (they are not needed to activate). */
+    private readonly classes: () => { ApiClient: typeof ApiClient; RequestBudget: typeof RequestBudget },
   ) {
-    this.budget = new RequestBudget({ perMinute: requestsPerMinute() });
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('apphost.requestsPerMinute')) this.budget.setPerMinute(requestsPerMinute());
+        if (e.affectsConfiguration('apphost.requestsPerMinute')) this.shared?.setPerMinute(requestsPerMinute());
         if (CLIENT_SETTINGS.some((s) => e.affectsConfiguration(s))) {
           void this.client?.close();
           this.client = undefined;
@@ -42,6 +40,12 @@ export class Connection implements vscode.Disposable {
       }),
       sessions.onDidChange(() => this.changed.fire()),
     );
+  }
+
+  /** The one request budget every request of this window shares (built on first use). */
+  get budget(): RequestBudget {
+    this.shared ??= new (this.classes().RequestBudget)({ perMinute: requestsPerMinute() });
+    return this.shared;
   }
 
   /** The service's API root, or undefined while the URL is unset or invalid. */
@@ -58,7 +62,7 @@ export class Connection implements vscode.Disposable {
     if (!this.client) {
       const http = vscode.workspace.getConfiguration('http');
       const timeouts = vscode.workspace.getConfiguration('apphost.timeouts');
-      this.client = new (this.clientClass())({
+      this.client = new (this.classes().ApiClient)({
         baseUrl: setting('baseUrl', ''),
         allowInsecureHttp: setting('allowInsecureHttp', false),
         getToken: async () => (await this.session())?.token,
@@ -110,7 +114,7 @@ export class Connection implements vscode.Disposable {
 
   dispose(): void {
     void this.client?.close();
-    this.budget.dispose();
+    this.shared?.dispose();
     this.changed.dispose();
     this.refused.dispose();
     for (const d of this.disposables) d.dispose();

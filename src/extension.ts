@@ -1,6 +1,8 @@
 // Activation: only what must exist before anything is used (sign-in state, status bars,
 // the views and every command as stand-ins). The rest, the tree's nodes included, loads
 // on first use from dist/features.js (src/features.ts, src/lazyFeatures.ts).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { AppHostAuthProvider } from './auth/authProvider';
@@ -12,7 +14,6 @@ import { LazyFeatures, LazyTreeProvider, registerStandIns } from './lazyFeatures
 import type { LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
 import { AccountStatusBar } from './statusBar';
-import { ThrottleStatusBar } from './throttleStatus';
 import type { TreeNode } from './tree/resourcesProvider';
 
 /** What integration tests can reach through `extension.exports`. */
@@ -34,7 +35,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   const sessions = new SessionStore(context.secrets);
   const apiLog = { debug: (m: string) => log.debug(m), info: (m: string) => log.info(m), warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) };
   const features = new LazyFeatures();
-  const connection = new Connection(sessions, apiLog, userAgent, () => features.module().ApiClient);
+  const connection = new Connection(sessions, apiLog, userAgent, () => features.module());
   const auth = new AppHostAuthProvider(connection, sessions, log, () => features.module().signInFlows);
   const workspaces = new Workspaces(context.globalState);
   // The views exist from the start; their rows come from the features, on first look.
@@ -47,13 +48,12 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   context.subscriptions.push(
     log, sessions, connection, auth, workspaces, resources, view, activity, activityView,
     new AccountStatusBar(connection, workspaces),
-    new ThrottleStatusBar(connection.budget),
   );
   features.init({ context, log, sessions, connection, auth, workspaces, view, activityView });
   registerStandIns(context, features);
-  // An open folder may be linked to an app: its status bar item shows at once, so the
+  // An open git folder may be linked to an app: its status bar item shows at once, so the
   // features load right after activation (not during it).
-  if (vscode.workspace.workspaceFolders?.length) setTimeout(() => features.get(), 0);
+  if (vscode.workspace.workspaceFolders?.some((f) => f.uri.scheme === 'file' && existsSync(join(f.uri.fsPath, '.git')))) setTimeout(() => features.get(), 0);
   return testApi(context, features);
 }
 

@@ -26,8 +26,10 @@ import { ResourceRoots } from './tree/roots';
 import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
 import { TreeService } from './tree/treeService';
 import { TreeState } from './tree/treeState';
+import { ThrottleStatusBar } from './throttleStatus';
 
 export { ApiClient } from './api/apiClient';
+export { RequestBudget } from './api/requestBudget';
 export * as signInFlows from './auth/signIn';
 
 /** What activation built, handed to the features. */
@@ -67,6 +69,7 @@ export function activateFeatures(parts: ActivationParts): Features {
   context.subscriptions.push(
     resources, healer, events,
     new AutoRefresh(view, resources, connection.budget),
+    new ThrottleStatusBar(connection.budget),
     connection.onDidChange(() => {
       tree.workspaceNodes.clear(); // another session: the workspaces it shows are not this one's
       resources.refresh();
