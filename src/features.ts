@@ -5,12 +5,8 @@
 import * as vscode from 'vscode';
 import { registerActivityView } from './activity/activityView';
 import { AppEvents } from './appEvents';
-import type { AppHostAuthProvider } from './auth/authProvider';
-import type { SessionStore } from './auth/sessionStore';
-import type { Workspaces } from './auth/workspaces';
 import { commandTable, runCommand } from './commands';
 import type { CommandTable } from './commands/commandTypes';
-import type { Connection } from './connection';
 import { registerDeploy, type DeployArea } from './deploy';
 import type { ConfigFileSystem } from './editors/configFileSystem';
 import { registerConfigEditing } from './editors/registerConfigEditing';
@@ -33,16 +29,9 @@ export { RequestBudget } from './api/requestBudget';
 export * as signInFlows from './auth/signIn';
 
 /** What activation built, handed to the features. */
-export interface ActivationParts {
-  readonly context: vscode.ExtensionContext;
-  readonly log: vscode.LogOutputChannel;
-  readonly sessions: SessionStore;
-  readonly connection: Connection;
-  readonly auth: AppHostAuthProvider;
-  readonly workspaces: Workspaces;
-  readonly view: vscode.TreeView<TreeNode>;
+export type ActivationParts = Pick<Services, 'context' | 'log' | 'sessions' | 'connection' | 'auth' | 'workspaces' | 'view'> & {
   readonly activityView: vscode.TreeView<vscode.TreeItem>;
-}
+};
 
 export interface Features {
   readonly services: Services;
