@@ -7,5 +7,7 @@ export const SCHEME = 'apphost';
 export const SNAPSHOT_SCHEME = 'apphost-server';
 /** Deploy logs in editor tabs (src/logViews/deployLogs.ts). */
 export const DEPLOY_LOG_SCHEME = 'apphost-deploy-log';
+/** Read-only "Show Details" documents (src/editors/detailsDocuments.ts). */
+export const DETAILS_SCHEME = 'apphost-details';
 /** Apps dragged in the Resources view (onto a database, to link them). */
 export const APPS_MIME = 'application/vnd.apphost.apps';

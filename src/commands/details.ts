@@ -5,50 +5,9 @@ import type { Raw } from '../api';
 import { maskSecretFields } from '../configText/secrets';
 import type { Services } from '../services';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
+import { DetailsDocuments, DETAILS_SCHEME } from '../editors/detailsDocuments';
 import type { CommandTable } from './commandTypes';
 import { resolveApp } from './targets';
-
-export const DETAILS_SCHEME = 'apphost-details';
-
-/** Documents of the `apphost-details` scheme: read-only by nature (no file system behind them). */
-class DetailsProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly contents = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-  private readonly closing = vscode.workspace.onDidCloseTextDocument((doc) => {
-    if (doc.uri.scheme === DETAILS_SCHEME) this.contents.delete(doc.uri.toString());
-  });
-
-  /** Stores the content; an open tab of the same resource is updated (resolves once it is). */
-  async set(uri: vscode.Uri, content: string): Promise<void> {
-    this.contents.set(uri.toString(), content);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (!open || open.getText() === content) return;
-    const updated = new Promise<void>((resolve) => {
-      const done = () => {
-        listener.dispose();
-        clearTimeout(timer);
-        resolve();
-      };
-      const listener = vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.document === open && open.getText() === content) done();
-      });
-      const timer = setTimeout(done, 2000);
-    });
-    this.changed.fire(uri);
-    await updated;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.contents.get(uri.toString()) ?? '{}\n';
-  }
-
-  dispose(): void {
-    this.closing.dispose();
-    this.changed.dispose();
-    this.contents.clear();
-  }
-}
 
 /** What to show: where it lives (for the tab's path) and its JSON. */
 interface Details {
@@ -57,7 +16,7 @@ interface Details {
 }
 
 export function detailsCommands(s: Services): CommandTable {
-  const provider = new DetailsProvider();
+  const provider = new DetailsDocuments();
   /** The full JSON of each open details document, for an explicit Reveal (this session only). */
   const bodies = new Map<string, unknown>();
   s.context.subscriptions.push(provider, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider));
