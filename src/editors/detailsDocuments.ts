@@ -5,7 +5,6 @@ import { DETAILS_SCHEME } from '../schemes';
 
 export { DETAILS_SCHEME };
 
-
 /** Documents of the `apphost-details` scheme: read-only by nature (no file system behind them). */
 export class DetailsDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
