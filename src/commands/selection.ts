@@ -5,10 +5,10 @@
 //
 // A row passed first (and every row of a selection) reaches the handler as what it stands
 // for, a CommandTarget (tree/commandTarget.ts); anything else (a ref, a Uri) as it came.
-import { toCommandTarget, type CommandTarget, type Row } from '../tree/commandTarget';
+import { isTreeNode, toCommandTarget, type CommandTarget, type Row } from '../tree/commandTarget';
 import type { TreeNode } from '../tree/resourcesProvider';
 import type { CommandHandler } from './commandTypes';
-import type { AppRef } from '../model';
+import { appKey, type AppRef } from '../model';
 
 const takesSelection = new WeakSet<CommandHandler>();
 
@@ -25,11 +25,6 @@ export function argsFor(handler: CommandHandler, args: unknown[]): unknown[] {
   if (!isTreeSelection(rest[0])) return [target, ...rest];
   if (!takesSelection.has(handler)) return [target, ...rest.slice(1)];
   return [target, rest[0].map((row) => row.commandTarget()), ...rest.slice(1)];
-}
-
-function isTreeNode(value: unknown): value is TreeNode {
-  const node = value as TreeNode | undefined;
-  return !!node && typeof node === 'object' && typeof node.id === 'string' && typeof node.getTreeItem === 'function';
 }
 
 export function isTreeSelection(value: unknown): value is TreeNode[] {
@@ -51,7 +46,7 @@ export function selectedApps(selection: readonly CommandTarget[]): SelectedApp[]
   for (const target of selection) {
     if (target.kind !== 'app' || !target.row) continue;
     const { app, row } = target;
-    const key = `${app.workspace ?? ''}|${app.id}`;
+    const key = appKey(app);
     const seen = byKey.get(key);
     if (seen) seen.rows.push(row);
     else byKey.set(key, { app, rows: [row] });

@@ -17,7 +17,7 @@ import type { AppNode } from '../tree/appNode';
 import type { TreeNode } from '../tree/resourcesProvider';
 import { LogChannel } from './logChannel';
 import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
-import type { AppRef } from '../model';
+import { appKey, sameApp, type AppRef } from '../model';
 
 /** Engine timings; the integration tests shorten them, users get the defaults. */
 export type TailTuning = Pick<LogTailOptions, 'interval' | 'retry' | 'streamIdleMs' | 'resyncMs' | 'window' | 'batch'>;
@@ -275,11 +275,7 @@ export class LogTails implements vscode.Disposable {
 }
 
 function keyOf(apiRoot: string, app: AppRef): string {
-  return `${apiRoot}|${app.workspace ?? ''}|${app.id}`;
-}
-
-function sameApp(a: AppRef, b: AppRef): boolean {
-  return a.id === b.id && a.workspace === b.workspace;
+  return `${apiRoot}|${appKey(app)}`;
 }
 
 function channelName(app: AppRef): string {

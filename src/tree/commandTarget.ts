@@ -112,7 +112,7 @@ export type CommandTarget = WorkspaceTarget | ListTarget | ServerTarget | AppTar
 
 const KINDS: ReadonlySet<string> = new Set<CommandTarget['kind']>(['workspace', 'list', 'server', 'app', 'group', 'database', 'databaseGroup', 'item', 'message', 'loadMore']);
 
-function isTreeNode(value: unknown): value is TreeNode {
+export function isTreeNode(value: unknown): value is TreeNode {
   const node = value as TreeNode | undefined;
   return !!node && typeof node === 'object' && typeof node.id === 'string' && typeof node.commandTarget === 'function';
 }

@@ -3,7 +3,7 @@
 // drop runs the `apphost.database.link` command, which confirms and reports errors.
 import * as vscode from 'vscode';
 import type { TreeNode } from './resourcesProvider';
-import type { AppRef } from '../model';
+import { sameApp, type AppRef } from '../model';
 
 /** Our own mime type: the apps being dragged, as plain refs. */
 import { APPS_MIME } from '../schemes';
@@ -32,7 +32,7 @@ export class ResourcesDragAndDrop implements vscode.TreeDragAndDropController<Tr
       if (!/^app(:|$)/.test(await contextValueOf(node))) continue;
       const ref = appRefOf(node);
       // An app selected both under Apps and under its server is dragged once.
-      if (ref && !apps.some((a) => a.id === ref.id && a.workspace === ref.workspace)) apps.push({ workspace: ref.workspace, id: ref.id, name: ref.name });
+      if (ref && !apps.some((a) => sameApp(a, ref))) apps.push({ workspace: ref.workspace, id: ref.id, name: ref.name });
     }
     if (apps.length) dataTransfer.set(APPS_MIME, new vscode.DataTransferItem(apps));
   }

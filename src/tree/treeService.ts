@@ -49,19 +49,20 @@ export class TreeService {
    * server), and nothing else. A group never expanded is only marked stale: no request.
    */
   reloadPart(app: AppRef, kind: string): void {
-    for (const row of this.state.rowsOf(app)) {
-      const group = row instanceof AppNode ? row.group(kind) : undefined;
-      if (group) this.resources.refresh(group);
-    }
+    for (const group of this.groupsOf(app, kind)) this.resources.refresh(group);
   }
 
   /** Shows the app's config vars or checks as a save left them (no request), where that group is expanded. */
   showValues(app: AppRef, kind: 'config' | 'checks', values: Record<string, string>): void {
     const rows = kind === 'config' ? configVarRows : checkRows;
-    for (const row of this.state.rowsOf(app)) {
-      const group = row instanceof AppNode ? row.group(kind) : undefined;
-      if (group?.update(() => rows(group, values))) this.resources.refresh(group, { refetch: false });
+    for (const group of this.groupsOf(app, kind)) {
+      if (group.update(() => rows(group, values))) this.resources.refresh(group, { refetch: false });
     }
+  }
+
+  /** The app's group of this kind in every row showing the app (under Apps and under its server). */
+  private groupsOf(app: AppRef, kind: string): AppGroupNode[] {
+    return this.state.rowsOf(app).flatMap((row) => (row instanceof AppNode ? (row.group(kind) ?? []) : []));
   }
 
   /** Shows rows as busy with `text` (spinner icon, text as description), or clears that; only they re-render. */

@@ -1,6 +1,6 @@
 import type { ApiClient, App } from '../api';
 import type { TreeNode } from './resourcesProvider';
-import type { AppRef } from '../model';
+import { sameApp, type AppRef } from '../model';
 
 export interface AppFilter {
   /** Server-side name filter (`?q=`). */
@@ -76,10 +76,7 @@ export class TreeState {
 
   /** The rows currently showing the app, to update them after an action without a refetch. */
   rowsOf(app: AppRef): AppRow[] {
-    return this.knownRows().filter((row) => {
-      const ref = row.appRef();
-      return ref.id === app.id && ref.workspace === app.workspace;
-    });
+    return this.knownRows().filter((row) => sameApp(row.appRef(), app));
   }
 
   /** Every app row the tree shows now (what its fetched lists hold): apps known without a request. */

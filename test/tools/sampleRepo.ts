@@ -25,7 +25,8 @@ const FILES: Record<string, string> = {
     'Add a file named `FAIL_BUILD` and commit it to see a failing build.\n',
 };
 
-export function createSampleRepo(dir: string, server: RunningServer, app = 'storefront'): SampleRepo {
+/** An empty repository (no commit yet) whose `wokku` remote is the app's wokku-style SSH remote, rewritten to the server's gateway. */
+export function linkedRepo(dir: string, server: RunningServer, app: string): SampleRepo {
   mkdirSync(dir, { recursive: true });
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } }).trim();
   const write = (file: string, text: string) => writeFileSync(join(dir, file), text);
@@ -41,6 +42,11 @@ export function createSampleRepo(dir: string, server: RunningServer, app = 'stor
   const rewrite = server.control.gitInsteadOf();
   git('config', rewrite.key, rewrite.value);
   git('remote', 'add', 'wokku', `git@git.apphost.example:${app}`);
-  commit('Initial version of the storefront', FILES);
   return { dir, git, commit, write };
+}
+
+export function createSampleRepo(dir: string, server: RunningServer, app = 'storefront'): SampleRepo {
+  const repo = linkedRepo(dir, server, app);
+  repo.commit('Initial version of the storefront', FILES);
+  return repo;
 }

@@ -2,13 +2,13 @@
 // extension's own push runner: builds stream back live, the deploy record follows
 // wokku's DeployForwarder, and git's refusals read as the extension expects.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runPush } from '../../../src/deploy/gitProcess';
 import { pushOutcome, type PushEvent } from '../../../src/deploy/pushOutput';
 import { DEMO_USER, type RunningServer } from '../../server';
+import { linkedRepo } from '../../tools/sampleRepo';
 import { demoClient, start } from './helpers';
 
 interface Pushed {
@@ -20,23 +20,11 @@ interface Pushed {
 
 /** A repository with one commit, whose `wokku` remote is the app's wokku-style SSH remote (rewritten to the gateway). */
 function makeRepo(server: RunningServer, app: string): { dir: string; git: (...args: string[]) => string; commit: (msg: string, files?: Record<string, string>) => string } {
-  const dir = mkdtempSync(join(tmpdir(), 'apphost-push-'));
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
-  git('init', '-q', '-b', 'main');
-  git('config', 'user.email', 'dev@example.com');
-  git('config', 'user.name', 'Dev');
-  const rewrite = server.control.gitInsteadOf();
-  git('config', rewrite.key, rewrite.value);
-  git('remote', 'add', 'wokku', `git@git.apphost.example:${app}`);
+  const repo = linkedRepo(mkdtempSync(join(tmpdir(), 'apphost-push-')), server, app);
   let n = 0;
-  const commit = (msg: string, files: Record<string, string> = { [`file${++n}.txt`]: msg }) => {
-    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-    git('add', '-A');
-    git('commit', '-q', '-m', msg);
-    return git('rev-parse', 'HEAD');
-  };
+  const commit = (msg: string, files: Record<string, string> = { [`file${++n}.txt`]: msg }) => repo.commit(msg, files);
   commit('Initial commit');
-  return { dir, git, commit };
+  return { dir: repo.dir, git: repo.git, commit };
 }
 
 function push(server: RunningServer, dir: string, opts: { token?: string; refspec?: string; force?: boolean } = {}): Promise<Pushed> {
