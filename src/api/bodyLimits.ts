@@ -36,24 +36,35 @@ export async function readCapped(body: AsyncIterable<unknown> & Partial<Pick<Rea
   return parts.join('');
 }
 
-/** The deepest nesting of arrays/objects in JSON text (a linear scan that skips strings). */
+/**
+ * The deepest nesting of arrays/objects in JSON text: a linear scan that jumps over strings
+ * with `indexOf` (most of a list's bytes are strings, so this halves the scan of a big list).
+ */
 export function jsonDepth(text: string, stopAbove = MAX_JSON_DEPTH): number {
   let depth = 0;
   let max = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 /* [ */ || c === 123 /* { */) {
+    if (c === 34 /* " */) {
+      i = closingQuote(text, i);
+      if (i < 0) break;
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
       depth++;
       if (depth > max) max = depth;
       if (max > stopAbove) return max;
     } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
   }
   return max;
+}
+
+/** Index of the quote closing the string opened at `open` (one not escaped by an odd run of backslashes), or -1. */
+function closingQuote(text: string, open: number): number {
+  for (let i = text.indexOf('"', open + 1); i >= 0; i = text.indexOf('"', i + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(i - 1 - backslashes) === 92 /* \ */) backslashes++;
+    if (backslashes % 2 === 0) return i;
+  }
+  return -1;
 }
 
 /** JSON.parse, refusing documents nested deeper than MAX_JSON_DEPTH (throws a SyntaxError-like error). */

@@ -54,7 +54,7 @@ async function main(): Promise<number> {
   try {
     if (needsVsCode) assertToolsInstalled();
     if (selected.some((n) => n !== 'logs')) {
-      process.stderr.write('[bench] packaging AppHost (production build) and the empty baseline…\n');
+      process.stderr.write('[bench] packaging AppHost (production build) and the baselines…\n');
       extensions = prepareExtensions(workDir);
     }
     if (needsVsCode) browser = await launchBrowser();

@@ -16,8 +16,8 @@ export interface CodeServerOptions {
   env?: Record<string, string>;
   /** Lets the workbench run extension tests from a URL payload (integration tests). */
   smokeTestDriver?: boolean;
-  /** Installs this .vsix into the isolated extensions folder before starting. */
-  vsix?: string;
+  /** Installs this .vsix (or these) into the isolated extensions folder before starting. */
+  vsix?: string | string[];
   port?: number;
   host?: string;
   /** Where code-server's own output goes (default: kept in memory for error reports). */
@@ -109,7 +109,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   for (const key of Object.keys(env)) if (key.startsWith('npm_')) delete env[key];
 
   const common = ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
-  if (options.vsix) await run(['--install-extension', options.vsix, ...common], env);
+  for (const vsix of [options.vsix ?? []].flat()) await run(['--install-extension', vsix, ...common], env);
 
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? (await freePort());
