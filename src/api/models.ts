@@ -57,7 +57,7 @@ export interface DeviceCode {
 /** One poll of the device sign-in: `ok` carries the session. */
 export type DeviceTokenResult =
   | { status: 'ok'; session: Session }
-  | { status: 'pending' | 'slow_down' | 'denied' | 'expired'; message: string };
+  | { status: 'pending' | 'slow_down' | 'denied' | 'expired' | 'used'; message: string };
 
 export interface Server extends Resource {
   name: string;

@@ -47,6 +47,8 @@ export async function signInWithBrowser(api: ApiClient): Promise<Session | undef
             break;
           case 'denied':
             throw new Error(vscode.l10n.t('Sign-in was denied in the browser. Run "AppHost: Sign In" to try again.'));
+          case 'used':
+            throw new Error(vscode.l10n.t('This sign-in code was already used, perhaps by another window. Run "AppHost: Sign In" to get a new one.'));
           case 'expired':
             throw new Error(vscode.l10n.t('The sign-in code expired before it was approved. Run "AppHost: Sign In" to get a new one.'));
           case 'pending':

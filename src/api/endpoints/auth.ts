@@ -46,7 +46,7 @@ export function authEndpoints(api: Requester) {
     },
 
     /** POST /auth/tokens: the value is returned only here. Pass the session token in `opts.token`. */
-    async createToken(input: { name: string; expiresAt?: string }, opts?: CallOptions): Promise<CreatedApiToken> {
+    async createToken(input: { name?: string; expiresAt?: string }, opts?: CallOptions): Promise<CreatedApiToken> {
       const res = await api.request({ method: 'POST', path: '/auth/tokens', body: { name: input.name, expires_at: input.expiresAt } }, opts);
       return withSecret(toCreatedApiToken(res.body));
     },
@@ -91,6 +91,8 @@ function deviceState(code: string, status?: number): Extract<DeviceTokenResult, 
   const c = code.toLowerCase();
   if (c.includes('slow_down')) return { status: 'slow_down', message: 'Polling too fast' };
   if (c.includes('access_denied') || status === 403) return { status: 'denied', message: 'Sign-in was denied' };
+  // wokku: a second fetch after approval (another window, or a retried poll) is a 410 too.
+  if (c.includes('already_retrieved')) return { status: 'used', message: 'The sign-in code was already used' };
   if (c.includes('expired') || status === 410) return { status: 'expired', message: 'The sign-in code expired' };
   if (c.includes('authorization_pending')) return { status: 'pending', message: 'Waiting for approval in the browser' };
   return undefined;

@@ -93,6 +93,9 @@ describe('api: every endpoint against the reference server', function () {
       knownSecrets.add(done.session.token);
       assert.equal((await demo.auth.whoami({ token: done.session.token })).email, DEMO_USER.email);
     }
+    // wokku hands the token out once: a second poll is told the code was used, not that it expired.
+    assert.equal((await demo.auth.deviceToken(code.deviceCode)).status, 'used');
+    assert.equal((await demo.auth.deviceToken('never-issued')).status, 'expired');
   });
 
   it('servers: create, list, get, status (admin); 403 for others', async () => {
