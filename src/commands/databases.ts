@@ -115,9 +115,16 @@ async function createDatabase(s: Services, target?: CommandTarget): Promise<void
   const created = await runAction(s, undefined, vscode.l10n.t('Creating database {0}…', name.trim()), () =>
     s.connection.api().databases.create({ name: name.trim(), serviceType: type.type, serverId: server.id }, { workspace }),
   );
-  const group = landsInPersonal ? databasesGroupOf(s, undefined) : databasesGroupOf(s, workspace);
+  const landedIn = landsInPersonal ? undefined : workspace;
+  const group = databasesGroupOf(s, landedIn);
   if (group) s.resources.refresh(group);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} ({1}) created on {2}: {3}.', created.name, created.serviceType, server.name, created.status ?? '?'));
+  // The service creates it synchronously (status running): linking it is the usual next step.
+  const linkToApp = vscode.l10n.t('Link to App…');
+  const next = await vscode.window.showInformationMessage(
+    vscode.l10n.t('Database {0} ({1}) created on {2}: {3}.', created.name, created.serviceType, server.name, created.status ?? '?'),
+    linkToApp,
+  );
+  if (next === linkToApp) await linkTo(s, { database: created, workspace: landedIn });
 }
 
 async function deleteDatabase(s: Services, target?: CommandTarget): Promise<void> {
@@ -143,7 +150,11 @@ async function linkedAppsOf(s: Services, target: DatabaseTarget): Promise<Linked
 }
 
 async function linkApp(s: Services, target: CommandTarget | undefined, dropped?: AppRef): Promise<void> {
-  const db = await resolveDatabase(s, target, vscode.l10n.t('Select the database to link'));
+  await linkTo(s, await resolveDatabase(s, target, vscode.l10n.t('Select the database to link')), dropped);
+}
+
+/** Links an app (dropped on the database, or picked) to the database, with an optional alias. */
+async function linkTo(s: Services, db: DatabaseTarget, dropped?: AppRef): Promise<void> {
   const { database, workspace } = db;
   let app: AppRef;
   let alias: string | undefined;

@@ -43,6 +43,20 @@ describe('databases: create, delete, link, unlink, backup, drag and drop', funct
     assert.deepEqual(requestsOf(server).slice(2), ['GET /api/v1/databases']);
   });
 
+  it('offers to link the new database to an app right away', async () => {
+    const ui = await runScripted('apphost.database.create', {
+      picks: ['postgres', 'eu-central-1', 'docs-site'],
+      inputs: ['docs-db', 'DOCS'],
+      buttons: [[/docs-db \(postgres\) created/, 'Link to App…']],
+    });
+    assert.ok(ui.shown.some((s) => s.kind === 'info' && /docs-site linked to docs-db/.test(s.text)), JSON.stringify(ui.shown));
+    assert.deepEqual(linkedApps('docs-db'), ['docs-site']);
+    assert.ok(server.control.getConfig('docs-site').DOCS_URL, 'linked with the alias typed');
+    const dismissed = await runScripted('apphost.database.create', { picks: ['redis', 'eu-central-1'], inputs: ['docs-cache'] });
+    assert.deepEqual(linkedApps('docs-cache'), [], 'no link unless asked');
+    assert.ok(!dismissed.shown.some((s) => s.kind === 'inputBox' && /Alias of the link/.test(s.text)), JSON.stringify(dismissed.shown));
+  });
+
   it('offers the ten service types and refuses an invalid name in place', async () => {
     const ui = await runScripted('apphost.database.create', { picks: ['nats'], inputs: ['Bad Name'] });
     assert.ok(ui.shown.some((s) => s.kind === 'error' && /rejected: Use lowercase letters/.test(s.text)), JSON.stringify(ui.shown));
