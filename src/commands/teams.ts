@@ -31,9 +31,10 @@ type TeamTarget = CommandTarget | TeamRef;
 
 function teamOf(target: TeamTarget | undefined): TeamRef | undefined {
   if (target && 'kind' in target) {
-    if (target.kind !== 'workspace' || !target.workspace.slug) return undefined;
-    // Teams may be addressed by id or slug; manual workspaces only know their slug.
-    return { id: target.workspace.teamId ?? target.workspace.slug, name: target.workspace.label };
+    // Teams may be addressed by id or slug; manual workspaces only know their slug, and the
+    // personal workspace is a team only on a service without workspaces (wokku).
+    const id = target.kind === 'workspace' ? (target.workspace.teamId ?? target.workspace.slug) : undefined;
+    return id && target.kind === 'workspace' ? { id, name: target.workspace.label } : undefined;
   }
   const t = target;
   return t && typeof t.id === 'string' && typeof t.name === 'string' ? { id: t.id, name: t.name } : undefined;

@@ -45,7 +45,8 @@ export class WorkspaceNode implements TreeNode {
     item.iconPath = new vscode.ThemeIcon(WORKSPACE_ICONS[this.workspace.source]);
     const header = workspaceHeader(this.workspace.slug);
     item.description = header ?? (this.workspace.source === 'team' ? vscode.l10n.t('team') : undefined);
-    item.contextValue = contextValue('workspace', this.workspace.source);
+    // `ofTeam`: the workspace is a team of the service (wokku's personal one is the user's first team), so it has members.
+    item.contextValue = contextValue('workspace', this.workspace.source, !!this.workspace.teamId && 'ofTeam');
     item.tooltip = header
       ? vscode.l10n.t('Workspace "{0}" (sent as X-Service-Workspace)', header)
       : this.workspace.source === 'team'

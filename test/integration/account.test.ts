@@ -147,6 +147,17 @@ describe('account: templates, SSH keys, teams, notification channels', function 
       saw(bad.shown, 'error', /rejected: Enter an e-mail address/);
     });
 
+    it("opens the members of the personal workspace, which is the user's own team on wokku", async () => {
+      const personal = await nodeAt('Personal');
+      assert.match(String((await personal.getTreeItem()).contextValue), /^workspace:personal:ofTeam\b/, 'the Members entries apply to it');
+      server.control.clearRequestLog();
+      const ui = await runScripted('apphost.team.members', {}, personal);
+      const members = ui.shown.find((s) => /Members of Personal/.test(s.text));
+      assert.ok(members?.items?.some((i) => i.includes(DEMO_USER.email)), JSON.stringify(ui.shown));
+      assert.ok(!ui.shown.some((s) => /AppHost teams/.test(s.text)), 'no team to pick: the row is the team');
+      assert.deepEqual(requestsOf(server).map((r) => r.replace(/teams\/[^/]+/, 'teams/:id')), ['GET /api/v1/teams/:id/members']);
+    });
+
     it('lists members and removes one after confirmation; a non-admin is told why not (403)', async () => {
       server.control.clearRequestLog();
       const ui = await runScripted('apphost.teams.manage', { picks: ['Platform Crew', 'kim@apphost.dev'], buttons: [[/Remove kim@apphost\.dev from Platform Crew/, 'Remove']] });
@@ -157,6 +168,17 @@ describe('account: templates, SSH keys, teams, notification channels', function 
       const acme = await nodeAt('Acme Corp');
       const denied = await runScripted('apphost.team.addMember', { inputs: ['sam@apphost.dev'], picks: ['member'] }, acme);
       saw(denied.shown, 'error', /Not authorized|permission/i);
+    });
+  });
+
+  describe('API tokens', () => {
+    it('creates a token without a name: the service names it after the time, as wokku does', async () => {
+      server.control.clearRequestLog();
+      const ui = await runScripted('apphost.tokens.create', { inputs: [''], buttons: [[/created/, undefined]] });
+      saw(ui.shown, 'info', /API token "token-\d+" created\. Copy it now/);
+      assert.deepEqual(requestsOf(server), ['POST /api/v1/auth/tokens']);
+      const long = await runScripted('apphost.tokens.create', { inputs: ['x'.repeat(101)] });
+      saw(long.shown, 'error', /rejected: At most 100 characters/);
     });
   });
 
