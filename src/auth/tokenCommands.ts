@@ -91,13 +91,14 @@ export async function createToken(connection: Connection, store: SessionStore): 
   const session = await requireSession(connection);
   const name = await vscode.window.showInputBox({
     title: vscode.l10n.t('Create an AppHost API token'),
-    prompt: vscode.l10n.t('A name that tells you later where the token is used'),
+    prompt: vscode.l10n.t('A name that tells you later where the token is used; leave empty and the service names it after the time'),
     placeHolder: 'ci-deploys',
     ignoreFocusOut: true,
-    validateInput: (v) => (!v.trim() ? vscode.l10n.t('Enter a name') : v.length > 100 ? vscode.l10n.t('At most 100 characters') : undefined),
+    validateInput: (v) => (v.length > 100 ? vscode.l10n.t('At most 100 characters') : undefined),
   });
   if (name === undefined) throw new UserCancelled();
-  const created = await connection.api().auth.createToken({ name: name.trim() });
+  // wokku names a token sent without a name `token-<unix seconds>`.
+  const created = await connection.api().auth.createToken({ name: name.trim() || undefined });
   const copy = vscode.l10n.t('Copy');
   const use = vscode.l10n.t('Use for This Connection');
   const choice = await vscode.window.showInformationMessage(

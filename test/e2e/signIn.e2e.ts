@@ -73,6 +73,16 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('creates a token without a name, which the service names after the time', async () => {
+    await workbench.runCommand('AppHost: Create API Token…');
+    await workbench.quickInput().getByText(/leave empty and the service names it after the time/).waitFor();
+    await workbench.screenshot('signin-6b-token-name-optional');
+    await workbench.quickInput().locator('input').press('Enter');
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.getByText(/API token "token-\d+" created/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('lists the API tokens and revokes one after confirmation', async () => {
     await workbench.runCommand('AppHost: Manage API Tokens…');
     const row = workbench.quickInput().locator('.monaco-list-row', { hasText: 'ci-deploys' });
