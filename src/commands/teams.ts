@@ -33,8 +33,9 @@ function teamOf(target: TeamTarget | undefined): TeamRef | undefined {
   if (target && 'kind' in target) {
     // Teams may be addressed by id or slug; manual workspaces only know their slug, and the
     // personal workspace is a team only on a service without workspaces (wokku).
-    const id = target.kind === 'workspace' ? (target.workspace.teamId ?? target.workspace.slug) : undefined;
-    return id && target.kind === 'workspace' ? { id, name: target.workspace.label } : undefined;
+    if (target.kind !== 'workspace') return undefined;
+    const id = target.workspace.teamId ?? target.workspace.slug;
+    return id ? { id, name: target.workspace.label } : undefined;
   }
   const t = target;
   return t && typeof t.id === 'string' && typeof t.name === 'string' ? { id: t.id, name: t.name } : undefined;
