@@ -27,3 +27,22 @@ export interface Services {
   /** Lists the service throttled, waiting to refresh themselves. */
   readonly healer: ThrottleHealer;
 }
+
+/**
+ * A place for an area built after activation (deploys, logs, config editing) that the
+ * commands find from the Services they are given.
+ */
+export function areaSlot<T>(name: string): { set(s: Services, area: T): T; get(s: Services): T } {
+  const areas = new WeakMap<Services, T>();
+  return {
+    set(s, area) {
+      areas.set(s, area);
+      return area;
+    },
+    get(s) {
+      const area = areas.get(s);
+      if (area === undefined) throw new Error(`${name} has not been built`);
+      return area;
+    },
+  };
+}

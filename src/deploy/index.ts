@@ -3,7 +3,7 @@
 // (./commands.ts) find it through the Services object.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Services } from '../services';
+import { areaSlot, type Services } from '../services';
 import type { AppNode } from '../tree/appNode';
 import { FolderLinks } from './folderLinks';
 import { LinkStatusBar } from './linkStatusBar';
@@ -21,7 +21,7 @@ export interface DeployArea {
   settleDelaysMs: number[];
 }
 
-const areas = new WeakMap<Services, DeployArea>();
+const areas = areaSlot<DeployArea>('The deploy area');
 
 export function registerDeploy(s: Services): DeployArea {
   const links = new FolderLinks(s.context.globalState, s.connection, s.tree);
@@ -29,12 +29,7 @@ export function registerDeploy(s: Services): DeployArea {
   const statusBar = new LinkStatusBar(links, s.connection, s.tree, s.resources);
   const area: DeployArea = { links, statusBar, running: new Map(), sshDir: join(homedir(), '.ssh'), keysChecked: new Set(), settleDelaysMs: [500, 1000, 2000, 4000] };
   s.context.subscriptions.push(links, statusBar);
-  areas.set(s, area);
-  return area;
+  return areas.set(s, area);
 }
 
-export function deployArea(s: Services): DeployArea {
-  const area = areas.get(s);
-  if (!area) throw new Error('registerDeploy() has not run');
-  return area;
-}
+export const deployArea = areas.get;

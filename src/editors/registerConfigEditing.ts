@@ -1,7 +1,7 @@
 // Wires config editing into the extension: the apphost: file system, server snapshots
 // for diffs, diagnostics, and keeping the tree in step with saves.
 import type { App } from '../api';
-import type { Services } from '../services';
+import { areaSlot, type Services } from '../services';
 import { isEmptyChangeSet } from '../configText/configDiff';
 import { ConfigFileSystem, type SavedChange } from './configFileSystem';
 import { EditBases } from './editBases';
@@ -14,14 +14,10 @@ export interface ConfigEditing {
   readonly snapshots: ServerSnapshots;
 }
 
-const registered = new WeakMap<Services, ConfigEditing>();
+const registered = areaSlot<ConfigEditing>('Config editing');
 
 /** The config editing of these services (registered in activate()). */
-export function configEditing(s: Services): ConfigEditing {
-  const editing = registered.get(s);
-  if (!editing) throw new Error('Config editing is not registered');
-  return editing;
-}
+export const configEditing = registered.get;
 
 /** Builds config editing; the apphost: file system is registered at activation (LazyFileSystem) and forwards here. */
 export function registerConfigEditing(s: Services): ConfigEditing {
