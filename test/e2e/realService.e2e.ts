@@ -84,7 +84,8 @@ for (const mode of ['wokku', 'workspace header'] as const) {
       // the server (first one offered) and creation
       await workbench.quickInput().locator('.monaco-list-row').first().click();
       const created = workbench.page.locator('.notification-toast', { hasText: /journey-cache/ }).first();
-      await created.waitFor({ timeout: 30_000 });
+      await created.getByRole('button', { name: 'Link to App…' }).waitFor({ timeout: 30_000 });
+      await workbench.quickInput().waitFor({ state: 'hidden' });
       await shot('4-created');
       // The toast's own button links the new database: no need to find it again.
       await created.getByRole('button', { name: 'Link to App…' }).click();

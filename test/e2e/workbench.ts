@@ -153,7 +153,8 @@ export class Workbench {
   async screenshot(name: string): Promise<string> {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const path = join(SCREENSHOTS, `${name}.png`);
-    await this.page.screenshot({ path });
+    // Finish CSS transitions (toasts fading in, pickers fading out) so the picture shows what stays.
+    await this.page.screenshot({ path, animations: 'disabled' });
     return path;
   }
 }
