@@ -83,12 +83,12 @@ for (const mode of ['wokku', 'workspace header'] as const) {
       await input.press('Enter');
       // the server (first one offered) and creation
       await workbench.quickInput().locator('.monaco-list-row').first().click();
-      const created = workbench.page.locator('.notification-toast', { hasText: /journey-cache/ }).first();
-      await created.getByRole('button', { name: 'Link to App…' }).waitFor({ timeout: 30_000 });
+      const linkToApp = workbench.page.locator('.notification-toast', { hasText: /journey-cache/ }).first().getByRole('button', { name: 'Link to App…' });
+      await linkToApp.waitFor({ timeout: 30_000 });
       await workbench.quickInput().waitFor({ state: 'hidden' });
       await shot('4-created');
       // The toast's own button links the new database: no need to find it again.
-      await created.getByRole('button', { name: 'Link to App…' }).click();
+      await linkToApp.click();
       await workbench.quickInput().locator('.monaco-list-row', { hasText: 'docs-site' }).first().click();
       await workbench.quickInput().getByText(/Alias of the link/).waitFor(); // the default alias: Enter
       await workbench.quickInput().locator('input').press('Enter');
