@@ -78,11 +78,17 @@ export class LazyTreeProvider<T> implements vscode.TreeDataProvider<T>, vscode.D
 /**
  * Every command the extension contributes, each building the features when first run.
  * package.json lists them all (an integration test checks the features handle exactly those).
+ * What a command returns reaches whoever ran it, another extension included: only the
+ * extension's own tests (ExtensionMode.Test) get it.
  */
 function registerCommandStubs(context: vscode.ExtensionContext, features: LazyFeatures): void {
   const listed = (context.extension.packageJSON.contributes?.commands ?? []) as { command: string }[];
+  const answers = context.extensionMode === vscode.ExtensionMode.Test;
   for (const { command } of listed) {
-    context.subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => features.get().invoke(command, args)));
+    context.subscriptions.push(vscode.commands.registerCommand(command, async (...args: unknown[]) => {
+      const result = await features.get().invoke(command, args);
+      return answers ? result : undefined;
+    }));
   }
 }
 

@@ -11,7 +11,8 @@ export const WALKTHROUGH_ID = 'gettingStarted';
 export function accountCommands(s: Services): CommandTable {
   return {
     'apphost.setServiceUrl': setServiceUrl,
-    'apphost.signIn': () => s.auth.signIn(),
+    // Not the session: a command's result reaches whoever ran it.
+    'apphost.signIn': async () => void (await s.auth.signIn()),
     'apphost.signOut': () => s.auth.signOut(),
     'apphost.tokens.manage': () => manageTokens(s.connection, s.sessions),
     'apphost.tokens.create': () => createToken(s.connection, s.sessions),

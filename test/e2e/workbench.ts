@@ -11,8 +11,8 @@ export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 export const VSIX = join(REPO_ROOT, 'test-results', 'apphost.vsix');
 
 export interface WorkbenchOptions {
-  /** The packaged extension to install (default: the suite's VSIX). */
-  vsix?: string;
+  /** The packaged extensions to install (default: the suite's VSIX). */
+  vsix?: string | string[];
   settings?: Record<string, unknown>;
   env?: Record<string, string>;
   /** The folder to open (default: an empty one). */
