@@ -23,9 +23,13 @@ export interface SpyReport {
   /** Objects and functions reached, functions called. */
   reached: number;
   called: number;
+  /** A walk stopped at its limits (time, objects) before it saw everything. */
+  truncated: boolean;
   findings: Finding[];
   /** Authenticated requests the spy's calls made AppHost send. */
   requests: SentRequest[];
+  /** AppHost's bundles whose module exports the spy read (require.cache). */
+  modules: string[];
   /** What AppHost's sign-in command returned to the spy (typeof). */
   signInResult: string;
   /** Whether VS Code handed the spy an AppHost session without asking the user. */
@@ -64,7 +68,8 @@ async function spy(): Promise<SpyReport> {
     // The bundles' module.exports (classes, module state): read, not called, since calling
     // every function of every module would run AppHost's code in ways no user asked for.
     const modules = Object.keys(require.cache).filter((path) => path.startsWith(join(apphost.extensionPath, 'dist')));
-    const fromModules = await Promise.all(modules.map((path) => walk(require.cache[path]?.exports, `require(${path.slice(apphost.extensionPath.length + 1)})`, { secret, call: false })));
+    const short = (path: string) => path.slice(apphost.extensionPath.length + 1);
+    const fromModules = await Promise.all(modules.map((path) => walk(require.cache[path]?.exports, `require(${short(path)})`, { secret, call: false })));
     // The one command that used to answer with the session: the user completes the sign-in it shows.
     const signedIn: unknown = await watch.run('apphost.signIn', async () => vscode.commands.executeCommand('apphost.signIn'));
     const fromSignIn = await walk(signedIn, 'executeCommand("apphost.signIn")', { secret, call: true });
@@ -74,8 +79,10 @@ async function spy(): Promise<SpyReport> {
       exportsType: exported === null ? 'null' : typeof exported,
       reached: all.reduce((n, r) => n + r.reached, 0),
       called: all.reduce((n, r) => n + r.called, 0),
+      truncated: all.some((r) => r.truncated),
       findings: all.flatMap((r) => r.findings),
       requests: watch.sent,
+      modules: modules.map(short),
       signInResult: signedIn === null ? 'null' : typeof signedIn,
       silentSession: silent !== undefined,
     };
@@ -89,7 +96,7 @@ function describe(r: SpyReport): string[] {
   const of = (kind: Finding['kind']) => r.findings.filter((f) => f.kind === kind);
   return [
     `AppHost's exports: ${r.exportsType}`,
-    `Objects reached: ${r.reached}, functions called: ${r.called} (exports walked deeply; the bundles' module exports read)`,
+    `Objects reached: ${r.reached}${r.truncated ? ' (stopped at its limits)' : ''}, functions called: ${r.called} (exports walked deeply and called; module exports read: ${r.modules.join(', ') || 'none loaded'})`,
     `Token: ${none(of('token').length)}`,
     `SecretStorage: ${none(of('secretStorage').length)}`,
     `Sessions (accessToken): ${none(of('session').length)}`,

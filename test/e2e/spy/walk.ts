@@ -23,19 +23,28 @@ export interface WalkReport {
   reached: number;
   /** Functions called (only when calls are on). */
   called: number;
+  /** The walk stopped at its node or time limit. */
+  truncated: boolean;
   findings: Finding[];
 }
 
 export interface WalkOptions {
   /** The token the spy hunts for (the journey knows it; a real spy would look for anything token-like). */
   secret: string;
-  /** Call every function reached, with no arguments, and walk the results. */
+  /**
+   * Call every function reached, with no arguments, and walk the results; except those whose
+   * names say they end or delete something: a spy wants to stay unnoticed.
+   */
   call: boolean;
   maxDepth?: number;
   maxNodes?: number;
   /** How long a returned promise may take before the spy moves on. */
   settleMs?: number;
+  /** How long the whole walk may take. */
+  timeLimitMs?: number;
 }
+
+const NOTICEABLE = /^(dispose|sign_?out|log_?out|delete|remove|clear|revoke|reset|close|kill|stop|deactivate|destroy|abort|cancel)/i;
 
 /** Objects the engine shares with everyone: nothing AppHost put there. */
 const BUILT_IN_PROTOTYPES = new Set<unknown>([
@@ -56,20 +65,25 @@ function settle(value: Promise<unknown>, ms: number): Promise<unknown> {
 }
 
 export async function walk(root: unknown, rootName: string, options: WalkOptions): Promise<WalkReport> {
-  const { secret, call, maxDepth = 12, maxNodes = 50_000, settleMs = 2_000 } = options;
-  const report: WalkReport = { reached: 0, called: 0, findings: [] };
+  const { secret, call, maxDepth = 12, maxNodes = 50_000, settleMs = 500, timeLimitMs = 20_000 } = options;
+  const report: WalkReport = { reached: 0, called: 0, truncated: false, findings: [] };
+  const deadline = Date.now() + timeLimitMs;
   const found = (kind: FindingKind, path: string) => {
     if (!report.findings.some((f) => f.kind === kind && f.path === path)) report.findings.push({ kind, path });
   };
   const seen = new WeakSet<object>();
   // As `instance.method()` would: a prototype's properties are read on the instance it
   // belongs to (`receiver`), and a function is called on the object it was read from (`owner`).
-  interface Step { value: unknown; path: string; depth: number; receiver?: object; owner?: object }
+  interface Step { value: unknown; path: string; depth: number; receiver?: object; owner?: object; name?: PropertyKey }
   const queue: Step[] = [{ value: root, path: rootName, depth: 0 }];
-  const visit = (value: unknown, path: string, depth: number, links: Pick<Step, 'receiver' | 'owner'> = {}) => queue.push({ value, path, depth, ...links });
+  const visit = (value: unknown, path: string, depth: number, links: Pick<Step, 'receiver' | 'owner' | 'name'> = {}) => queue.push({ value, path, depth, ...links });
 
-  while (queue.length && report.reached < maxNodes) {
-    const { value, path, depth, receiver, owner } = queue.shift()!;
+  while (queue.length) {
+    if (report.reached >= maxNodes || Date.now() > deadline) {
+      report.truncated = true;
+      break;
+    }
+    const { value, path, depth, receiver, owner, name } = queue.shift()!;
     if (typeof value === 'string') {
       if (secret && value.includes(secret)) found('token', path);
       continue;
@@ -89,9 +103,11 @@ export async function walk(root: unknown, rootName: string, options: WalkOptions
       visit(await settle(value, settleMs), `(await ${path})`, depth + 1);
       continue;
     }
-    if (value instanceof Map) for (const [k, v] of value) { visit(k, `${path}.keys()`, depth + 1); visit(v, `${path}.get(${typeof k === 'string' ? JSON.stringify(k) : '…'})`, depth + 1); }
-    if (value instanceof Set) for (const v of value) visit(v, `${path}.values()`, depth + 1);
-    if (value instanceof Error && secret && String(value.message).includes(secret)) found('token', `${path}.message`);
+    try {
+      if (value instanceof Map) for (const [k, v] of value) { visit(k, `${path}.keys()`, depth + 1); visit(v, `${path}.get(${typeof k === 'string' ? JSON.stringify(k) : '…'})`, depth + 1); }
+      if (value instanceof Set) for (const v of value) visit(v, `${path}.values()`, depth + 1);
+      if (value instanceof Error && secret && String(value.message).includes(secret)) found('token', `${path}.message`);
+    } catch { /* a prototype of one of these: its methods refuse it as `this` */ }
 
     let keys: PropertyKey[] = [];
     try {
@@ -106,13 +122,13 @@ export async function walk(root: unknown, rootName: string, options: WalkOptions
       } catch (error) {
         child = error;
       }
-      visit(child, `${path}${label(key)}`, depth + 1, { owner: receiver ?? value });
+      visit(child, `${path}${label(key)}`, depth + 1, { owner: receiver ?? value, name: key });
     }
     try {
       visit(Object.getPrototypeOf(value), `${path}.__proto__`, depth + 1, { receiver: receiver ?? value });
     } catch { /* no prototype to see */ }
 
-    if (call && typeof value === 'function' && !isClass(value as (...a: unknown[]) => unknown)) {
+    if (call && typeof value === 'function' && !isClass(value as (...a: unknown[]) => unknown) && !NOTICEABLE.test(String(name ?? ''))) {
       report.called++;
       let result: unknown;
       try {
