@@ -5,7 +5,10 @@ import type { SessionStore, StoredSession } from './auth/sessionStore';
 import { NotSignedIn } from './model';
 
 /** Settings that change how requests are made: a change rebuilds the client. */
-const CLIENT_SETTINGS = ['apphost.baseUrl', 'apphost.allowInsecureHttp', 'apphost.timeouts', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy'];
+const CLIENT_SETTINGS = [
+  'apphost.baseUrl', 'apphost.allowInsecureHttp', 'apphost.timeouts', 'apphost.tls.certificateAuthorities',
+  'http.proxy', 'http.proxyStrictSSL', 'http.noProxy', 'http.systemCertificates',
+];
 
 /**
  * The link to the configured service: one ApiClient (one keep-alive pool) for the current
@@ -73,6 +76,7 @@ export class Connection implements vscode.Disposable {
           slowMs: timeouts.get<number>('slow', 90) * 1000,
         },
         proxy: { url: http.get<string>('proxy') || undefined, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy: http.get<string[]>('noProxy') },
+        trust: { systemCertificates: http.get<boolean>('systemCertificates', true), files: certificateAuthorities() },
         userAgent: this.userAgent,
         logger: this.logger,
         onUnauthorized: (_error, token) => this.refused.fire(token),
@@ -140,6 +144,15 @@ export function requestsPerMinute(env: NodeJS.ProcessEnv = process.env): number 
 }
 
 const SERVICE_REQUESTS_PER_MINUTE = 60;
+
+/**
+ * `apphost.tls.certificateAuthorities`. Its scope is "machine": VS Code ignores it in
+ * workspace settings, so a repository cannot make AppHost trust a root of its choosing.
+ */
+function certificateAuthorities(): string[] {
+  const value = setting<unknown>('tls.certificateAuthorities', []);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+}
 
 function setting<T>(key: string, fallback: T): T {
   return vscode.workspace.getConfiguration('apphost').get<T>(key, fallback);
