@@ -249,6 +249,20 @@ export class ApiClient implements Requester {
     return items;
   }
 
+  /**
+   * Whether the service's address answers, through the same route and trust as every
+   * request: one anonymous GET of the site's root (outside the API and its rate limit).
+   * Any HTTP answer proves the host is there and its certificate is trusted; a
+   * CertificateError, NetworkError or TimeoutError says what is wrong.
+   */
+  async checkAddress(signal?: AbortSignal): Promise<void> {
+    try {
+      await this.request({ method: 'GET', path: '/', anonymous: true }, { signal }, `${this.origin}/`);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+
   /** Closes the keep-alive connections (the connection was removed or reconfigured). */
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.ctx.dispatcher().then((d) => d.close(), () => undefined);

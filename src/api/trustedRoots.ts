@@ -16,6 +16,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import * as tls from 'node:tls';
 import * as l10n from '@vscode/l10n';
+import { CERTIFICATE_AUTHORITIES_SETTING } from './certificateProblems';
 import { ConfigurationError } from './errors';
 
 export interface TrustSettings {
@@ -82,26 +83,27 @@ async function readSystemRoots(env: NodeJS.ProcessEnv): Promise<{ certs: string[
 async function readPemFile(path: string, env: NodeJS.ProcessEnv): Promise<string[]> {
   const resolved = expandHome(path.trim(), env);
   if (!isAbsolute(resolved)) {
-    throw new ConfigurationError(l10n.t('The certificate file "{0}" in apphost.tls.certificateAuthorities is not an absolute path.', path));
+    throw new ConfigurationError(l10n.t('The certificate file "{0}" in apphost.tls.certificateAuthorities is not an absolute path.', path), CERTIFICATE_AUTHORITIES_SETTING);
   }
   let text: string;
   try {
     text = await readFile(resolved, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigurationError(code === 'ENOENT'
+    const message = code === 'ENOENT'
       ? l10n.t('The certificate file "{0}" in apphost.tls.certificateAuthorities does not exist.', path)
-      : l10n.t('The certificate file "{0}" in apphost.tls.certificateAuthorities cannot be read ({1}).', path, code ?? (error as Error).message));
+      : l10n.t('The certificate file "{0}" in apphost.tls.certificateAuthorities cannot be read ({1}).', path, code ?? (error as Error).message);
+    throw new ConfigurationError(message, CERTIFICATE_AUTHORITIES_SETTING);
   }
   const blocks = pemBlocks(text);
   if (!blocks.length) {
-    throw new ConfigurationError(l10n.t('The file "{0}" in apphost.tls.certificateAuthorities holds no certificate: it must be PEM ("-----BEGIN CERTIFICATE-----").', path));
+    throw new ConfigurationError(l10n.t('The file "{0}" in apphost.tls.certificateAuthorities holds no certificate: it must be PEM ("-----BEGIN CERTIFICATE-----").', path), CERTIFICATE_AUTHORITIES_SETTING);
   }
   for (const pem of blocks) {
     try {
       tls.createSecureContext({ ca: pem });
     } catch (error) {
-      throw new ConfigurationError(l10n.t('The file "{0}" in apphost.tls.certificateAuthorities holds a certificate that cannot be read ({1}).', path, (error as Error).message));
+      throw new ConfigurationError(l10n.t('The file "{0}" in apphost.tls.certificateAuthorities holds a certificate that cannot be read ({1}).', path, (error as Error).message), CERTIFICATE_AUTHORITIES_SETTING);
     }
   }
   return blocks;

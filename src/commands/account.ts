@@ -10,7 +10,7 @@ export const WALKTHROUGH_ID = 'gettingStarted';
 /** Service URL, sign-in, API tokens and the Getting Started walkthrough. */
 export function accountCommands(s: Services): CommandTable {
   return {
-    'apphost.setServiceUrl': setServiceUrl,
+    'apphost.setServiceUrl': () => setServiceUrl(s),
     'apphost.signIn': () => s.auth.signIn(),
     'apphost.signOut': () => s.auth.signOut(),
     'apphost.tokens.manage': () => manageTokens(s.connection, s.sessions),
