@@ -99,7 +99,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     ...(values['git-remote'] ? { gitRemote } : {}),
     ...(values['git-push-commit'] ? { gitPushCommit: true } : {}),
     ...(values['tls-cert'] && values['tls-key'] ? { tls: { cert: readFileSync(values['tls-cert'], 'utf8'), key: readFileSync(values['tls-key'], 'utf8') } } : {}),
-    throwawayCa: values.https ?? false,
+    ...(values.https ? { throwawayCa: true } : {}),
   };
 }
 
