@@ -26,6 +26,8 @@ export interface RunningServer {
   url: string;
   close(): Promise<void>;
   control: ServerControl;
+  /** https only: serve another certificate from now on (open connections are closed), e.g. one that expired. */
+  setCertificate(tls: { key: string; cert: string }): void;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -51,7 +53,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
     return closing;
   };
-  return { url: state.baseUrl, close, control: new ServerControl(state) };
+  const setCertificate = (tls: { key: string; cert: string }): void => {
+    if (!options.tls) throw new Error('setCertificate: this server speaks plain http');
+    (server as unknown as import('node:tls').Server).setSecureContext(tls);
+    server.closeAllConnections();
+  };
+  return { url: state.baseUrl, close, control: new ServerControl(state), setCertificate };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
