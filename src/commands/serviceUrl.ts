@@ -47,8 +47,9 @@ export async function setServiceUrl(s: Services): Promise<void> {
 
 /** What the user chose after the test failed: save anyway, or edit the address again (Cancel throws). */
 async function afterFailedCheck(failure: unknown): Promise<'save' | 'edit'> {
-  const setting = settingToFix(failure);
-  const trust = failure instanceof CertificateError && setting !== 'apphost.baseUrl' ? setting : undefined;
+  // Only a certificate nobody here trusts is fixed in the settings; the address itself is right.
+  const untrusted = failure instanceof CertificateError && (failure.problem.kind === 'unknownAuthority' || failure.problem.kind === 'selfSigned');
+  const trust = untrusted ? settingToFix(failure) : undefined;
   const edit = vscode.l10n.t('Edit Address');
   const saveAnyway = vscode.l10n.t('Save Anyway');
   const saveAndOpen = vscode.l10n.t('Save and Open Settings');
