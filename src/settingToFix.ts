@@ -11,7 +11,15 @@ export function settingToFix(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The command that opens the Settings editor on one setting. */
+/**
+ * The command that opens the Settings editor on one setting. In a remote window (SSH,
+ * containers, code-server) the extension runs on the remote, and machine-scoped settings
+ * such as the certificate files (paths on that machine) live in its Remote tab: the User
+ * tab would show "No Settings Found".
+ */
 export function openSettingCommand(setting: string): vscode.Command {
-  return { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: [setting] };
+  const title = vscode.l10n.t('Open Settings');
+  return vscode.env.remoteName
+    ? { command: 'workbench.action.openRemoteSettings', title, arguments: [{ query: setting }] }
+    : { command: 'workbench.action.openSettings', title, arguments: [setting] };
 }

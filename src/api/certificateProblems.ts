@@ -4,6 +4,7 @@
 // suggests turning certificate checks off.
 
 import * as l10n from '@vscode/l10n';
+import { AppHostError, type RequestInfo } from './errors';
 
 export type CertificateProblemKind =
   /** Signed by an authority this computer does not trust (a private CA, a TLS-inspecting proxy). */
@@ -186,3 +187,22 @@ export function gitCertificateMessage(p: CertificateProblem): string {
 
 /** The setting's id: what the Settings editor's search finds, in every language. */
 export const CERTIFICATE_AUTHORITIES_SETTING = 'apphost.tls.certificateAuthorities';
+
+/**
+ * A certificate check failed (unknown authority, expired, another name): the request
+ * never left. The message says which host, why, and how to fix it.
+ */
+export class CertificateError extends AppHostError {
+  override readonly name = 'CertificateError';
+  readonly problem: CertificateProblem;
+
+  constructor(problem: CertificateProblem, info: RequestInfo, cause?: unknown) {
+    super(certificateMessage(problem), info, cause);
+    this.problem = problem;
+  }
+
+  /** The short form, for a tree row. */
+  get summary(): string {
+    return certificateSummary(this.problem);
+  }
+}

@@ -3,7 +3,6 @@
 // parses error bodies. None of them ever holds a token value (see secrets.ts).
 
 import * as l10n from '@vscode/l10n';
-import { certificateMessage, certificateSummary, type CertificateProblem } from './certificateProblems';
 
 export interface RequestInfo {
   method: string;
@@ -84,25 +83,6 @@ export class NetworkError extends AppHostError {
       unknown,
     );
     this.code = code;
-  }
-}
-
-/**
- * A certificate check failed (unknown authority, expired, another name): the request
- * never left. The message says which host, why, and how to fix it.
- */
-export class CertificateError extends AppHostError {
-  override readonly name = 'CertificateError';
-  readonly problem: CertificateProblem;
-
-  constructor(problem: CertificateProblem, info: RequestInfo, cause?: unknown) {
-    super(certificateMessage(problem), info, cause);
-    this.problem = problem;
-  }
-
-  /** The short form, for a tree row. */
-  get summary(): string {
-    return certificateSummary(this.problem);
   }
 }
 

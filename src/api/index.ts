@@ -4,10 +4,10 @@ export { ApiClient, DEFAULT_TIMEOUTS, type ApiClientOptions, type Timeouts } fro
 export type { CallOptions } from './callTypes';
 export { resolveBaseUrl, isLoopbackHost, type ResolvedBaseUrl } from './baseUrl';
 export { type ProxySettings } from './dispatcher';
-export { CERTIFICATE_AUTHORITIES_SETTING, gitCertificateMessage, gitCertificateProblem, type CertificateProblem } from './certificateProblems';
+export { CERTIFICATE_AUTHORITIES_SETTING, CertificateError, gitCertificateMessage, gitCertificateProblem, type CertificateProblem } from './certificateProblems';
 export type { TrustSettings } from './trustedRoots';
 export {
-  AppHostError, ApiError, CertificateError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, isCancelled, isNotDeployed,
+  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, isCancelled, isNotDeployed,
 } from './errors';
 export { RequestBudget, type BudgetSnapshot, type Priority, type Clock, type RequestBudgetOptions } from './requestBudget';
 export { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, type RetryOptions } from './retry';

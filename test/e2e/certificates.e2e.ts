@@ -51,7 +51,7 @@ describe('journey: certificates (a private certificate authority)', () => {
     await workbench.screenshot('certificates-1-sign-in-untrusted');
   });
 
-  it('Open Settings shows the setting, where the user adds the authority\'s file', async () => {
+  it('Open Settings shows the setting (the Remote tab: code-server is a remote window), where the user adds the authority\'s file', async () => {
     await workbench.page.locator('.notification-toast').getByRole('button', { name: 'Open Settings' }).click();
     const setting = workbench.page.locator('.settings-editor .setting-item-contents', { hasText: 'Certificate Authorities' }).first();
     await setting.waitFor();
@@ -64,7 +64,7 @@ describe('journey: certificates (a private certificate authority)', () => {
   });
 
   it('then the view loads over https, without a reload', async () => {
-    await workbench.page.keyboard.press('Control+W'); // close the Settings editor
+    await workbench.runCommand('View: Close Editor'); // the Settings editor
     await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
     await workbench.expand('Apps');
     await workbench.treeRow('storefront').waitFor();

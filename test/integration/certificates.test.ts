@@ -101,8 +101,10 @@ describe('certificates: a service behind a private certificate authority', funct
       return items.length === 1 && /certificate/.test(String(items[0].label)) ? items[0] : undefined;
     }))!;
     assert.equal(row.label, '127.0.0.1: certificate not trusted (unknown authority) — click to open settings');
-    assert.equal(row.command?.command, 'workbench.action.openSettings');
-    assert.deepEqual(row.command?.arguments, ['apphost.tls.certificateAuthorities']);
+    // code-server is a remote window: machine settings live in its Remote tab.
+    assert.equal(vscode.env.remoteName ? 'remote' : 'local', 'remote');
+    assert.equal(row.command?.command, 'workbench.action.openRemoteSettings');
+    assert.deepEqual(row.command?.arguments, [{ query: 'apphost.tls.certificateAuthorities' }]);
     assert.match(String(row.tooltip), /private certificate authority/);
     await trustCa([caFile]);
     await vscode.commands.executeCommand('apphost.refresh');
