@@ -130,9 +130,14 @@ export class InvalidIdError extends Error {
   }
 }
 
-/** The base URL or proxy setting is unusable (bad URL, plain http to a remote host). */
+/** The base URL, proxy or certificate setting is unusable (bad URL, plain http to a remote host, a missing PEM file). */
 export class ConfigurationError extends Error {
   override readonly name = 'ConfigurationError';
+
+  /** @param setting the setting to fix, when it is not the service URL */
+  constructor(message: string, readonly setting?: string) {
+    super(message);
+  }
 }
 
 /** Connection failures that prove the request never left (nothing to read back). */

@@ -4,6 +4,8 @@ export { ApiClient, DEFAULT_TIMEOUTS, type ApiClientOptions, type Timeouts } fro
 export type { CallOptions } from './callTypes';
 export { resolveBaseUrl, isLoopbackHost, type ResolvedBaseUrl } from './baseUrl';
 export { type ProxySettings } from './dispatcher';
+export { CERTIFICATE_AUTHORITIES_SETTING, CertificateError, gitCertificateMessage, gitCertificateProblem, type CertificateProblem } from './certificateProblems';
+export type { TrustSettings } from './trustedRoots';
 export {
   AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, isCancelled, isNotDeployed,
 } from './errors';
