@@ -28,6 +28,8 @@ export interface CertificateProblem {
   names?: string[];
   /** When the certificate expired (expired), when known. */
   validTo?: string;
+  /** git only: the address git could not reach (`https://host:port`), for the fix's config key. */
+  origin?: string;
 }
 
 /** OpenSSL's verification codes (Node's `error.code`) by kind. */
@@ -106,7 +108,10 @@ const GIT_SENTENCES: [CertificateProblemKind, RegExp][] = [
 /** The certificate problem in one of git's lines, or undefined. */
 export function gitCertificateProblem(line: string, host: string): CertificateProblem | undefined {
   const found = GIT_SENTENCES.find(([, pattern]) => pattern.test(line));
-  return found ? { kind: found[0], host, reason: line.trim() } : undefined;
+  if (!found) return undefined;
+  // "unable to access 'https://host:8443/git/app/': …": git's http.<url>.* keys match the port exactly.
+  const url = /unable to access '(https:\/\/[^/']+)/.exec(line)?.[1];
+  return { kind: found[0], host: url ? new URL(url).hostname : host, reason: line.trim(), origin: url ?? `https://${host}` };
 }
 
 /**
@@ -171,8 +176,8 @@ export function gitCertificateMessage(p: CertificateProblem): string {
     case 'unknownAuthority':
     case 'selfSigned':
       return l10n.t(
-        'git does not trust the certificate of {0} ({1}). git checks certificates itself: install the authority\'s certificate in your operating system\'s trust store, or point git at it with "git config --global http.https://{0}/.sslCAInfo <path to the PEM file>", then deploy again.',
-        p.host, p.reason,
+        'git does not trust the certificate of {0} ({1}). git checks certificates itself: install the authority\'s certificate in your operating system\'s trust store, or point git at it with "git config --global http.{2}/.sslCAInfo <path to the PEM file>", then deploy again.',
+        p.host, p.reason, p.origin ?? `https://${p.host}`,
       );
     case 'expired':
       return l10n.t('git refused the certificate of {0}: it has expired ({1}). Its administrator must renew it; if it should still be valid, check this computer\'s date and time.', p.host, p.reason);

@@ -11,8 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_USER, makeTestPki, startServer, type RunningServer, type TestPki } from '../server';
+import type { DeployResult } from '../../src/deploy/deployRun';
 import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
-import { labelsUnder, nodeAt, runScripted } from './support/resourceTree';
+import { closeFolders, makeRepo, openFolders } from './support/gitRepos';
+import { labelsUnder, nodeAt, runScripted, withScript } from './support/resourceTree';
 import { scriptUi } from './support/scriptedUi';
 import { appRef, caughtUp, tails } from './support/tails';
 
@@ -36,6 +38,7 @@ describe('certificates: a service behind a private certificate authority', funct
     server = await useServer({ tls: pki.server });
   });
   after(async () => {
+    await closeFolders();
     await signOutQuietly();
     await trustCa(undefined);
     await (await tails()).stopAll();
@@ -153,5 +156,23 @@ describe('certificates: a service behind a private certificate authority', funct
     assert.ok(!ui.shown.some((s) => s.kind === 'error'), JSON.stringify(ui.shown));
     assert.equal(config().get<string>('baseUrl'), `${server.url}/api/v1`);
     await config().update('baseUrl', server.url, vscode.ConfigurationTarget.Global);
+  });
+
+  it('C7 a deploy over an https git remote whose certificate git does not trust is explained in words', async () => {
+    // AppHost trusts the authority (the setting); git checks certificates itself and does not.
+    await signInWithIssuedToken(server, DEMO_USER.email);
+    const repo = makeRepo(server, 'https-shop', { remote: 'git@git.apphost.example:storefront' });
+    await openFolders(repo);
+    await until('the folder is linked', async () => (await extensionApi()).deploy.links.linkOf(repo.uri), 20_000);
+    repo.commit('A change pushed over https');
+    let result: DeployResult | undefined;
+    const ui = await withScript({}, async () => {
+      result = await vscode.commands.executeCommand<DeployResult | undefined>('apphost.app.deploy', appRef(server, 'storefront'));
+    });
+    assert.equal(result?.outcome.problem, 'certificate', JSON.stringify(result?.outcome));
+    const error = ui.shown.find((m) => m.kind === 'error');
+    assert.match(error?.text ?? '', /^git does not trust the certificate of 127\.0\.0\.1 \(.*(certificate problem|verification failed).*\)\. git checks certificates itself/);
+    assert.match(error?.text ?? '', /git config --global http\.https:\/\/127\.0\.0\.1:\d+\/\.sslCAInfo/);
+    assert.doesNotMatch(error?.text ?? '', /sslVerify|GIT_SSL_NO_VERIFY/);
   });
 });

@@ -224,6 +224,10 @@ describe('api: certificate problems in words (pure)', () => {
       assert.equal(pushOutcome(128, [`fatal: ${line}`], 'apphost').problem, 'certificate', line);
     }
     assert.equal(gitCertificateProblem('Connection refused', 'h'), undefined);
-    assert.match(gitCertificateMessage(gitCertificateProblem(cases[0][0], 'git.corp.example')!), /http\.https:\/\/git\.corp\.example\/\.sslCAInfo/);
+    // git's keys match the port exactly: the fix names the address git could not reach.
+    const withPort = gitCertificateProblem("unable to access 'https://git.corp.example:8443/git/a/': SSL certificate problem: unable to get local issuer certificate", 'remote-host')!;
+    assert.equal(withPort.host, 'git.corp.example');
+    assert.match(gitCertificateMessage(withPort), /"git config --global http\.https:\/\/git\.corp\.example:8443\/\.sslCAInfo <path to the PEM file>"/);
+    assert.match(gitCertificateMessage(gitCertificateProblem('server certificate verification failed', 'git.corp.example')!), /http\.https:\/\/git\.corp\.example\/\.sslCAInfo/);
   });
 });
