@@ -178,8 +178,7 @@ export class ApiClient implements Requester {
     const url = absoluteUrl ?? this.urlFor(spec);
     const { info, headers, body, token } = await this.prepare(spec, opts, url);
     const timeoutMs = spec.slow ? this.timeouts.slowMs : this.timeouts.readMs;
-    // Values this request sends that must never be shown (config values echoed in a 422), whatever their length.
-    const ctx = spec.secrets?.length ? { ...this.ctx, scrubber: this.scrubber.with(spec.secrets) } : this.ctx;
+    const ctx = this.contextFor(spec, token);
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       await this.waitForBudget(opts, info, spec);
@@ -215,13 +214,25 @@ export class ApiClient implements Requester {
     const { info, headers, token } = await this.prepare(spec, opts, url, 'text/plain, text/event-stream, application/json');
     await this.waitForBudget(opts, info, spec);
     const ex = { method: spec.method, url, info, headers, timeoutMs: this.timeouts.readMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal };
+    const ctx = this.contextFor(spec, token);
     try {
-      const res = await openStream(this.ctx, ex);
-      return { ...res, fail: (e: unknown) => streamFailure(this.ctx, ex, e) };
+      const res = await openStream(ctx, ex);
+      return { ...res, fail: (e: unknown) => streamFailure(ctx, ex, e) };
     } catch (e) {
       this.noticeUnauthorized(e, spec, opts, token);
       throw e;
     }
+  }
+
+  /**
+   * The transport context of one request. Every credential the request carries (its
+   * token; a password or one-time code in its body) and the values it sends that must
+   * never be shown (config values) are masked in whatever comes back, whatever their
+   * length: a server echoing a pasted 7-character token or a short password.
+   */
+  private contextFor(spec: RequestSpec, token: string | undefined): TransportContext {
+    const secrets = [...(spec.secrets ?? []), ...(token ? [token] : [])];
+    return secrets.length ? { ...this.ctx, scrubber: this.scrubber.with(secrets) } : this.ctx;
   }
 
   /** A 401 for the stored token means the session is gone: tell the owner which token failed. */

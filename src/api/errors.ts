@@ -176,6 +176,14 @@ export function defaultMessage(status: number): string {
   return DEFAULT_MESSAGES[status]?.() ?? (status >= 500 ? l10n.t('Server error ({0})', status) : l10n.t('Request failed ({0})', status));
 }
 
+/** The service's answer behind an error: the error itself, or its cause once a command reworded it. */
+export function apiErrorIn(error: unknown): ApiError | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof ApiError) return e;
+  }
+  return undefined;
+}
+
 /** Dokku's answer for an app without containers: it was never deployed (a state, not a failure). */
 export function isNotDeployed(error: unknown): boolean {
   return error instanceof ApiError && error.status === 422 && /has not been deployed/i.test([error.message, ...error.messages].join('\n'));
