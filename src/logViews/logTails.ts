@@ -173,7 +173,10 @@ export class LogTails implements vscode.Disposable {
   /** The app whose tail writes into this output channel document (`output:` scheme), if any. */
   appOfOutput(uri: vscode.Uri): AppRef | undefined {
     const label = outputChannelLabel(uri, this.s.context.extension.id);
-    return label === undefined ? undefined : [...this.entries.values()].find((e) => e.channel.name === label)?.app;
+    if (label === undefined) return undefined;
+    // Two tails can share a name (the same app name on another service): the running one, else the newest.
+    const named = [...this.entries.values()].filter((e) => e.channel.name === label).reverse();
+    return (named.find((e) => this.running(e)) ?? named[0])?.app;
   }
 
   /** Test hook: the engine of an app's latest tail. */

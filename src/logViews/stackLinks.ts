@@ -8,7 +8,7 @@
 // one test, and each distinct file is looked up once per CACHE_MS (a stat, or a bounded
 // search for JVM frames, which name a class's file but not its folder).
 import * as vscode from 'vscode';
-import { findFrames, folderPathOf, readSourceRoots, type StackFrame } from '../logs';
+import { findFrames, folderPathOf, readSourceRoots, type SourceRoots, type StackFrame } from '../logs';
 import type { AppRef } from '../model';
 import { DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME } from '../schemes';
 import { LOG_LANGUAGE } from './logChannel';
@@ -16,7 +16,7 @@ import { LOG_LANGUAGE } from './logChannel';
 /** Where a frame's file was found (or not) recently. */
 interface Lookup {
   readonly at: number;
-  readonly found: Promise<vscode.Uri | undefined>;
+  readonly found: Promise<unknown>;
 }
 
 const CACHE_MS = 10_000;
@@ -47,14 +47,16 @@ export class StackLinks implements vscode.DocumentLinkProvider {
     for (let line = 0; line < doc.lineCount && !token.isCancellationRequested; line++) {
       for (const frame of findFrames(doc.lineAt(line).text)) found.push({ line, frame });
     }
+    // The mapping of each folder, read once per call: a change of the setting applies at once.
+    const roots = folders.map((folder) => ({ folder, roots: readSourceRoots(vscode.workspace.getConfiguration('apphost.logs', folder).get('sourceRoots')) }));
     const targets = new Map<string, Promise<vscode.Uri | undefined>>();
+    const keyOf = (frame: StackFrame) => `${frame.search ? '?' : ''}${frame.path}`;
     for (const { frame } of found) {
-      const key = `${frame.search ? '?' : ''}${frame.path}`;
-      if (!targets.has(key) && targets.size < LOOKUPS_PER_DOCUMENT) targets.set(key, this.locate(frame, folders));
+      if (!targets.has(keyOf(frame)) && targets.size < LOOKUPS_PER_DOCUMENT) targets.set(keyOf(frame), this.locate(frame, roots));
     }
     const links: vscode.DocumentLink[] = [];
     for (const { line, frame } of found) {
-      const file = await targets.get(`${frame.search ? '?' : ''}${frame.path}`);
+      const file = await targets.get(keyOf(frame));
       if (!file || token.isCancellationRequested) continue;
       const link = new vscode.DocumentLink(new vscode.Range(line, frame.start, line, frame.end), file.with({ fragment: `L${frame.line}${frame.column ? `,${frame.column}` : ''}` }));
       link.tooltip = vscode.l10n.t('Open {0} at line {1}', vscode.workspace.asRelativePath(file), frame.line);
@@ -64,33 +66,37 @@ export class StackLinks implements vscode.DocumentLinkProvider {
   }
 
   /** The frame's file in the first linked folder that has it. */
-  private locate(frame: StackFrame, folders: readonly vscode.Uri[]): Promise<vscode.Uri | undefined> {
-    const key = `${frame.search ? '?' : ''}${frame.path}|${folders.map((f) => f.toString()).join('|')}`;
-    const cached = this.cache.get(key);
-    if (cached && Date.now() - cached.at < CACHE_MS) return cached.found;
-    if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
-    const found = (async () => {
-      for (const folder of folders) {
-        const file = frame.search ? await search(folder, frame.path) : await existing(folder, frame.path);
+  private async locate(frame: StackFrame, folders: readonly { folder: vscode.Uri; roots: SourceRoots }[]): Promise<vscode.Uri | undefined> {
+    for (const { folder, roots } of folders) {
+      if (frame.search) {
+        const file = await this.cached(`?${folder.toString()}|${frame.path}`, () => search(folder, frame.path));
         if (file) return file;
+        continue;
       }
-      return undefined;
-    })();
+      const relative = folderPathOf(frame.path, roots);
+      if (!relative) continue;
+      const candidate = vscode.Uri.joinPath(folder, ...relative.split('/'));
+      if (await this.cached(candidate.toString(), () => isFile(candidate))) return candidate;
+    }
+    return undefined;
+  }
+
+  /** A lookup's answer, reused for CACHE_MS. */
+  private cached<T>(key: string, look: () => Promise<T>): Promise<T> {
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.found as Promise<T>;
+    if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
+    const found = look();
     this.cache.set(key, { at: Date.now(), found });
     return found;
   }
 }
 
-/** The container path's file in the folder, when the folder has it. */
-async function existing(folder: vscode.Uri, containerPath: string): Promise<vscode.Uri | undefined> {
-  const roots = readSourceRoots(vscode.workspace.getConfiguration('apphost.logs', folder).get('sourceRoots'));
-  const relative = folderPathOf(containerPath, roots);
-  if (!relative) return undefined;
-  const file = vscode.Uri.joinPath(folder, ...relative.split('/'));
+async function isFile(uri: vscode.Uri): Promise<boolean> {
   try {
-    return (await vscode.workspace.fs.stat(file)).type & vscode.FileType.File ? file : undefined;
+    return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.File) !== 0;
   } catch {
-    return undefined;
+    return false;
   }
 }
 
