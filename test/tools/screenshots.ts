@@ -52,12 +52,6 @@ async function shoot(workbench: Workbench, file: string, clip?: Region): Promise
 /** Activity bar and side bar: the tree as a user sees it. */
 const sideBar = async (w: Workbench) => around(await box(w.page.locator('.part.activitybar')), await box(w.page.locator('.part.sidebar')));
 
-async function runExactly(w: Workbench, title: string): Promise<void> {
-  await w.page.keyboard.press('F1');
-  await w.quickInput().locator('input').fill(`>${title}`);
-  await w.quickInput().locator('.monaco-list-row', { has: w.page.locator('.label-name', { hasText: new RegExp(`^${title}$`) }) }).first().click();
-}
-
 async function treeAndMenu(w: Workbench): Promise<void> {
   await w.expand('Apps');
   await w.treeRow('storefront').waitFor();
@@ -70,8 +64,8 @@ async function treeAndMenu(w: Workbench): Promise<void> {
 }
 
 async function logs(w: Workbench, server: RunningServer): Promise<void> {
-  await runExactly(w, 'File: New Untitled Text File');
-  await runExactly(w, 'Change Language Mode');
+  await w.runCommand('File: New Untitled Text File');
+  await w.runCommand('Change Language Mode');
   await w.quickInput().locator('input').fill('TypeScript');
   await w.quickInput().locator('.monaco-list-row', { hasText: /^TypeScript/ }).first().click();
   await w.page.locator('.editor-instance .view-lines').first().click();
@@ -85,7 +79,7 @@ async function logs(w: Workbench, server: RunningServer): Promise<void> {
   server.control.setLogInterval(0);
   await shoot(w, 'logs.png', around(await box(w.page.locator('.part.editor')), await box(w.page.locator('.part.panel'))));
   await w.contextMenu('storefront', 'Stop Tailing');
-  await runExactly(w, 'View: Close All Editors');
+  await w.runCommand('View: Close All Editors');
   const dontSave = w.page.locator('.monaco-dialog-box').getByRole('button', { name: "Don't Save" });
   if (await dontSave.isVisible().catch(() => false)) await dontSave.click();
 }
@@ -108,7 +102,7 @@ async function configConflict(w: Workbench, server: RunningServer): Promise<void
   await dialog.getByText(/LOG_LEVEL changed on the server/).waitFor();
   await shoot(w, 'config-conflict.png', around(await box(w.page.locator('.part.editor')), await box(dialog)));
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await runExactly(w, 'View: Close All Editors');
+  await w.runCommand('View: Close All Editors');
   const dontSave = dialog.getByRole('button', { name: "Don't Save" });
   if (await dontSave.isVisible().catch(() => false)) await dontSave.click();
   await w.treeRow('storefront').click(); // collapse it again
@@ -116,6 +110,8 @@ async function configConflict(w: Workbench, server: RunningServer): Promise<void
 
 async function deployLog(w: Workbench, server: RunningServer): Promise<void> {
   server.control.setActionDelay(2500);
+  // The picture shows the build still running: it is held open until taken, however slow the machine.
+  const releaseBuild = server.control.holdBuilds();
   server.control.startDeploy('storefront', { description: 'Add order export', gitPush: false });
   await w.expand('storefront');
   // Config is still open from the conflict picture: close it so Deploys is in view.
@@ -124,30 +120,31 @@ async function deployLog(w: Workbench, server: RunningServer): Promise<void> {
   await w.expand('Deploys');
   await w.treeRow('Add order export').click();
   const editor = w.page.locator('.editor-instance .view-lines').first();
-  await editor.getByText('-----> Building storefront').waitFor({ timeout: 15_000 });
-  await editor.getByText('building: this tab updates live').waitFor();
+  // The tab follows the end of the log: its last line is the one in view.
+  await editor.getByText('building: this tab updates live').waitFor({ timeout: 30_000 });
   await shoot(w, 'deploy-log.png', await box(w.page.locator('.part.editor')));
+  releaseBuild();
   server.control.setActionDelay(300);
-  await runExactly(w, 'View: Close All Editors');
+  await w.runCommand('View: Close All Editors');
   await w.treeRow('storefront').click(); // collapse it again
 }
 
 async function walkthrough(w: Workbench): Promise<void> {
   // The walkthrough shows its pictures only in a wide editor: no side bar, no panel.
-  await runExactly(w, 'View: Hide Panel');
-  await runExactly(w, 'View: Toggle Primary Side Bar Visibility');
+  await w.runCommand('View: Hide Panel');
+  await w.runCommand('View: Toggle Primary Side Bar Visibility');
   await w.runCommand('AppHost: Get Started');
   await w.page.locator('.gettingStartedContainer .getting-started-step').first().waitFor();
   // The step's picture lives in a webview (an iframe in an iframe).
   await w.page.locator('.getting-started-media iframe').first().contentFrame().locator('iframe#active-frame').contentFrame().locator('svg text').first().waitFor();
   await w.page.waitForTimeout(800); // the step's picture loads
   await shoot(w, 'walkthrough.png', await box(w.page.locator('.part.editor')));
-  await runExactly(w, 'View: Close All Editors');
-  await runExactly(w, 'View: Toggle Primary Side Bar Visibility');
+  await w.runCommand('View: Close All Editors');
+  await w.runCommand('View: Toggle Primary Side Bar Visibility');
 }
 
 async function dark(w: Workbench): Promise<void> {
-  await runExactly(w, 'Preferences: Color Theme');
+  await w.runCommand('Preferences: Color Theme');
   await w.quickInput().locator('input').fill('Dark Modern');
   await w.quickInput().locator('.monaco-list-row', { hasText: 'Dark Modern' }).first().click();
   await w.page.locator('.monaco-workbench.vs-dark').waitFor();
@@ -171,11 +168,14 @@ async function deployFolder(): Promise<void> {
     await status.filter({ hasText: 'storefront · running' }).waitFor({ timeout: 30_000 });
     repo.commit('Show prices with two decimals', { 'server.js': "require('node:http').createServer((q, s) => s.end('Prices: 12.50')).listen(process.env.PORT || 5000);\n" });
     await status.click();
+    // Held open until the picture is taken: it shows the build while it runs.
+    const releaseBuild = server.control.holdBuilds();
     await w.quickInput().locator('.monaco-list-row', { hasText: 'Deploy' }).first().click();
     const editor = w.page.locator('.editor-instance .view-lines').first();
     await editor.getByText('-----> Installing dependencies').waitFor({ timeout: 30_000 });
     await status.filter({ hasText: 'deploying…' }).waitFor();
     await shoot(w, 'deploy-folder.png');
+    releaseBuild();
   } finally {
     await w?.close();
     await server.close();
@@ -196,6 +196,9 @@ async function main(): Promise<void> {
     await deployLog(workbench, server);
     await walkthrough(workbench);
     await dark(workbench);
+  } catch (error) {
+    console.error(`the window when it failed: ${await workbench.screenshot('FAILED-screenshots')}`);
+    throw error;
   } finally {
     await closeJourney(workbench, server);
   }
