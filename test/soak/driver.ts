@@ -74,6 +74,7 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
     const hostFailed = () => (exit !== undefined ? `the extension host runner ended early (exit ${exit}): ${readHost(dir)?.error ?? 'no report'}` : undefined);
     await waitFor('the runner to start the tails', () => existsSync(join(dir, files.ready)), 5 * 60_000, hostFailed);
     const ready = JSON.parse(readFileSync(join(dir, files.ready), 'utf8')) as { t0: number; windowFocused: boolean };
+    log(`working files in ${dir}`);
     log(`tails live; running ${minutes} min (window focused: ${ready.windowFocused}) — ${plan.restarts.length} restarts, ${plan.configEdits.length} config edits, ${plan.deploys.length} deploys`);
     control.clearRequestLog();
     traffic = startTraffic(control, SOAK_APPS);
@@ -102,7 +103,7 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
         ...windows,
         total: requests.length,
         limited429: requests.filter((e) => e.status === 429).length,
-        treeRefreshes: requests.filter((e) => e.method === 'GET' && e.path === '/api/v1/apps').length,
+        treeRefreshes: requests.filter((e) => e.method === 'GET' && (e.path === '/api/v1/apps' || e.path === '/api/v1/teams')).length,
         byEndpoint: byEndpoint(requests),
       },
       restarts,

@@ -20,6 +20,8 @@ export interface SoakReport {
   requests: BudgetRun;
   events: { restarts: number; configEdits: { ok: number; of: number }; deploys: { ok: number; of: number } };
   actions: HostReport['actions'];
+  /** Heap (MB, after a forced GC) and handles each minute. */
+  samples: { minute: number; heapMB: number; handles: number }[];
   failures: string[];
 }
 
@@ -80,6 +82,7 @@ export function buildReport(input: {
     requests: budget,
     events,
     actions: host.actions,
+    samples: host.samples.map((x) => ({ minute: Math.round(x.at / 6000) / 10, heapMB: mb(x.heapUsed), handles: x.handles })),
     failures,
   };
 }
@@ -97,13 +100,14 @@ export function formatReport(r: SoakReport): string {
   const q = r.requests;
   return [
     `Soak: ${r.minutes} min, started ${r.date} (extension host in ${h.extensionMode} mode)`,
-    `Events: ${r.events.restarts} out-of-band restarts, config edits ${r.events.configEdits.ok}/${r.events.configEdits.of}, deploys ${r.events.deploys.ok}/${r.events.deploys.of}, ${q.treeRefreshes} app-list reads by the tree`,
+    `Events: ${r.events.restarts} out-of-band restarts, config edits ${r.events.configEdits.ok}/${r.events.configEdits.of}, deploys ${r.events.deploys.ok}/${r.events.deploys.of}, ${q.treeRefreshes} tree reads (teams, apps)`,
     '',
     ...rows,
     `total: ${r.totals.written} written, ${r.totals.shown} shown, ${r.totals.twice} twice, ${r.totals.never} never shown, ${r.totals.excused} excused, ${r.totals.invented} invented`,
-    '(excused: the end of a replaced container after the last line of it shown, with a marker naming it or naming none after that line)',
+    '(excused: the end of a replaced container after the last line of it shown, when a later marker says lines of it, or of every container, may have been missed)',
     '',
     `Extension host heap after a forced GC (${h.gc}): ${h.heapStartMB} MB → ${h.heapEndMB} MB (${h.heapDeltaMB >= 0 ? '+' : ''}${h.heapDeltaMB} MB: ${h.heapFlat ? 'flat' : `NOT flat, > +${FLAT_HEAP_MB} MB`})`,
+    `Heap each minute (MB): ${r.samples.map((x) => x.heapMB).join(' ') || '—'}`,
     `Active handles: ${h.handlesStart} → ${h.handlesEnd}; average CPU ${h.cpuPercent} % of one core`,
     `Requests: ${q.total} on /api/ in ${q.perWindow.length} fixed minute windows; max ${q.max}/min (budget ${BUDGET_PER_MINUTE}), mean ${q.mean.toFixed(1)}/min (full windows), max in any sliding 60 s ${q.maxSliding}; ${q.limited429} answered 429`,
     `Per window: ${q.perWindow.join(' ')}`,

@@ -1,6 +1,7 @@
 // Loaded by VS Code as extensionTestsPath (bundled into the extension's folder, so
 // scriptUi patches the extension's own `vscode` object). Signs in to the driver's
-// reference server, tails three apps with the Resources view open (auto-refresh on),
+// reference server, tails three apps with the Resources view open at the busy app's row
+// (auto-refresh on),
 // edits config and deploys on the plan's schedule, copies what each tail's channel shows
 // to a file, and measures the extension host at the start and the end.
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AppHostTestApi } from '../../../src/extension';
 import type { AppRef } from '../../../src/model';
+import type { TreeNode } from '../../../src/tree/resourcesProvider';
 import { scriptUi } from '../../integration/support/scriptedUi';
 import { files, type ActionResult, type AppId, type HostReport, type HostSample, type SoakSetup } from '../shared';
 import { deploy, editConfig } from './actions';
@@ -22,6 +24,18 @@ async function waitFor(what: string, probe: () => unknown, timeoutMs: number): P
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
+}
+
+/** Expands the tree down to the app's row (Personal › Apps › name), as a user looking at it. */
+async function revealApp(api: AppHostTestApi, name: string): Promise<void> {
+  let node: TreeNode | undefined;
+  for (const label of ['Personal', 'Apps', name]) {
+    const children = await api.resources.getChildren(node);
+    const labels = await Promise.all(children.map(async (c) => String((await c.getTreeItem()).label)));
+    node = children[labels.indexOf(label)];
+    if (!node) throw new Error(`no "${label}" in the Resources view (${labels.join(', ')})`);
+  }
+  await api.view.reveal(node!, { select: false, focus: false, expand: false });
 }
 
 async function signIn(token: string): Promise<void> {
@@ -51,6 +65,7 @@ export async function run(): Promise<void> {
     // The Resources view open, as a user tailing logs beside it: auto-refresh runs only then.
     await vscode.commands.executeCommand('workbench.view.extension.apphost');
     await waitFor('the Resources view to show', () => api.view.visible, 30_000);
+    await revealApp(api, setup.apps.busy.name);
 
     const tails = api.logs.tails;
     tails.capture = true;
@@ -76,7 +91,10 @@ export async function run(): Promise<void> {
     writeFileSync(join(dir, files.ready), JSON.stringify({ t0, windowFocused: vscode.window.state.focused }));
 
     timers.push(setInterval(drain, 1000));
-    timers.push(setInterval(() => void sample(t0).then((s: HostSample) => report.samples!.push(s)), 60_000));
+    timers.push(setInterval(() => void sample(t0).then((s: HostSample) => {
+      report.samples!.push(s);
+      appendFileSync(join(dir, 'samples.log'), `${JSON.stringify(s)}\n`); // to watch a long run
+    }), 60_000));
 
     const { plan } = setup;
     const todo = [
