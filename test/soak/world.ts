@@ -1,12 +1,12 @@
 // The soak's world on the driver side: the reference server (wokku's defaults: 60
 // requests/min in fixed windows, 2 s actions), a git repository linked to the busy
 // app, and an SSH key of the demo user registered with the server.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { fingerprint, makeEd25519PublicKey } from '../server/sshKey';
 import { newId, nowIso } from '../server/store';
+import { linkedRepo as linkedSampleRepo } from '../tools/sampleRepo';
 
 export async function startSoakServer(): Promise<RunningServer> {
   // The log generator is off: the soak's own traffic (load.ts) is the whole truth.
@@ -20,23 +20,16 @@ export function registeredSshDir(server: RunningServer, dir: string): string {
   writeFileSync(join(dir, 'id_ed25519.pub'), `${publicKey}\n`);
   const { store } = server.control.state;
   const user = store.userByEmail(DEMO_USER.email)!;
-  store.sshKeys.set(newId(), { id: newId(), userId: user.id, name: 'dana@soak', publicKey, fingerprint: fingerprint(publicKey)!, createdAt: nowIso() });
+  const id = newId();
+  store.sshKeys.set(id, { id, userId: user.id, name: 'dana@soak', publicKey, fingerprint: fingerprint(publicKey)!, createdAt: nowIso() });
   return dir;
 }
 
 /** A git repository whose `wokku` remote is the app (wokku's SSH form, sent to the gateway by insteadOf). */
 export function linkedRepo(server: RunningServer, dir: string, app: string): string {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
-  mkdirSync(dir, { recursive: true });
-  git('init', '-q', '-b', 'main');
-  git('config', 'user.email', 'dana@apphost.dev');
-  git('config', 'user.name', 'Dana Demo');
-  const rewrite = server.control.gitInsteadOf();
-  git('config', rewrite.key, rewrite.value);
-  git('remote', 'add', 'wokku', `git@git.apphost.example:${app}`);
-  writeFileSync(join(dir, 'server.js'), "require('node:http').createServer((q, s) => s.end('hi')).listen(process.env.PORT);\n");
-  writeFileSync(join(dir, 'SOAK.md'), 'soak\n');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'Initial commit');
+  linkedSampleRepo(dir, server, app).commit('Initial commit', {
+    'server.js': "require('node:http').createServer((q, s) => s.end('hi')).listen(process.env.PORT);\n",
+    'SOAK.md': 'soak\n',
+  });
   return dir;
 }
