@@ -90,10 +90,13 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
     });
     await waitFor('every channel to show the last lines', caughtUp, 120_000, hostFailed).catch((e) => log(`${e.message}: counting what was shown`));
     writeFileSync(join(dir, files.finish), '');
-    const { code } = await host;
+    const { code, errors } = await host;
+    if (errors.length) log(`workbench console errors:\n${errors.slice(0, 20).join('\n')}`);
     const hostReport = readHost(dir);
     if (!hostReport?.final) return { error: `the extension host runner failed (exit ${code}): ${hostReport?.error ?? 'no report'}`, workDir: dir };
     const requests = control.requestLog.filter((e) => e.path.startsWith('/api/') && e.at >= hostReport.t0 && e.at <= hostReport.end);
+    // Kept with the working files for a failed run: what was asked, when.
+    writeFileSync(join(dir, 'requests.log'), requests.map((e) => `${e.at - hostReport.t0} ${e.status} ${e.method} ${e.path}`).join('\n'));
     const windows = budgetWindows(requests.map((e) => e.at), hostReport.t0, hostReport.end);
     const report = buildReport({
       minutes,

@@ -27,15 +27,28 @@ export async function editConfig(app: AppRef, n: number, t0: number): Promise<Ac
   const ui = scriptUi();
   try {
     await vscode.commands.executeCommand('apphost.config.edit', app);
+    const opened = Date.now() - t0 - at;
     const doc = await until('config.env to open', () =>
       vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'apphost' && d.uri.path.endsWith(`/${app.id}/${app.name}/config.env`)), 30_000);
     const kept = doc.getText().split('\n').filter((l) => l && !l.startsWith('SOAK_EDIT='));
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), `${[...kept, `SOAK_EDIT=${n}`].join('\n')}\n`);
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error('the edit was refused');
-    const saved = await doc.save();
+    // What happens to the buffer while it saves, and after a refused save (the API says only "false").
+    const events: string[] = [];
+    const saves: number[] = [];
+    const started = Date.now();
+    const watch = [
+      vscode.workspace.onDidChangeTextDocument((e) => e.document === doc && events.push(`${e.reason ?? 'edit'}:${e.contentChanges.length}${e.document.isDirty ? ' dirty' : ''}`)),
+      vscode.workspace.onDidSaveTextDocument((d) => d === doc && saves.push(Date.now() - started)),
+    ];
+    const saved = await doc.save().then((ok) => ok, (e: unknown) => (events.push(`threw ${describe(e)}`), false));
+    const took = `${Date.now() - started} ms`;
+    if (!saved) await new Promise((r) => setTimeout(r, 15_000)); // does the save land later?
+    watch.forEach((w) => w.dispose());
     const shown = ui.shown.filter((m) => m.kind === 'error' || m.kind === 'warning').map((m) => m.text);
-    return { kind: 'configEdit', at, ok: saved && !doc.isDirty && shown.length === 0, detail: `SOAK_EDIT=${n}${saved ? ' saved' : ' not saved'}${shown.length ? `; shown: ${shown.join(' | ')}` : ''}` };
+    const why = saved ? '' : `; saved later at: ${saves.join(', ') || 'never'} ms; still dirty: ${doc.isDirty}; buffer events: ${events.join(', ') || 'none'}`;
+    return { kind: 'configEdit', at, ok: saved && !doc.isDirty && shown.length === 0, detail: `opened in ${opened} ms; SOAK_EDIT=${n}${saved ? ' saved' : ' not saved'} in ${took}${why}${shown.length ? `; shown: ${shown.join(' | ')}` : ''}` };
   } catch (e) {
     return { kind: 'configEdit', at, ok: false, detail: describe(e) };
   } finally {
