@@ -38,7 +38,8 @@ describe('soak: lines shown twice or never, per container', () => {
     assert.deepEqual(one([old[0], '… new containers (restart or deploy): web.1, worker.1; lines the old ones wrote after the last read may have been missed', fresh[0]], logs)[0], { process: 'web.1', twice: 0, never: 0, excused: 2 });
     assert.deepEqual(one([old[0], fresh[0]], logs)[0], { process: 'web.1', twice: 0, never: 2, excused: 0 }, 'no marker');
     assert.deepEqual(one(['… new containers (restart or deploy): web.1; lines the old ones wrote after the last read may have been missed', old[0], fresh[0]], logs)[0], { process: 'web.1', twice: 0, never: 2, excused: 0 }, 'a marker before its last line');
-    assert.deepEqual(one([old[0], '… new containers (restart or deploy): web.10; lines the old ones wrote after the last read may have been missed', fresh[0]], logs)[0].never, 2, 'a marker naming another container');
+    const worker = log('worker.1', 'w', true, [line('worker.1', 5)]);
+    assert.deepEqual(one([old[0], '… new containers (restart or deploy): worker.1; lines the old ones wrote after the last read may have been missed', fresh[0]], [...logs, worker])[0].never, 2, 'a marker naming another container');
     assert.deepEqual(one([old[1], '… lines may have been missed here (more than 100 new lines since the last read)', fresh[0]], logs)[0], { process: 'web.1', twice: 0, never: 1, excused: 1 }, 'a line before the last shown one is never excused');
     assert.deepEqual(one([old[0], '… new containers (restart or deploy): web.1', fresh[0]], logs)[0].never, 2, 'a marker that does not say lines may be missing');
     assert.deepEqual(one([old[0], '… reconnected', fresh[0]], logs)[0].never, 2, 'nor does a reconnection');
