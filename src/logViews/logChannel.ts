@@ -30,6 +30,13 @@ export class LogChannel implements RedrawableSink, vscode.Disposable {
     return this.captured;
   }
 
+  /** What was appended since the last take (only while capturing), and forget it: a long run stays small. */
+  takeCaptured(): string | undefined {
+    const text = this.captured;
+    if (text !== undefined) this.captured = '';
+    return text;
+  }
+
   append(text: string): void {
     // Throwing tells the batcher the output is gone, so it stops writing.
     if (this.disposed) throw new Error('the output channel was closed');

@@ -189,6 +189,11 @@ export class LogTails implements vscode.Disposable {
     return this.latest(app)?.channel.text;
   }
 
+  /** Test hook: the app's channel text since the last take (when `capture` was on), then forgotten (the soak reads hours of it). */
+  takeText(app: AppRef): string | undefined {
+    return this.latest(app)?.channel.takeCaptured();
+  }
+
   private latest(app: AppRef): Entry | undefined {
     return [...this.entries.values()].reverse().find((e) => sameApp(e.app, app));
   }

@@ -10,7 +10,7 @@ export function localizedMarkerTexts(): MarkerTexts {
       vscode.l10n.t('lines of {0} may have been missed here (more than {1} new lines of it since the last read); reading more lines from now on', container, windowLines),
     uncertain: () => vscode.l10n.t('some repeated identical lines may have been missed here'),
     containerUncertain: (container) => vscode.l10n.t('some repeated identical lines of {0} may have been missed here', container),
-    newContainers: (containers) => vscode.l10n.t('new containers (restart or deploy): {0}', containers),
+    newContainers: (containers) => vscode.l10n.t('new containers (restart or deploy): {0}; lines the old ones wrote after the last read may have been missed', containers),
     notDeployed: () => vscode.l10n.t('this app has not been deployed yet: its lines will show here after the first deploy (checking about once a minute)'),
     deployed: () => vscode.l10n.t('the app has been deployed: following its lines'),
     skipped: (count) => vscode.l10n.t('{0} lines skipped: the output could not keep up', count),

@@ -15,7 +15,11 @@ export interface MarkerTexts {
   containerGap(container: string, windowLines: number): string;
   uncertain(): string;
   containerUncertain(container: string): string;
-  /** Containers replaced or started since the last read (`web.1, web.2`): not a loss. */
+  /**
+   * Containers replaced since the last read (`web.1, web.2`): their new lines are all here, but
+   * what the old ones wrote after the last read is gone with them (the service keeps no log
+   * of a replaced container), so the marker says lines may be missing.
+   */
   newContainers(containers: string): string;
   /** The app has no containers yet; the tail checks again now and then. */
   notDeployed(): string;
@@ -35,7 +39,7 @@ export const englishMarkerTexts: MarkerTexts = {
     `lines of ${container} may have been missed here (more than ${windowLines} new lines of it since the last read); reading more lines from now on`,
   uncertain: () => 'some repeated identical lines may have been missed here',
   containerUncertain: (container) => `some repeated identical lines of ${container} may have been missed here`,
-  newContainers: (containers) => `new containers (restart or deploy): ${containers}`,
+  newContainers: (containers) => `new containers (restart or deploy): ${containers}; lines the old ones wrote after the last read may have been missed`,
   notDeployed: () => 'this app has not been deployed yet: its lines will show here after the first deploy (checking about once a minute)',
   deployed: () => 'the app has been deployed: following its lines',
   skipped: (count) => `${count} lines skipped: the output could not keep up`,

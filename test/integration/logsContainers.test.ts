@@ -46,7 +46,7 @@ describe('logs: per-container windows (the real service\'s form)', function () {
     const { matched, skipsMarked, firstSkip, markers } = checkContainers(linesOf(text), truth.byContainer);
     assert.ok(skipsMarked, firstSkip);
     assert.ok(matched > 1000, `${matched} lines followed`);
-    assert.deepEqual(markers.filter((m) => /new containers/.test(m)), ['… new containers (restart or deploy): web.1, web.2, worker.1']);
+    assert.deepEqual(markers.filter((m) => /new containers/.test(m)), ['… new containers (restart or deploy): web.1, web.2, worker.1; lines the old ones wrote after the last read may have been missed']);
     // A poll stalled past a window on a loaded machine must be marked; it stays rare.
     assert.ok(markers.filter((m) => /missed/.test(m)).length <= 1, markers.join('\n'));
     assert.deepEqual([...shownPerContainer(text).keys()].sort(), ['app[web.1]', 'app[web.2]', 'app[worker.1]']);

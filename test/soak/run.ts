@@ -1,0 +1,43 @@
+// `npm run soak [-- --minutes N]`: an hour (by default) of tails, restarts, config edits
+// and deploys in a real VS Code against the reference server. Writes the report to
+// bench-results/soak-<N>min.{json,txt} and prints it. Exits 1 when a line was shown twice
+// or never, a minute went over the request budget, or an action failed; heap and CPU are
+// reported, never asserted.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../vscode/tools';
+import { removeWorkDir, runSoak } from './driver';
+import { minutesFromArgs } from './plan';
+import { formatReport } from './report';
+
+async function main(): Promise<number> {
+  const minutes = minutesFromArgs(process.argv.slice(2));
+  const log = (line: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
+  log(`starting a ${minutes}-minute soak`);
+  const { report, error, workDir } = await runSoak(minutes, log);
+  if (!report) {
+    console.error(`Soak failed: ${error}\n(working files kept in ${workDir})`);
+    return 1;
+  }
+  const out = join(REPO_ROOT, 'bench-results');
+  mkdirSync(out, { recursive: true });
+  const text = formatReport(report);
+  const base = join(out, `soak-${minutes}min`);
+  writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(`${base}.txt`, `${text}\n`);
+  console.log(`\n${text}\n\n(report: bench-results/soak-${minutes}min.json and .txt)`);
+  if (report.failures.length) {
+    console.log(`working files kept in ${workDir}`);
+    return 1;
+  }
+  removeWorkDir(workDir);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
