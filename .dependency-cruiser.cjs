@@ -38,6 +38,13 @@ module.exports = {
       from: { path: '^src/(commands/|deploy/commands\\.ts$)' },
       to: { path: '^src/tree/(appNode|appGroupNode|databaseNode|itemNode|listNode|messageNode|serverNode|workspaceNode|roots|groups/processes)\\.ts$' },
     },
+    {
+      name: 'agent-tools-on-top',
+      comment: 'The agent tools (src/agent/) use the areas as commands do; no area imports them: features.ts builds them, extension.ts registers them.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(agent/|features\\.ts$|extension\\.ts$)' },
+      to: { path: '^src/agent/' },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

@@ -3,6 +3,7 @@
 // sign-in flows. Built as dist/features.js; the modules it shares with activation come
 // from dist/extension.js, so there is one of each class and one state (esbuild.mjs).
 import * as vscode from 'vscode';
+import { agentTools, type AgentTools } from './agent';
 import { registerActivityView } from './activity/activityView';
 import { AppEvents } from './appEvents';
 import { commandTable, runCommand } from './commands';
@@ -45,6 +46,8 @@ export interface Features {
   readonly deploy: DeployArea;
   readonly fileSystem: ConfigFileSystem;
   readonly deployLogs: DeployLogs;
+  /** The tools of the chat's agent mode (registered at activation, src/agent/registration.ts). */
+  readonly agentTools: AgentTools;
 }
 
 export function activateFeatures(parts: ActivationParts): Features {
@@ -98,5 +101,6 @@ export function activateFeatures(parts: ActivationParts): Features {
     deploy,
     fileSystem: editing.fileSystem,
     deployLogs: logs.deployLogs,
+    agentTools: agentTools(services),
   };
 }
