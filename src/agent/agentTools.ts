@@ -4,7 +4,7 @@
 // user confirmed; a plan that failed is answered in invoke, as text, with nothing done.
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { failureText, rateLimitedText } from './failures';
+import { failureText, rateLimitedText } from './modelText';
 import type { PreparedToolInvocation } from './lmApi';
 import { agentToolsEnabled } from './setting';
 import type { AgentTool, NothingToDo, Planned, ToolContext } from './toolBase';

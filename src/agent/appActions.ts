@@ -9,7 +9,8 @@ import type { AppRef } from '../model';
 import { releaseLabel } from '../tree/groups/releases';
 import { processLines } from './appTools';
 import { type AppInput, resolveApp, workspaceName } from './appInput';
-import { type ActTool, callOptions, type ToolContext, ToolFailure } from './toolBase';
+import {type ActTool, callOptions, type ToolContext } from './toolBase';
+import { ToolFailure } from './modelText';
 
 type Verb = 'start' | 'stop' | 'restart';
 
@@ -40,10 +41,10 @@ async function where(ctx: ToolContext, app: AppRef): Promise<string> {
   return vscode.l10n.t('App **{0}** in workspace {1}, on {2}.', app.name, workspaceName(ctx.s, app.workspace), session.apiRoot);
 }
 
-function lifecycleTool(verb: Verb): ActTool<AppInput, AppRef> {
+function lifecycleTool(name: string, verb: Verb): ActTool<AppInput, AppRef> {
   const texts = LIFECYCLE[verb];
   return {
-    name: `apphost_${verb}_app`,
+    name,
     kind: 'act',
     progress: (input) => texts.busy(input.app ?? vscode.l10n.t('the linked app')),
     async plan(input, ctx) {
@@ -62,9 +63,9 @@ function lifecycleTool(verb: Verb): ActTool<AppInput, AppRef> {
   };
 }
 
-export const startApp = lifecycleTool('start');
-export const stopApp = lifecycleTool('stop');
-export const restartApp = lifecycleTool('restart');
+export const startApp = lifecycleTool('apphost_start_app', 'start');
+export const stopApp = lifecycleTool('apphost_stop_app', 'stop');
+export const restartApp = lifecycleTool('apphost_restart_app', 'restart');
 
 /** The app's rows show the action while it runs (a spinner and the text), as for a click. */
 async function busyWhile<T>(ctx: ToolContext, app: AppRef, text: string, action: () => Promise<T>): Promise<T> {

@@ -8,7 +8,8 @@ import { inWorkspace } from '../commands/targets';
 import { deployArea } from '../deploy';
 import { refOf } from '../deploy/deployTarget';
 import type { AppRef } from '../model';
-import { callOptions, type ToolContext, ToolFailure } from './toolBase';
+import {callOptions, type ToolContext } from './toolBase';
+import { ToolFailure } from './modelText';
 
 export interface AppInput {
   /** The app's name; absent: the open folder's linked app. */
@@ -65,7 +66,9 @@ export async function resolveWorkspace(ctx: ToolContext, wanted: string): Promis
 
 /** "Acme Corp (acme)", "Personal". */
 export function workspaceTitle(w: Workspace): string {
-  return w.slug && w.slug !== w.label ? `${w.label} (${w.slug})` : w.source === 'personal' ? vscode.l10n.t('Personal') : w.label;
+  if (w.source === 'personal') return vscode.l10n.t('Personal');
+  // A team without a slug (`team:<id>`) is known by its name only.
+  return w.slug && w.slug !== w.label && !w.slug.startsWith('team:') ? `${w.label} (${w.slug})` : w.label;
 }
 
 /** The workspace of a slug as the user knows it: its tree label when shown, else the slug. */

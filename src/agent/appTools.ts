@@ -28,7 +28,7 @@ export const listApps: ReadTool<{ workspace?: string }> = {
     const shown = scopeToWorkspace(workspace, apps).sort((a, b) => a.name.localeCompare(b.name));
     const serverNames = new Map(servers.map((x) => [x.id, x.name]));
     const links = deployArea(s).links.links();
-    const others = workspaces.filter((w) => w !== workspace).map(workspaceTitle);
+    const others = workspaces.filter((w) => w.slug !== workspace.slug).map(workspaceTitle);
     const lines = [
       vscode.l10n.t('Workspace: {0}{1}.', workspaceTitle(workspace), workspace.slug === activeSlug ? vscode.l10n.t(' (the active one)') : ''),
       others.length ? vscode.l10n.t('Other workspaces (pass "workspace" to list theirs): {0}.', others.join(', ')) : '',

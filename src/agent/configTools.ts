@@ -13,7 +13,8 @@ import type { AppRef } from '../model';
 import { setEntry } from '../api';
 import { type AppInput, resolveApp, workspaceName } from './appInput';
 import { isMasked, lastRead, rememberRead, valueForModel, valueForUser } from './configValues';
-import { type ActTool, callOptions, type ReadTool, type ToolContext, ToolFailure } from './toolBase';
+import {type ActTool, callOptions, type ReadTool, type ToolContext } from './toolBase';
+import { MASKED, ToolFailure } from './modelText';
 
 export interface ConfigReadInput extends AppInput {
   readonly keys?: string[];
@@ -34,7 +35,7 @@ export const readConfig: ReadTool<ConfigReadInput> = {
     const missing = wanted ? [...wanted].filter((k) => !Object.hasOwn(vars, k)) : [];
     return [
       vscode.l10n.t('Config vars of {0} (workspace {1}): {2}.', app.name, workspaceName(ctx.s, app.workspace), keys.length),
-      masked ? vscode.l10n.t('{0} of them look like secrets and are masked (setting apphost.maskSecrets): their values are not shown to you.', masked) : '',
+      masked ? vscode.l10n.t('{0} of them look like secrets: their values are masked (shown as {1}, setting apphost.maskSecrets) and not given to you. Never guess them; the user can reveal one in the AppHost view.', masked, MASKED) : '',
       missing.length ? vscode.l10n.t('Not set: {0}.', missing.join(', ')) : '',
       ...keys.map((k) => `${k}=${valueForModel(app, k, vars[k])}`),
     ].filter(Boolean).join('\n');

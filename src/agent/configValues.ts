@@ -1,11 +1,12 @@
-// Config values as the agent may see them: masked as in the tree (apphost.maskSecrets)
-// unless the user revealed that row this session, and the config each app had when the
-// model last read it: the base of the three-way merge of its writes (like an open
-// config.env's), so a key someone changed since that read is a conflict, never overwritten.
+// Config values as the agent may see them (masked as the tree's rows, ./modelText.ts), and
+// the config each app had when the model last read it: the base of the three-way merge of
+// its writes (like an open config.env's), so a key someone changed since that read is a
+// conflict, never overwritten.
 import * as vscode from 'vscode';
-import { looksSecret, maskValue } from '../configText/secrets';
+import { maskValue } from '../configText/secrets';
 import { appKey, type AppRef } from '../model';
 import { isRevealed, maskSecrets } from '../tree/groups/config';
+import { isMaskedValue, type MaskRules, modelValue } from './modelText';
 
 /** Apps whose last read is remembered at most. */
 const MAX_READS = 50;
@@ -27,14 +28,17 @@ export function lastRead(sessionId: string, app: AppRef): Record<string, string>
   return reads.get(readKey(sessionId, app));
 }
 
-/** Whether this value is hidden from the model and in confirmations. */
-export function isMasked(app: AppRef, key: string, value: string): boolean {
-  return value !== '' && looksSecret(key, value) && maskSecrets() && !isRevealed(app, key);
+function rules(app: AppRef, key: string): MaskRules {
+  return { maskSecrets: maskSecrets(), revealed: isRevealed(app, key) };
 }
 
-/** The value for the model: as is, or a note that it is masked (never a made-up value). */
+export function isMasked(app: AppRef, key: string, value: string): boolean {
+  return isMaskedValue(key, value, rules(app, key));
+}
+
+/** The value for the model: quoted, or `[masked]`. */
 export function valueForModel(app: AppRef, key: string, value: string): string {
-  return isMasked(app, key, value) ? vscode.l10n.t('[masked: looks like a secret; not shown to you. The user can reveal it in the AppHost view]') : JSON.stringify(value);
+  return modelValue(key, value, rules(app, key));
 }
 
 /** The value in a confirmation the user reads (a screen may be shared): masked like the tree's row. */

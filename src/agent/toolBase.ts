@@ -1,7 +1,7 @@
 // What every AppHost tool for the chat's agent mode is made of. A read tool reads and
 // answers; an act tool first plans (reads what its confirmation must show, costs no write)
 // and then carries out exactly what the user confirmed. Answers are plain text for the
-// model, bounded in size; failures are text too (./failures.ts), never thrown.
+// model, bounded in size; failures are text too (./modelText.ts), never thrown.
 import type * as vscode from 'vscode';
 import type { CallOptions } from '../api';
 import type { Services } from '../services';
@@ -52,11 +52,6 @@ export type AgentTool = ReadTool<any> | ActTool<any, any>;
  */
 export function callOptions(ctx: ToolContext, app?: Pick<AppRef, 'workspace'>): CallOptions {
   return { workspace: app?.workspace, priority: 'user', failWhenThrottled: true, signal: ctx.signal };
-}
-
-/** A failure whose text is already what the model should read (app not found, bad input…). */
-export class ToolFailure extends Error {
-  override readonly name = 'ToolFailure';
 }
 
 /** At most `max` characters: the end kept (the newest lines of a log), with a note of what was cut. */
