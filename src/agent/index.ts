@@ -5,6 +5,7 @@ import { AgentTools } from './agentTools';
 import { restartApp, rollbackApp, scaleApp, startApp, stopApp } from './appActions';
 import { appStatus, listApps } from './appTools';
 import { changeConfig, readConfig } from './configTools';
+import { deployFolder } from './deployTool';
 import { deployLog, listReleases, recentActivity } from './historyTools';
 import { recentLogs } from './logTool';
 
@@ -13,6 +14,6 @@ export { AgentTools } from './agentTools';
 export function agentTools(s: Services): AgentTools {
   return new AgentTools(s, [
     listApps, appStatus, recentLogs, readConfig, deployLog, listReleases, recentActivity,
-    startApp, stopApp, restartApp, changeConfig, rollbackApp, scaleApp,
+    startApp, stopApp, restartApp, changeConfig, rollbackApp, scaleApp, deployFolder,
   ]);
 }
