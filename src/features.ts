@@ -12,6 +12,7 @@ import { registerDeploy, type DeployArea } from './deploy';
 import type { ConfigFileSystem } from './editors/configFileSystem';
 import { registerConfigEditing } from './editors/registerConfigEditing';
 import type { DeployLogs } from './logViews/deployLogs';
+import type { RecentLines } from './logViews/recentLines';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
 import { AppNode } from './tree/appNode';
@@ -46,6 +47,7 @@ export interface Features {
   readonly deploy: DeployArea;
   readonly fileSystem: ConfigFileSystem;
   readonly deployLogs: DeployLogs;
+  readonly recentLines: RecentLines;
   /** The tools of the chat's agent mode (registered at activation, src/agent/registration.ts). */
   readonly agentTools: AgentTools;
 }
@@ -82,8 +84,9 @@ export function activateFeatures(parts: ActivationParts): Features {
   const treeService = new TreeService(resources, tree, () => connection.api());
   const services: Services = { ...parts, resources, tree, treeService, events, healer };
   const editing = registerConfigEditing(services);
-  const logs = registerLogs(services);
   const deploy = registerDeploy(services);
+  // Stack frames in logs lead to the folders linked to the app.
+  const logs = registerLogs(services, (app) => deploy.links.linksOf(app).map((l) => l.folder.uri));
   const activity = registerActivityView(services, parts.activityView);
   const table: CommandTable = {
     ...commandTable(services),
@@ -101,6 +104,7 @@ export function activateFeatures(parts: ActivationParts): Features {
     deploy,
     fileSystem: editing.fileSystem,
     deployLogs: logs.deployLogs,
+    recentLines: logs.recentLines,
     agentTools: agentTools(services),
   };
 }
