@@ -1,5 +1,5 @@
 // `npm run lint` runs this: the house rules of src/ (docs/architecture.md explains them).
-const PURE = '^src/(api|logs|configText)/|^src/(model|format)\\.ts$';
+const PURE = '^src/(api|logs|configText)/|^src/(model|format)\\.ts$|^src/agent/modelText\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -37,6 +37,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(commands/|deploy/commands\\.ts$)' },
       to: { path: '^src/tree/(appNode|appGroupNode|databaseNode|itemNode|listNode|messageNode|serverNode|workspaceNode|roots|groups/processes)\\.ts$' },
+    },
+    {
+      name: 'agent-tools-on-top',
+      comment: 'The agent tools (src/agent/) use the areas as commands do; no area imports them: features.ts builds them, extension.ts registers them.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(agent/|features\\.ts$|extension\\.ts$)' },
+      to: { path: '^src/agent/' },
     },
   ],
   options: {

@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import type { AgentTools } from './agent';
+import { registerAgentTools, type AgentToolRegistration } from './agent/registration';
 import { AppHostAuthProvider } from './auth/authProvider';
 import { SessionStore } from './auth/sessionStore';
 import { Workspaces } from './auth/workspaces';
@@ -28,6 +30,10 @@ export interface AppHostTestApi extends Services {
   readonly deploy: DeployArea;
   /** The commands the features handle (each one package.json contributes). */
   readonly commandIds: readonly string[];
+  /** The agent tools' implementations (prepare and invoke, as VS Code calls them). */
+  readonly agentTools: AgentTools;
+  /** The agent tools registered with VS Code now (none before 1.95, or while turned off). */
+  readonly agentToolRegistration: AgentToolRegistration;
 }
 
 // Activation does no network I/O: views fetch their data only when shown.
@@ -55,22 +61,25 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
   );
   features.init({ context, log, sessions, connection, auth, workspaces, view, activityView });
   registerStandIns(context, features);
+  const tools = registerAgentTools(context, features);
+  context.subscriptions.push(tools);
   // An open git folder may be linked to an app: its status bar item shows at once, so the
   // features load right after activation (not during it).
   if (vscode.workspace.workspaceFolders?.some((f) => f.uri.scheme === 'file' && existsSync(join(f.uri.fsPath, '.git')))) setTimeout(() => features.get(), 0);
   // ExtensionMode.Test is set by VS Code itself, only for an extension under development
   // run with extensionTestsPath: an installed extension is always in Production mode.
-  return context.extensionMode === vscode.ExtensionMode.Test ? testApi(context, features) : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? testApi(context, features, tools) : undefined;
 }
 
 /** The services, built on first access (tests reach them right after activation). */
-function testApi(context: vscode.ExtensionContext, features: LazyFeatures): AppHostTestApi {
-  const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri } as AppHostTestApi;
+function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agentToolRegistration: AgentToolRegistration): AppHostTestApi {
+  const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri, agentToolRegistration } as AppHostTestApi;
   const fields = ['context', 'log', 'sessions', 'connection', 'auth', 'workspaces', 'resources', 'view', 'tree', 'treeService', 'events', 'healer'] as const;
   for (const field of fields) Object.defineProperty(api, field, { enumerable: true, get: () => features.get().services[field] });
   Object.defineProperty(api, 'logs', { enumerable: true, get: () => features.get().logs });
   Object.defineProperty(api, 'deploy', { enumerable: true, get: () => features.get().deploy });
   Object.defineProperty(api, 'commandIds', { enumerable: true, get: () => features.get().commandIds });
+  Object.defineProperty(api, 'agentTools', { enumerable: true, get: () => features.get().agentTools });
   return api;
 }
 

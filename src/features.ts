@@ -3,6 +3,7 @@
 // sign-in flows. Built as dist/features.js; the modules it shares with activation come
 // from dist/extension.js, so there is one of each class and one state (esbuild.mjs).
 import * as vscode from 'vscode';
+import { agentTools, type AgentTools } from './agent';
 import { registerActivityView } from './activity/activityView';
 import { AppEvents } from './appEvents';
 import { commandTable, runCommand } from './commands';
@@ -47,6 +48,8 @@ export interface Features {
   readonly fileSystem: ConfigFileSystem;
   readonly deployLogs: DeployLogs;
   readonly recentLines: RecentLines;
+  /** The tools of the chat's agent mode (registered at activation, src/agent/registration.ts). */
+  readonly agentTools: AgentTools;
 }
 
 export function activateFeatures(parts: ActivationParts): Features {
@@ -102,5 +105,6 @@ export function activateFeatures(parts: ActivationParts): Features {
     fileSystem: editing.fileSystem,
     deployLogs: logs.deployLogs,
     recentLines: logs.recentLines,
+    agentTools: agentTools(services),
   };
 }

@@ -196,7 +196,7 @@ export class ApiClient implements Requester {
         if (e instanceof ApiError && e.status === 429 && !spec.anonymous) {
           // Refused before the service acted on it, so any method may go again: it waits in the
           // budget until the service accepts requests. Views do not wait: they keep what they show.
-          if (opts.priority === 'view' || Date.now() - started >= MAX_RETRY_AFTER_MS) throw e;
+          if (opts.priority === 'view' || opts.failWhenThrottled || Date.now() - started >= MAX_RETRY_AFTER_MS) throw e;
           this.ctx.logger?.warn?.(`${info.method} ${info.path}: the service is limiting requests; waiting for it`);
           continue;
         }
@@ -322,7 +322,7 @@ export class ApiClient implements Requester {
     const signals = [opts.signal, opts.queueSignal].filter((x): x is AbortSignal => !!x);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     try {
-      await this.budget.acquire(opts.priority ?? 'user', signal, { failWhenThrottled: opts.priority === 'view' && !spec.anonymous });
+      await this.budget.acquire(opts.priority ?? 'user', signal, { failWhenThrottled: (opts.priority === 'view' || !!opts.failWhenThrottled) && !spec.anonymous });
     } catch (e) {
       if (signal?.aborted) throw new CancelledError(info);
       if (e instanceof BudgetThrottledError) {

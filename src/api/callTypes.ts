@@ -18,6 +18,12 @@ export interface CallOptions {
   workspace?: string;
   /** Budget priority (default `user`): `view` for refreshing visible views, `background` for polling. */
   priority?: Priority;
+  /**
+   * While the service limits requests, fail at once (an ApiError 429 with `retryAfterMs`)
+   * instead of waiting: for callers that report "rate limited until …" (agent tools).
+   * Views (`priority: 'view'`) always behave so.
+   */
+  failWhenThrottled?: boolean;
   /** Use this token instead of getToken() (e.g. the session token right after login). */
   token?: string;
 }

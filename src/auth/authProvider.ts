@@ -132,6 +132,8 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     const before = this.known;
     this.known = current;
     await vscode.commands.executeCommand('setContext', 'apphost.signedIn', !!current);
+    // The agent tools show while this is not set: before activation AppHost cannot know, and a call activates it.
+    await vscode.commands.executeCommand('setContext', 'apphost.signedOut', !current);
     await vscode.commands.executeCommand('setContext', 'apphost.isAdmin', current?.account.role === 'admin');
     await vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', this.isExpired(current));
     if (before?.id === current?.id) return;

@@ -95,12 +95,8 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
  * shows it on every row of the app. Nothing is read when no row shows the app.
  */
 async function readState(s: Services, app: AppRef): Promise<void> {
-  const rows = s.tree.rowsOf(app);
-  if (rows.length === 0) return;
-  const summary = readProcessReport(await s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'view' }));
-  s.tree.report(rows[0].app, { state: summary.state, deployed: summary.deployed });
-  // The rows re-render either way: the action's busy marker goes away.
-  s.tree.stateChanged(app);
+  if (s.tree.rowsOf(app).length === 0) return;
+  s.treeService.showProcessState(app, readProcessReport(await s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'view' })));
 }
 
 async function createApp(s: Services, target?: CommandTarget): Promise<void> {

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { ApiError, type Release } from '../api';
 import type { Services } from '../services';
-import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
+import type { CommandTarget, ItemTarget, Row } from '../tree/commandTarget';
 import { releaseLabel } from '../tree/groups/releases';
 import { explain, resolveItem } from './appParts';
 import type { CommandTable } from './commandTypes';
@@ -44,6 +44,13 @@ async function rollback(s: Services, target?: CommandTarget): Promise<void> {
     vscode.l10n.t('A new release runs the code of {0}{1}. The app restarts; config vars stay as they are now.', label, release.description ? ` (${release.description})` : ''),
     action,
   );
+  const created = await rollbackTo(s, app, release, node);
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} rolled back to {1}: now {2}.', app.name, label, releaseLabel(created)));
+}
+
+/** Rolls the app back to the release (the user confirmed it); the tree shows the new release and the app's status. */
+export async function rollbackTo(s: Services, app: AppRef, release: Release, node?: Row): Promise<Release> {
+  const label = releaseLabel(release);
   const created = await runAction(s, node, vscode.l10n.t('Rolling {0} back to {1}…', app.name, label), async () => {
     try {
       return await s.connection.api().releases.rollback(app.id, release.id, { workspace: app.workspace });
@@ -65,7 +72,7 @@ async function rollback(s: Services, target?: CommandTarget): Promise<void> {
   s.treeService.reloadPart(app, 'releases');
   // The rollback restarts the app: its row shows the new status.
   await s.treeService.reloadApp(app);
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} rolled back to {1}: now {2}.', app.name, label, releaseLabel(created)));
+  return created;
 }
 
 /** From the palette: pick an app and a release, then show it as "Show Details" does for a row. */

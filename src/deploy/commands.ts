@@ -5,11 +5,11 @@ import type { CommandTable } from '../commands/commandTypes';
 import { pickApp, resolveApp } from '../commands/targets';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
-import { folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
+import { type DeployTarget, folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
 import { report, runDeploy, type DeployResult } from './deployRun';
 import type { FolderLink } from './folderLinks';
 import { deployArea, type DeployArea } from './index';
-import { preflight } from './preflight';
+import { preflight, type PreflightOptions, type PushPlan } from './preflight';
 import { type AppRef, UserCancelled } from '../model';
 
 export function deployCommands(s: Services): CommandTable {
@@ -28,21 +28,28 @@ export function deployCommands(s: Services): CommandTable {
 async function deploy(s: Services, area: DeployArea, target: CommandTarget | vscode.Uri | undefined): Promise<DeployResult | undefined> {
   await signedIn(s);
   const t = await resolveTarget(s, area.links, target);
-  if (area.running.has(t.app.name)) {
+  const done = await deployOnce(s, area, t);
+  if (!done) {
     void vscode.window.showInformationMessage(vscode.l10n.t('A deploy of {0} is already running.', t.app.name));
     return undefined;
   }
+  await report(s, area, done.plan, done.result);
+  return done.result;
+}
+
+/**
+ * Checks, pushes and follows the build of one deploy of the app (undefined: one is already
+ * running). Its outcome is the caller's to report.
+ */
+export async function deployOnce(s: Services, area: DeployArea, t: DeployTarget, options: PreflightOptions = {}): Promise<{ plan: PushPlan; result: DeployResult } | undefined> {
+  if (area.running.has(t.app.name)) return undefined;
   const running = (async () => {
-    const plan = await preflight(s, area, t);
+    const plan = await preflight(s, area, t, options);
     return { plan, result: await runDeploy(s, area, plan) };
   })();
   area.running.set(t.app.name, running.then(() => undefined, () => undefined));
   try {
-    const { plan, result } = await running;
-    // The report waits for the user's answer: another deploy may start meanwhile.
-    area.running.delete(t.app.name);
-    await report(s, area, plan, result);
-    return result;
+    return await running;
   } finally {
     area.running.delete(t.app.name);
   }

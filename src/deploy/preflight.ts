@@ -34,7 +34,12 @@ export interface PushPlan {
   header?: { origin: string; value: string };
 }
 
-export async function preflight(s: Services, area: DeployArea, target: DeployTarget): Promise<PushPlan> {
+/** What the user already accepted elsewhere (the agent tool's confirmation): those warnings are not asked again. */
+export interface PreflightOptions {
+  confirmedWarnings?: readonly string[];
+}
+
+export async function preflight(s: Services, area: DeployArea, target: DeployTarget, options: PreflightOptions = {}): Promise<PushPlan> {
   const { folder } = target;
   const { links } = area;
   await links.ready;
@@ -47,14 +52,14 @@ export async function preflight(s: Services, area: DeployArea, target: DeployTar
   const details = await s.connection.api().apps.get(target.app.id, { workspace: target.app.workspace, priority: 'user' });
   await links.learn(details);
   const app: AppRef = { workspace: target.app.workspace, id: details.id || target.app.id, name: details.name || target.app.name };
-  const deployBranch = details.deployBranch || /git push \S+ (\S+)\s*$/.exec(details.pushInstructions ?? '')?.[1] || 'main';
+  const deployBranch = deployBranchOf(details);
 
   const remote = await ensureRemote(links.remoteFor(folder, app.name, details.gitRemote)?.remote, repo, folder, app, details, links.preferredRemoteName());
   await repo.status().catch(() => undefined);
   const head = repo.state.HEAD;
   if (!head?.commit) throw new Error(vscode.l10n.t('Nothing to deploy yet: folder {0} has no commit. Commit your code, then deploy.', folder.name));
   const source = await chooseSource(repo, head, deployBranch, app);
-  await confirmWarnings(repo, head, source, remote, folder, app);
+  await confirmWarnings(await deployWarnings(repo, head, source, remote), folder, app, options.confirmedWarnings);
 
   const pushUrl = (await gitOutput(gitPath, repo.rootUri.fsPath, ['remote', 'get-url', '--push', remote])) ?? '';
   const session = await s.connection.session();
@@ -62,6 +67,11 @@ export async function preflight(s: Services, area: DeployArea, target: DeployTar
   if (!header && isSshUrl(pushUrl)) await checkSshKey(s, area, session?.apiRoot ?? '');
   const commit = await repo.getCommit(source === 'HEAD' ? head.commit : source).catch(() => ({ hash: head.commit!, message: '' }));
   return { folder, repo, gitPath, app, details, deployBranch, remote, pushUrl, source, commit: { hash: commit.hash, subject: commit.message.split('\n')[0] }, header };
+}
+
+/** The branch that deploys the app: its details say, or its push instructions, else main. */
+export function deployBranchOf(details: Pick<App, 'deployBranch' | 'pushInstructions'>): string {
+  return details.deployBranch || /git push \S+ (\S+)\s*$/.exec(details.pushInstructions ?? '')?.[1] || 'main';
 }
 
 /** The folder's remote for the app, added after asking when it has none. */
@@ -100,8 +110,8 @@ async function chooseSource(repo: GitRepository, head: GitBranch, deployBranch: 
   return choice === current ? 'HEAD' : deployBranch;
 }
 
-/** One question for what the user may not mean: uncommitted changes, commits not on the branch's upstream. */
-async function confirmWarnings(repo: GitRepository, head: GitBranch, source: string, remote: string, folder: vscode.WorkspaceFolder, app: AppRef): Promise<void> {
+/** What the user may not mean to deploy: uncommitted changes, commits not on the branch's upstream. */
+export async function deployWarnings(repo: GitRepository, head: GitBranch, source: string, remote: string): Promise<string[]> {
   const warnings: string[] = [];
   if (source === 'HEAD' || source === head.name) {
     const { workingTreeChanges, indexChanges, mergeChanges, untrackedChanges } = repo.state;
@@ -118,7 +128,12 @@ async function confirmWarnings(repo: GitRepository, head: GitBranch, source: str
   } else if (branch?.name && !branch.upstream && shared.length) {
     warnings.push(vscode.l10n.t('Branch {0} was never pushed to {1}: the app would run code your shared repository does not have.', branch.name, shared.map((r) => r.name).join(', ')));
   }
-  if (!warnings.length) return;
+  return warnings;
+}
+
+/** One question for the warnings, unless the user already accepted each of them. */
+async function confirmWarnings(warnings: string[], folder: vscode.WorkspaceFolder, app: AppRef, confirmed: readonly string[] = []): Promise<void> {
+  if (warnings.every((w) => confirmed.includes(w))) return;
   const go = vscode.l10n.t('Deploy Anyway');
   const choice = await vscode.window.showWarningMessage(
     vscode.l10n.t('Deploy folder {0} to {1}?', folder.name, app.name),

@@ -1,7 +1,7 @@
 // The one way commands, editors and deploys change what the tree shows: "show this app
 // as X", "reload this part", "mark these rows busy while". Node classes stay inside tree/;
 // callers speak in apps (AppRef) and the rows they were invoked on.
-import { ApiError, type ApiClient, type App, type Server } from '../api';
+import { ApiError, type ApiClient, type App, type ProcessSummary, type Server } from '../api';
 import type { Workspace } from '../auth/workspaces';
 import type { AppRef } from '../model';
 import { AppGroupNode } from './appGroupNode';
@@ -30,6 +30,21 @@ export class TreeService {
       row.app = { ...row.app, ...fields };
       this.resources.refresh(row as AppNode, { refetch: false });
     }
+  }
+
+  /** Every row of the app shows the state a process report gives (no request); false when no row shows the app. */
+  showProcessState(app: AppRef, summary: Pick<ProcessSummary, 'state' | 'deployed'>): boolean {
+    const rows = this.state.rowsOf(app);
+    if (rows.length === 0) return false;
+    this.state.report(rows[0].app, { state: summary.state, deployed: summary.deployed });
+    // The rows re-render either way: an action's busy marker goes away.
+    this.state.stateChanged(app);
+    return true;
+  }
+
+  /** The rows showing the app now (to mark them busy). */
+  appRows(app: AppRef): Row[] {
+    return this.state.rowsOf(app) as AppNode[];
   }
 
   /** Reads the app again (one request) and shows it; undefined when it is gone (404). */

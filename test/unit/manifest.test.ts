@@ -50,6 +50,8 @@ function visibleStrings(): { path: string; value: string }[] {
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
     else if (node && typeof node === 'object') {
       for (const [k, v] of Object.entries(node)) {
+        // A tool's name is an identifier; its input schema and model description are read by the model, in English.
+        if (/^contributes\.languageModelTools\[\d+\]$/.test(path) && ['name', 'inputSchema'].includes(k)) continue;
         if (VISIBLE.has(k) && (typeof v === 'string' || Array.isArray(v))) found.push(...manifestStrings(v, `${path}.${k}`));
         else walk(v, `${path}.${k}`);
       }
@@ -164,6 +166,68 @@ describe('manifest', () => {
       ignore.filter((l) => l.startsWith('!')).sort(),
       ['!CHANGELOG.md', '!LICENSE', '!README.md', '!dist/extension.js', '!dist/features.js', '!dist/undici.js', '!l10n/**', '!media/*', '!media/walkthrough/**', '!package.json', '!package.nls.json'],
     );
+  });
+
+  describe('agent tools (languageModelTools)', () => {
+    interface Schema { type?: string; description?: string; properties?: Record<string, Schema>; required?: string[]; additionalProperties?: unknown; items?: Schema; minimum?: number; maximum?: number }
+    const tools: { name: string; toolReferenceName: string; displayName: string; userDescription: string; modelDescription: string; icon: string; canBeReferencedInPrompt: boolean; when: string; inputSchema: Schema }[] = contributes.languageModelTools;
+    /** The names the tool table of src/agent/ implements (each tool declares `name: 'apphost_…'`, the lifecycle ones pass it). */
+    const implemented = () => {
+      const dir = join(ROOT, 'src', 'agent');
+      return readdirSync(dir).flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/(?:name: |lifecycleTool\()'(apphost_\w+)'/g)].map((m) => m[1]));
+    };
+
+    it('names every tool apphost_<verb>_<noun>, referable in prompts as #apphost…, with texts for the user and the model', () => {
+      assert.ok(tools.length >= 13, `${tools.length} tools`);
+      assert.equal(new Set(tools.map((t) => t.name)).size, tools.length, 'unique names');
+      assert.equal(new Set(tools.map((t) => t.toolReferenceName)).size, tools.length, 'unique reference names');
+      for (const t of tools) {
+        assert.match(t.name, /^apphost_[a-z]+_[a-z_]+$/, t.name);
+        assert.match(t.toolReferenceName, /^apphost[A-Z]\w+$/, `${t.name}: #apphost… in prompts`);
+        assert.equal(t.canBeReferencedInPrompt, true, t.name);
+        assert.ok(english(t.displayName).trim() && english(t.userDescription).trim(), `${t.name}: localized display name and user description`);
+        assert.match(t.icon, /^\$\([a-z-]+\)$/, `${t.name}: a codicon`);
+        // The model is told when to use it, and what the app defaults to.
+        assert.ok(t.modelDescription.length > 120 && t.modelDescription.length < 1024, `${t.name}: a model description of a useful length`);
+        if (t.inputSchema.properties?.app) assert.match(t.modelDescription, /defaults to the open folder's linked app/, `${t.name}: says how the app is chosen`);
+      }
+    });
+
+    it('shows them only while the setting is on and AppHost is not signed out (a context key the code sets)', () => {
+      const setByCode = contextKeysSetByCode();
+      for (const t of tools) {
+        assert.equal(t.when, 'config.apphost.agentTools.enabled && !apphost.signedOut', t.name);
+        for (const key of contextKeysOf(t.when)) if (!key.startsWith('config.')) assert.ok(setByCode.has(key), `${key} is set by the extension`);
+      }
+      const setting = contributes.configuration.properties['apphost.agentTools.enabled'];
+      assert.equal(setting.default, true);
+      assert.equal(setting.scope, 'machine', 'no workspace can turn the tools back on');
+    });
+
+    it('gives every tool a well-formed input schema: an object of described, typed properties', () => {
+      const types = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array']);
+      for (const t of tools) {
+        const schema = t.inputSchema;
+        assert.equal(schema.type, 'object', `${t.name}: an object at the top level`);
+        assert.equal(schema.additionalProperties, false, `${t.name}: no property the tool would ignore`);
+        const properties = Object.entries(schema.properties ?? {});
+        for (const [key, p] of properties) {
+          assert.ok(p.type && types.has(p.type), `${t.name}.${key}: a JSON type`);
+          assert.ok((p.description ?? '').length > 15, `${t.name}.${key}: described for the model`);
+          if (p.type === 'array') assert.ok(p.items?.type, `${t.name}.${key}: typed items`);
+          if (p.minimum !== undefined && p.maximum !== undefined) assert.ok(p.minimum <= p.maximum, `${t.name}.${key}: bounds`);
+        }
+        for (const key of schema.required ?? []) assert.ok(schema.properties?.[key], `${t.name}: required ${key} is a property`);
+      }
+    });
+
+    it('implements exactly the contributed tools (src/agent/), and contributes every implemented one', () => {
+      assert.deepEqual(implemented().sort(), tools.map((t) => t.name).sort());
+    });
+
+    it('relies on the implicit onLanguageModelTool activation of VS Code (no explicit event needed)', () => {
+      for (const event of manifest.activationEvents ?? []) assert.doesNotMatch(event, /^onLanguageModelTool:/);
+    });
   });
 
   describe('Getting Started walkthrough', () => {

@@ -31,6 +31,8 @@ export const SMOKE_JOURNEYS = [
   'details: Show Details opens the full JSON read-only an app: one GET of its details',
   'multi-select: lifecycle and logs on several apps drags an app selected twice as one app',
   'auth: sign-in, sign-out, expiry, workspaces signs out by revoking the stored token on the server',
+  // agent tools: no tools API before VS Code 1.95: nothing registered, activation unaffected
+  'agent tools: registration registers every contributed tool where VS Code has the tools API',
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

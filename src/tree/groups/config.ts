@@ -4,6 +4,7 @@ import type { AppGroupDescriptor, AppGroupNode } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
 import { groupCall } from './common';
 import { icon } from '../../theme';
+import type { AppRef } from '../../model';
 
 /** Rows whose secret value the user revealed: this session only (never persisted). */
 const revealed = new Set<string>();
@@ -13,13 +14,20 @@ export function setRevealed(node: { readonly id: string }, on: boolean): void {
   else revealed.delete(node.id);
 }
 
+/** Whether the user revealed this variable of the app in a row of the tree (this session). */
+export function isRevealed(app: AppRef, key: string): boolean {
+  const suffix = `/${encodeURIComponent(app.id)}/config/${encodeURIComponent(key)}`;
+  return [...revealed].some((id) => id.endsWith(suffix));
+}
+
+/** Whether values that look secret are masked (setting apphost.maskSecrets). */
+export function maskSecrets(): boolean {
+  return vscode.workspace.getConfiguration('apphost').get<boolean>('maskSecrets', true);
+}
+
 /** A config var row: `key` is the variable name, `data` its value. */
 export function isConfigVarNode(value: unknown): value is ItemNode<string> {
   return value instanceof ItemNode && value.kind === 'configVar';
-}
-
-function maskSecrets(): boolean {
-  return vscode.workspace.getConfiguration('apphost').get<boolean>('maskSecrets', true);
 }
 
 export const configGroup: AppGroupDescriptor = {

@@ -1,0 +1,127 @@
+// The tools as VS Code calls them (through the stand-ins registered at activation,
+// ./registration.ts): prepare, then invoke. An act tool's plan is made in prepare (its
+// confirmation shows it) and kept until invoke carries it out, so what runs is what the
+// user confirmed; a plan that failed is answered in invoke, as text, with nothing done.
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { failureText, rateLimitedText } from './modelText';
+import type { PreparedToolInvocation } from './lmApi';
+import { agentToolsEnabled } from './setting';
+import type { AgentTool, NothingToDo, Planned, ToolContext } from './toolBase';
+
+/** Plans waiting for their invoke (a confirmation may wait a while; a few at most). */
+const MAX_PLANS = 20;
+
+type Prepared = { planned: Planned<unknown> } | { answer: string };
+
+export class AgentTools {
+  private readonly tools: Map<string, AgentTool>;
+  private readonly plans = new Map<string, Promise<Prepared>>();
+
+  constructor(
+    private readonly s: Services,
+    tools: readonly AgentTool[],
+  ) {
+    this.tools = new Map(tools.map((t) => [t.name, t]));
+  }
+
+  get names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  /** What the chat shows before the call: the progress text, and for act tools the confirmation. */
+  async prepare(name: string, input: unknown, token: vscode.CancellationToken): Promise<PreparedToolInvocation | undefined> {
+    const tool = this.tool(name);
+    const invocationMessage = tool.progress(input ?? {});
+    if (tool.kind === 'read' || !agentToolsEnabled()) return { invocationMessage };
+    const prepared = this.withContext(token, (ctx) => this.planOf(tool, input ?? {}, ctx));
+    this.keep(planKey(name, input), prepared);
+    const result = await prepared;
+    if (!('planned' in result)) return { invocationMessage };
+    const { title, message } = result.planned.confirmation;
+    return { invocationMessage, confirmationMessages: { title, message: new vscode.MarkdownString(message) } };
+  }
+
+  /** Runs the tool; always text, failures included. */
+  async invoke(name: string, input: unknown, token: vscode.CancellationToken): Promise<string> {
+    const tool = this.tool(name);
+    if (!agentToolsEnabled()) {
+      return vscode.l10n.t('AppHost\'s agent tools are turned off (setting apphost.agentTools.enabled). Nothing was done.');
+    }
+    const text = await this.withContext(token, async (ctx) => {
+      try {
+        const paused = this.s.connection.budget.snapshot();
+        if (paused.pausedForMs > 0) return rateLimitedText(Date.now() + paused.pausedForMs);
+        if (tool.kind === 'read') return await tool.run(input ?? {}, ctx);
+        const key = planKey(name, input);
+        const prepared = this.plans.get(key);
+        this.plans.delete(key);
+        if (!prepared) {
+          return vscode.l10n.t('Not done: this action needs the user\'s confirmation, and VS Code did not ask for it. Call the tool again.');
+        }
+        const result = await prepared;
+        return 'planned' in result ? await tool.run(result.planned.plan, ctx) : result.answer;
+      } catch (error) {
+        this.s.log.warn(`[agent] ${name}: ${error instanceof Error ? error.message : String(error)}`);
+        return failureText(error);
+      }
+    });
+    return this.scrubbed(text);
+  }
+
+  private tool(name: string): AgentTool {
+    const tool = this.tools.get(name);
+    if (!tool) throw new Error(`No AppHost tool ${name}`);
+    return tool;
+  }
+
+  private async planOf(tool: Extract<AgentTool, { kind: 'act' }>, input: unknown, ctx: ToolContext): Promise<Prepared> {
+    try {
+      const planned: Planned<unknown> | NothingToDo = await tool.plan(input, ctx);
+      return 'answer' in planned ? { answer: planned.answer } : { planned };
+    } catch (error) {
+      return { answer: failureText(error) };
+    }
+  }
+
+  private keep(key: string, prepared: Promise<Prepared>): void {
+    this.plans.delete(key);
+    this.plans.set(key, prepared);
+    while (this.plans.size > MAX_PLANS) this.plans.delete(this.plans.keys().next().value!);
+  }
+
+  private async withContext<T>(token: vscode.CancellationToken, run: (ctx: ToolContext) => Promise<T>): Promise<T> {
+    const abort = new AbortController();
+    const sub = token.onCancellationRequested(() => abort.abort());
+    if (token.isCancellationRequested) abort.abort();
+    try {
+      return await run({ s: this.s, token, signal: abort.signal });
+    } finally {
+      sub.dispose();
+    }
+  }
+
+  /** The session's token can never reach the model, whatever a server or git printed. */
+  private async scrubbed(text: string): Promise<string> {
+    const session = await this.s.connection.session().catch(() => undefined);
+    try {
+      const scrubber = this.s.connection.api().scrubber;
+      return (session ? scrubber.with([session.token]) : scrubber).scrub(text);
+    } catch {
+      return session ? text.split(session.token).join('••••••••') : text;
+    }
+  }
+}
+
+/** Prepare and invoke of one call carry the same input: it keys the plan. */
+function planKey(name: string, input: unknown): string {
+  return `${name} ${stableJson(input ?? {})}`;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,123 @@
+// Read tools about apps: the list (state, server, workspace, linked folders) and one app's
+// status (its process report, the true state, and its recent deploys).
+import * as vscode from 'vscode';
+import { isNotDeployed, readProcessReport, type App, type Deploy, type ProcessSummary } from '../api';
+import { scopeToWorkspace } from '../auth/workspaces';
+import { deployArea } from '../deploy';
+import { type AppInput, resolveApp, resolveWorkspace, workspaceName, workspaceTitle } from './appInput';
+import { callOptions, clip, type ReadTool, type ToolContext } from './toolBase';
+
+/** Apps an answer lists at most (the model can filter by workspace). */
+const MAX_APPS = 100;
+const RECENT_DEPLOYS = 5;
+
+export const listApps: ReadTool<{ workspace?: string }> = {
+  name: 'apphost_list_apps',
+  kind: 'read',
+  progress: () => vscode.l10n.t('Listing AppHost apps…'),
+  async run(input, ctx) {
+    const { s } = ctx;
+    const { session, api } = await s.connection.signedIn();
+    const workspaces = await s.workspaces.list(api, session, callOptions(ctx));
+    const activeSlug = s.workspaces.active(session.apiRoot);
+    const workspace = input.workspace?.trim() ? await resolveWorkspace(ctx, input.workspace) : (workspaces.find((w) => w.slug === activeSlug) ?? workspaces[0]);
+    const [apps, servers] = await Promise.all([
+      api.apps.list({}, callOptions(ctx, { workspace: workspace.slug })),
+      api.servers.list(callOptions(ctx, { workspace: workspace.slug })).catch(() => []),
+    ]);
+    const shown = scopeToWorkspace(workspace, apps).sort((a, b) => a.name.localeCompare(b.name));
+    const serverNames = new Map(servers.map((x) => [x.id, x.name]));
+    const links = deployArea(s).links.links();
+    const others = workspaces.filter((w) => w.slug !== workspace.slug).map(workspaceTitle);
+    const lines = [
+      vscode.l10n.t('Workspace: {0}{1}.', workspaceTitle(workspace), workspace.slug === activeSlug ? vscode.l10n.t(' (the active one)') : ''),
+      others.length ? vscode.l10n.t('Other workspaces (pass "workspace" to list theirs): {0}.', others.join(', ')) : '',
+      vscode.l10n.t('Apps ({0}):', shown.length),
+      ...shown.slice(0, MAX_APPS).map((app) => `- ${appLine(ctx, app, serverNames, links.filter((l) => l.app.id === app.id || (!l.app.id && l.app.name === app.name)).map((l) => l.folder.name))}`),
+      shown.length > MAX_APPS ? vscode.l10n.t('… and {0} more.', shown.length - MAX_APPS) : '',
+      vscode.l10n.t('"status" is what the service lists; apphost_get_app_status reads the process report, the app\'s true state.'),
+      ...folderLines(ctx),
+    ];
+    return lines.filter(Boolean).join('\n');
+  },
+};
+
+function appLine(ctx: ToolContext, app: App, servers: Map<string, string>, folders: string[]): string {
+  const state = ctx.s.tree.stateOf(app);
+  const parts = [
+    vscode.l10n.t('status {0}', app.status || vscode.l10n.t('unknown')),
+    state.source === 'report' ? vscode.l10n.t('process report: {0}', state.status) : '',
+    app.serverId ? vscode.l10n.t('server {0}', servers.get(app.serverId) ?? app.serverId) : '',
+    app.isPreview ? vscode.l10n.t('preview of PR #{0}', app.prNumber ?? '?') : '',
+    app.deployBranch ? vscode.l10n.t('deploys branch {0}', app.deployBranch) : '',
+    folders.length ? vscode.l10n.t('linked to open folder {0}', folders.join(', ')) : '',
+  ];
+  return `${app.name} — ${parts.filter(Boolean).join(' · ')}`;
+}
+
+/** Which open folder is linked to which app. */
+function folderLines(ctx: ToolContext): string[] {
+  const links = deployArea(ctx.s).links;
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (!folders.length) return [vscode.l10n.t('No folder is open.')];
+  return [
+    vscode.l10n.t('Open folders:'),
+    ...folders.map((f) => {
+      const link = links.linkOf(f);
+      if (!link) return vscode.l10n.t('- {0}: not linked to an app', f.name);
+      return link.how === 'remote'
+        ? vscode.l10n.t('- {0}: linked to {1} (by its git remote "{2}")', f.name, link.app.name, link.remote ?? '')
+        : vscode.l10n.t('- {0}: linked to {1} (linked by hand)', f.name, link.app.name);
+    }),
+  ];
+}
+
+export const appStatus: ReadTool<AppInput> = {
+  name: 'apphost_get_app_status',
+  kind: 'read',
+  progress: (input) => (input.app ? vscode.l10n.t('Reading the status of {0}…', input.app) : vscode.l10n.t('Reading the status of the linked app…')),
+  async run(input, ctx) {
+    const app = await resolveApp(ctx, input);
+    const api = ctx.s.connection.api();
+    const opts = callOptions(ctx, app);
+    const [report, deploys] = await Promise.all([
+      api.processes.get(app.id, opts).then(readProcessReport, (e: unknown) => (isNotDeployed(e) ? undefined : Promise.reject(e))),
+      api.deploys.list(app.id, opts),
+    ]);
+    if (report) ctx.s.treeService.showProcessState(app, report);
+    return [
+      vscode.l10n.t('App {0} (workspace {1}).', app.name, workspaceName(ctx.s, app.workspace)),
+      ...processLines(report),
+      ...deployLines(deploys),
+    ].join('\n');
+  },
+};
+
+/** The process report as the model reads it: overall state, then each process type. */
+export function processLines(report: ProcessSummary | undefined): string[] {
+  if (!report || (!report.deployed && !report.types.length)) return [vscode.l10n.t('Processes: none — the app has never been deployed.')];
+  const lines = [vscode.l10n.t('Process report (the true state of its containers): {0}.', report.state)];
+  for (const t of report.types) {
+    const up = t.instances.filter((i) => i.state === 'running').length;
+    lines.push(vscode.l10n.t('- {0}: {1} of {2} running ({3})', t.type, up, t.instances.length, t.instances.map((i) => `${t.type}.${i.index} ${clip(i.detail, 80)}`).join('; ')));
+  }
+  return lines;
+}
+
+function deployLines(deploys: Deploy[]): string[] {
+  if (!deploys.length) return [vscode.l10n.t('Deploys: none yet.')];
+  return [
+    vscode.l10n.t('Recent deploys (newest first, {0} of {1}):', Math.min(RECENT_DEPLOYS, deploys.length), deploys.length),
+    ...deploys.slice(0, RECENT_DEPLOYS).map((d) => `- ${deployLine(d)}`),
+  ];
+}
+
+export function deployLine(d: Deploy): string {
+  return [
+    vscode.l10n.t('deploy {0}: {1}', d.id, d.status),
+    d.commitSha ? vscode.l10n.t('commit {0}', d.commitSha.slice(0, 7)) : '',
+    d.description ? clip(d.description, 120) : '',
+    d.startedAt ?? d.createdAt ? vscode.l10n.t('started {0}', d.startedAt ?? d.createdAt ?? '') : '',
+    d.finishedAt ? vscode.l10n.t('finished {0}', d.finishedAt) : '',
+  ].filter(Boolean).join(' · ');
+}

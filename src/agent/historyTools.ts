@@ -1,0 +1,90 @@
+// Read tools about what happened: a deploy's build log (the latest by default), the
+// releases, and the active workspace's activity feed.
+import * as vscode from 'vscode';
+import { teamOfWorkspace } from '../api';
+import { activitySentence } from '../activity/activitySentence';
+import { buildFailure } from '../deploy/pushOutput';
+import { sanitizeLine } from '../logs';
+import { releaseLabel } from '../tree/groups/releases';
+import { type AppInput, resolveApp, workspaceName } from './appInput';
+import { deployLine } from './appTools';
+import { callOptions, clip, type ReadTool, tailText } from './toolBase';
+
+const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);
+
+export interface DeployLogInput extends AppInput {
+  readonly deployId?: string;
+  readonly lines?: number;
+}
+
+export const deployLog: ReadTool<DeployLogInput> = {
+  name: 'apphost_get_deploy_log',
+  kind: 'read',
+  progress: (input) => (input.app ? vscode.l10n.t('Reading the deploy log of {0}…', input.app) : vscode.l10n.t('Reading the deploy log of the linked app…')),
+  async run(input, ctx) {
+    const app = await resolveApp(ctx, input);
+    const api = ctx.s.connection.api();
+    const opts = callOptions(ctx, app);
+    let id = input.deployId?.trim();
+    if (!id) {
+      const latest = (await api.deploys.list(app.id, opts))[0];
+      if (!latest) return vscode.l10n.t('{0} has never been deployed: it has no deploy yet.', app.name);
+      id = latest.id;
+    }
+    const deploy = await api.deploys.get(app.id, id, opts);
+    const lines = (deploy.log ?? '').split(/\r?\n/).map(sanitizeLine).filter((l) => l.trim());
+    const wanted = Math.max(1, Math.min(500, Math.floor(Number(input.lines) || 100)));
+    const shown = lines.slice(-wanted).map((l) => clip(l, 500));
+    const finished = FINISHED.has(deploy.status);
+    return [
+      vscode.l10n.t('Deploy of {0}: {1}.', app.name, deployLine(deploy)),
+      finished ? '' : vscode.l10n.t('It has not finished yet: its log is complete once it has.'),
+      deploy.status === 'failed' || deploy.status === 'timed_out' ? vscode.l10n.t('Why it failed: {0}', buildFailure(lines) ?? deploy.status) : '',
+      lines.length
+        ? vscode.l10n.t('Build log, the last {0} of {1} lines:', shown.length, lines.length)
+        : vscode.l10n.t('The build log is empty{0}.', finished ? '' : vscode.l10n.t(' (the service writes it when the build ends)')),
+      tailText(shown.join('\n'), 40_000),
+    ].filter(Boolean).join('\n');
+  },
+};
+
+export const listReleases: ReadTool<AppInput & { limit?: number }> = {
+  name: 'apphost_list_releases',
+  kind: 'read',
+  progress: (input) => (input.app ? vscode.l10n.t('Listing the releases of {0}…', input.app) : vscode.l10n.t('Listing the releases of the linked app…')),
+  async run(input, ctx) {
+    const app = await resolveApp(ctx, input);
+    const releases = await ctx.s.connection.api().releases.list(app.id, callOptions(ctx, app));
+    if (!releases.length) return vscode.l10n.t('{0} has no release yet (never deployed).', app.name);
+    const limit = Math.max(1, Math.min(50, Math.floor(Number(input.limit) || 10)));
+    return [
+      vscode.l10n.t('Releases of {0} (workspace {1}), newest first, {2} of {3}. The first runs now; apphost_rollback_release goes back to another.', app.name, workspaceName(ctx.s, app.workspace), Math.min(limit, releases.length), releases.length),
+      ...releases.slice(0, limit).map((r, i) => `- ${[
+        releaseLabel(r) + (i === 0 ? vscode.l10n.t(' (current)') : ''),
+        r.description ? clip(r.description, 160) : '',
+        r.commitSha ? vscode.l10n.t('commit {0}', r.commitSha.slice(0, 7)) : '',
+        r.deployId ? vscode.l10n.t('deploy {0}', r.deployId) : '',
+        r.createdAt ? vscode.l10n.t('created {0}', r.createdAt) : '',
+      ].filter(Boolean).join(' · ')}`),
+    ].join('\n');
+  },
+};
+
+export const recentActivity: ReadTool<{ limit?: number }> = {
+  name: 'apphost_get_activity',
+  kind: 'read',
+  progress: () => vscode.l10n.t('Reading the AppHost activity…'),
+  async run(input, ctx) {
+    const { session, api } = await ctx.s.connection.signedIn();
+    const workspace = ctx.s.workspaces.active(session.apiRoot);
+    const limit = Math.max(1, Math.min(100, Math.floor(Number(input.limit) || 20)));
+    const items = await api.activities.list({ limit }, callOptions(ctx, { workspace }));
+    const name = workspaceName(ctx.s, workspace);
+    return [
+      teamOfWorkspace(workspace)
+        ? vscode.l10n.t('Activity (the service shows your personal feed, whatever workspace is active: {0}), newest first:', name)
+        : vscode.l10n.t('Activity of workspace {0}, newest first:', name),
+      ...(items.length ? items.map((a) => `- ${a.createdAt ?? ''} ${clip(activitySentence(a), 300)}`) : [vscode.l10n.t('No activity yet.')]),
+    ].join('\n');
+  },
+};

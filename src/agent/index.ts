@@ -1,0 +1,19 @@
+// The agent tools of the features bundle: every tool package.json contributes
+// (languageModelTools), by name. See docs/architecture.md, "Agent tools".
+import type { Services } from '../services';
+import { AgentTools } from './agentTools';
+import { restartApp, rollbackApp, scaleApp, startApp, stopApp } from './appActions';
+import { appStatus, listApps } from './appTools';
+import { changeConfig, readConfig } from './configTools';
+import { deployFolder } from './deployTool';
+import { deployLog, listReleases, recentActivity } from './historyTools';
+import { recentLogs } from './logTool';
+
+export { AgentTools } from './agentTools';
+
+export function agentTools(s: Services): AgentTools {
+  return new AgentTools(s, [
+    listApps, appStatus, recentLogs, readConfig, deployLog, listReleases, recentActivity,
+    startApp, stopApp, restartApp, changeConfig, rollbackApp, scaleApp, deployFolder,
+  ]);
+}
