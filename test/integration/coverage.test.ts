@@ -28,7 +28,7 @@ export function endpointOf(method: string, path: string): string | undefined {
 }
 
 interface Step {
-  /** What the user does, as written in the README's coverage table. */
+  /** What the user does, as written in docs/endpoints.md. */
   via: string;
   run: () => Promise<unknown>;
 }
@@ -205,7 +205,7 @@ describe('coverage: every endpoint of the specification is called from the UI', 
     }
     const missing = SPEC_ENDPOINTS.filter((e) => !seenBy.has(e));
     const table = SPEC_ENDPOINTS.map((e) => `${e} ← ${(seenBy.get(e) ?? ['MISSING']).join('; ')}`).join('\n');
-    // The observed mapping, for the README's coverage table (test-results/ is git-ignored).
+    // The observed mapping, for docs/endpoints.md (test-results/ is git-ignored).
     const results = join(__dirname, '..', '..', '..', 'test-results');
     mkdirSync(results, { recursive: true });
     writeFileSync(join(results, 'coverage.txt'), `${SPEC_ENDPOINTS.length - missing.length}/${SPEC_ENDPOINTS.length} endpoints reached\n${table}\n\nfailed steps:\n${failures.join('\n')}\n`);

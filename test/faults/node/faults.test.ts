@@ -1,6 +1,6 @@
 // The fault suite, plain Node part: the API layer and the pure cores against the
 // reference server's fault injection (real HTTP) and hostile inputs. One named case per
-// point of the reliability audit (README "Reliability"); the VS Code part is in
+// point of the reliability audit (docs/reliability.md); the VS Code part is in
 // ../vscode, the journeys with screenshots in ../e2e. Every error and log line is
 // scanned for token values at the end (test/unit/api/helpers.ts).
 
