@@ -3,9 +3,7 @@ import type { ApiClient, ApiLogger, RequestBudget } from './api';
 import { resolveBaseUrl } from './api/baseUrl';
 import type { SessionStore, StoredSession } from './auth/sessionStore';
 import { NotSignedIn } from './model';
-
-/** Settings that change how requests are made: a change rebuilds the client. */
-const CLIENT_SETTINGS = ['apphost.baseUrl', 'apphost.allowInsecureHttp', 'apphost.timeouts', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy'];
+import { CLIENT_SETTINGS, settings } from './settings';
 
 /**
  * The link to the configured service: one ApiClient (one keep-alive pool) for the current
@@ -51,7 +49,7 @@ export class Connection implements vscode.Disposable {
   /** The service's API root, or undefined while the URL is unset or invalid. */
   apiRoot(): string | undefined {
     try {
-      return resolveBaseUrl(setting('baseUrl', ''), { allowInsecureHttp: setting('allowInsecureHttp', false) }).apiRoot;
+      return resolveBaseUrl(settings.baseUrl(), { allowInsecureHttp: settings.allowInsecureHttp() }).apiRoot;
     } catch {
       return undefined;
     }
@@ -60,19 +58,13 @@ export class Connection implements vscode.Disposable {
   /** The client for the configured URL. Throws a clear ConfigurationError when the URL is unusable. */
   api(): ApiClient {
     if (!this.client) {
-      const http = vscode.workspace.getConfiguration('http');
-      const timeouts = vscode.workspace.getConfiguration('apphost.timeouts');
       this.client = new (this.classes().ApiClient)({
-        baseUrl: setting('baseUrl', ''),
-        allowInsecureHttp: setting('allowInsecureHttp', false),
+        baseUrl: settings.baseUrl(),
+        allowInsecureHttp: settings.allowInsecureHttp(),
         getToken: async () => (await this.session())?.token,
         budget: this.budget,
-        timeouts: {
-          connectMs: timeouts.get<number>('connect', 10) * 1000,
-          readMs: timeouts.get<number>('read', 15) * 1000,
-          slowMs: timeouts.get<number>('slow', 90) * 1000,
-        },
-        proxy: { url: http.get<string>('proxy') || undefined, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy: http.get<string[]>('noProxy') },
+        timeouts: settings.timeoutsMs(),
+        proxy: settings.proxy(),
         userAgent: this.userAgent,
         logger: this.logger,
         onUnauthorized: (_error, token) => this.refused.fire(token),
@@ -135,12 +127,8 @@ export function errorMessage(error: unknown): string {
 export function requestsPerMinute(env: NodeJS.ProcessEnv = process.env): number {
   const declared = Number(env.APPHOST_SERVICE_REQUESTS_PER_MINUTE);
   const limit = Number.isFinite(declared) && declared >= 1 ? Math.floor(declared) : SERVICE_REQUESTS_PER_MINUTE;
-  const wanted = setting('requestsPerMinute', SERVICE_REQUESTS_PER_MINUTE);
+  const wanted = settings.requestsPerMinute();
   return Math.max(1, Math.min(Number.isFinite(wanted) ? wanted : SERVICE_REQUESTS_PER_MINUTE, limit));
 }
 
 const SERVICE_REQUESTS_PER_MINUTE = 60;
-
-function setting<T>(key: string, fallback: T): T {
-  return vscode.workspace.getConfiguration('apphost').get<T>(key, fallback);
-}

@@ -55,6 +55,7 @@ export function activateFeatures(parts: ActivationParts): Features {
   const healer = new ThrottleHealer(connection.budget, (node) => (node === ROOTS ? resources.refresh(undefined, { refetch: false }) : resources.refresh(node)));
   ListNode.healer = healer;
   const events = new AppEvents();
+  const treeService = new TreeService(resources, tree, () => connection.api());
   context.subscriptions.push(
     resources, healer, events,
     new AutoRefresh(view, resources, connection.budget),
@@ -65,7 +66,7 @@ export function activateFeatures(parts: ActivationParts): Features {
     }),
     // The user expands an app: its process report (one request) says whether it really runs.
     view.onDidExpandElement(({ element }) => {
-      if (element instanceof AppNode) void element.readState().catch(() => undefined); // a failure shows in its Processes group
+      if (element instanceof AppNode) void treeService.readState(element.appRef()).catch(() => undefined); // a failure shows in its Processes group
     }),
     // A new process report: the rows of that app show the state it gives.
     tree.onStateChanged((app) => {
@@ -76,7 +77,6 @@ export function activateFeatures(parts: ActivationParts): Features {
       if (e.affectsConfiguration('apphost.maskSecrets')) resources.refresh(undefined, { refetch: false });
     }),
   );
-  const treeService = new TreeService(resources, tree, () => connection.api());
   const services: Services = { ...parts, resources, tree, treeService, events, healer };
   const editing = registerConfigEditing(services);
   const logs = registerLogs(services);

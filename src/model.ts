@@ -22,6 +22,15 @@ export function isAppRef(value: unknown): value is AppRef {
   return !!value && typeof (value as AppRef).id === 'string' && typeof (value as AppRef).name === 'string' && 'workspace' in (value as object);
 }
 
+/**
+ * The one app-name rule: wokku's model (`/\A[a-z][a-z0-9-]*\z/`): a lowercase letter, then
+ * lowercase letters, digits and dashes. No length limit: wokku sets none, nor does Dokku,
+ * whose own rule (`^[a-z0-9][^/:_A-Z]*$`) accepts every such name.
+ */
+export function isAppName(name: string): boolean {
+  return /^[a-z][a-z0-9-]*$/.test(name);
+}
+
 /** Same app (by workspace and id), whatever name it carries. */
 export function sameApp(a: AppRef, b: AppRef): boolean {
   return a.id === b.id && a.workspace === b.workspace;

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { resolveBaseUrl } from '../api';
 import { UserCancelled } from '../model';
+import { settings } from '../settings';
 
 /** Returns why `value` is not an acceptable service address, or undefined when it is. */
 export function validateServiceUrl(value: string): string | undefined {
-  const allowInsecureHttp = vscode.workspace.getConfiguration('apphost').get<boolean>('allowInsecureHttp', false);
   try {
-    resolveBaseUrl(value, { allowInsecureHttp });
+    resolveBaseUrl(value, { allowInsecureHttp: settings.allowInsecureHttp() });
     return undefined;
   } catch (error) {
     return (error as Error).message;
@@ -20,7 +20,7 @@ export async function setServiceUrl(): Promise<void> {
     title: vscode.l10n.t('AppHost: Service URL'),
     prompt: vscode.l10n.t('Address of your AppHost service (the /api/v1 suffix is optional)'),
     placeHolder: 'https://apphost.example.com',
-    value: config.get<string>('baseUrl') ?? '',
+    value: settings.baseUrl(),
     ignoreFocusOut: true,
     validateInput: validateServiceUrl,
   });

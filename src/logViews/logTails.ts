@@ -18,6 +18,7 @@ import type { TreeNode } from '../tree/resourcesProvider';
 import { LogChannel } from './logChannel';
 import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
 import { appKey, sameApp, type AppRef } from '../model';
+import { settings } from '../settings';
 
 /** Engine timings; the integration tests shorten them, users get the defaults. */
 export type TailTuning = Pick<LogTailOptions, 'interval' | 'retry' | 'streamIdleMs' | 'resyncMs' | 'window' | 'batch'>;
@@ -90,7 +91,7 @@ export class LogTails implements vscode.Disposable {
     // A new tail prints the last lines again: start from an empty channel so no line shows twice.
     entry.channel.capture = this.capture;
     entry.channel.clear();
-    const settings = vscode.workspace.getConfiguration('apphost.logs');
+    const logSettings = settings.logs();
     // The client is looked up on every request: a proxy or timeout change rebuilds it.
     const connection = this.s.connection;
     const client = { get logs() { return connection.api().logs; } };
@@ -99,8 +100,8 @@ export class LogTails implements vscode.Disposable {
       source: this.sessionBound(entry, apiLogSource(client, app.id, app.workspace)),
       sink: entry.channel,
       coordinator: this.coordinator,
-      initialLines: settings.get<number>('initialLines', 100),
-      mode: settings.get<boolean>('stream', true) ? 'auto' : 'poll',
+      initialLines: logSettings.initialLines,
+      mode: logSettings.stream ? 'auto' : 'poll',
       markerTexts: localizedMarkerTexts(),
     });
     entry.tail = tail;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { readProcessReport, type App } from '../api';
+import type { App } from '../api';
 import { codeSpan, escapeMarkdown, relativeTime } from '../format';
 import { AppGroupNode } from './appGroupNode';
 import { APP_GROUPS } from './appGroups';
@@ -52,13 +52,6 @@ export class AppNode implements AppParent, HasAppRef {
   async getChildren(): Promise<TreeNode[]> {
     this.groups ??= APP_GROUPS.map((d) => new AppGroupNode(this, d));
     return this.groups;
-  }
-
-  /** Reads the process report (one request) and shows the state it gives, on every row of the app. */
-  async readState(): Promise<void> {
-    const { ctx } = this.workspaceNode;
-    const summary = readProcessReport(await ctx.api().processes.get(this.app.id, this.workspaceNode.callOptions()));
-    if (ctx.state.report(this.app, { state: summary.state, deployed: summary.deployed })) ctx.state.stateChanged(this.appRef());
   }
 
   /** The group of a kind (e.g. 'releases'), to refresh it after an action. */

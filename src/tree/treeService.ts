@@ -1,7 +1,7 @@
 // The one way commands, editors and deploys change what the tree shows: "show this app
 // as X", "reload this part", "mark these rows busy while". Node classes stay inside tree/;
 // callers speak in apps (AppRef) and the rows they were invoked on.
-import { ApiError, type ApiClient, type App, type Server } from '../api';
+import { ApiError, readProcessReport, type ApiClient, type App, type Server } from '../api';
 import type { Workspace } from '../auth/workspaces';
 import type { AppRef } from '../model';
 import { AppGroupNode } from './appGroupNode';
@@ -42,6 +42,21 @@ export class TreeService {
       if (error instanceof ApiError && error.status === 404) return undefined;
       throw error;
     }
+  }
+
+  /**
+   * Reads the app's process report (one request: the truth about its containers, as the
+   * service does not update an app's `status` after start, stop or restart) and shows the
+   * state it gives on every row of the app. Nothing is read when no row shows the app. The
+   * rows re-render when the state shown changes, and with `rerender` (after an action, whose
+   * busy mark goes away) either way; re-rendering for nothing would reload an open row's children.
+   */
+  async readState(app: AppRef, { rerender = false } = {}): Promise<void> {
+    const rows = this.state.rowsOf(app);
+    if (rows.length === 0) return;
+    const summary = readProcessReport(await this.api().processes.get(app.id, { workspace: app.workspace, priority: 'view' }));
+    const changed = this.state.report(rows[0].app, { state: summary.state, deployed: summary.deployed });
+    if (changed || rerender) this.state.stateChanged(app);
   }
 
   /**

@@ -22,7 +22,8 @@
 //                     or never
 import { performance } from 'node:perf_hooks';
 import { stripVTControlCharacters } from 'node:util';
-import { ContainerTracker, OutputBatcher, type Clock } from '../../src/logs';
+import type { Clock } from '../../src/api';
+import { ContainerTracker, OutputBatcher } from '../../src/logs';
 
 const TOTAL = 1_000_000;
 const WINDOW = 1000;

@@ -4,6 +4,7 @@ import type { AppGroupDescriptor, AppGroupNode } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
 import { groupCall } from './common';
 import { icon } from '../../theme';
+import { settings } from '../../settings';
 
 /** Rows whose secret value the user revealed: this session only (never persisted). */
 const revealed = new Set<string>();
@@ -16,10 +17,6 @@ export function setRevealed(node: { readonly id: string }, on: boolean): void {
 /** A config var row: `key` is the variable name, `data` its value. */
 export function isConfigVarNode(value: unknown): value is ItemNode<string> {
   return value instanceof ItemNode && value.kind === 'configVar';
-}
-
-function maskSecrets(): boolean {
-  return vscode.workspace.getConfiguration('apphost').get<boolean>('maskSecrets', true);
 }
 
 export const configGroup: AppGroupDescriptor = {
@@ -39,7 +36,7 @@ export function configVarRows(group: AppGroupNode, vars: Record<string, string>)
     const node: ItemNode<string> = new ItemNode(group, 'configVar', key, vars[key], (value) => {
       // Secret-looking values stay hidden (screen sharing) until revealed, per row.
       const secret = looksSecret(key, value);
-      const masking = secret && maskSecrets();
+      const masking = secret && settings.maskSecrets();
       const masked = masking && !revealed.has(node.id);
       return {
         label: key,

@@ -7,7 +7,7 @@ import { created, invalid, message, paymentRequired } from '../http/reply';
 import { requireReachable } from '../operations';
 import { newId, nowIso, type Store } from '../store';
 import type { AppRecord, AppStatus, ProcessState, ServerRecord } from '../types';
-import { checkName, Errors, str } from '../validate';
+import { checkAppName, Errors, str } from '../validate';
 import { appDetailView, appTeamId, appView } from '../views';
 import { appParam, authorizeTeam, headerMode, reachableApp, serverFromBody, track, visibleWorkspaces } from './lookup';
 
@@ -83,7 +83,7 @@ function createApp(ctx: Context) {
   const name = str(ctx.body, 'name');
   const branch = str(ctx.body, 'deploy_branch') || 'main';
   const errors = new Errors();
-  checkName(errors, 'Name', name);
+  checkAppName(errors, 'Name', name);
   if (!BRANCH_PATTERN.test(branch)) errors.add('Deploy branch is invalid');
   errors.check();
   const server = serverFromBody(ctx, str(ctx.body, 'server_id'));
@@ -102,7 +102,7 @@ function updateApp(ctx: Context) {
   const name = str(ctx.body, 'name');
   const branch = str(ctx.body, 'deploy_branch');
   const errors = new Errors();
-  if (ctx.body.name !== undefined) checkName(errors, 'Name', name);
+  if (ctx.body.name !== undefined) checkAppName(errors, 'Name', name);
   if (ctx.body.deploy_branch !== undefined && (!branch || !BRANCH_PATTERN.test(branch))) errors.add('Deploy branch is invalid');
   errors.check();
   if (name && name !== app.name) {
