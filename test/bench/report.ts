@@ -105,9 +105,9 @@ export function summarize(markdown: string): string {
     const title = part.slice(0, part.indexOf('\n')).trim();
     const row = part.split('\n').find((l) => l.startsWith('| ') && !l.startsWith('| Figure'));
     if (!row) continue;
-    const [figure, value, baseline, ratio] = cellsOf(row);
+    const [figure, value, baseline, ratio] = cellsOf(row).map((c) => c.replace(/\*\*/g, '').replace(/ \((IQR|headline)[^)]*\)/g, ''));
     const against = ratio.startsWith('×') ? ` against ${baseline} (${ratio})` : '';
-    lines.push(`- **${title}**: ${figure.replace(/\*\*/g, '')}: ${value}${against}.`);
+    lines.push(`- **${title}**: ${figure}: ${value}${against}.`);
   }
   return lines.join('\n');
 }
