@@ -9,15 +9,6 @@ export interface AppRef {
   readonly name: string;
 }
 
-/** Anything a command can be invoked with: a tree node that carries an app, or a ref. */
-export interface HasAppRef {
-  appRef(): AppRef;
-}
-
-export function isHasAppRef(value: unknown): value is HasAppRef {
-  return !!value && typeof (value as HasAppRef).appRef === 'function';
-}
-
 export function isAppRef(value: unknown): value is AppRef {
   return !!value && typeof (value as AppRef).id === 'string' && typeof (value as AppRef).name === 'string' && 'workspace' in (value as object);
 }

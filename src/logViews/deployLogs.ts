@@ -20,7 +20,6 @@ import type { AppRef } from '../model';
 
 import { DEPLOY_LOG_SCHEME } from '../schemes';
 
-export { DEPLOY_LOG_SCHEME };
 
 interface DocState {
   readonly uri: vscode.Uri;

@@ -14,7 +14,7 @@ import type { WorkspaceListing } from '../auth/workspaces';
 import { LogTail, PollCoordinator, apiLogSource, type LogSource, type LogTailOptions, type StopReason, type TailStateChange } from '../logs';
 import type { Services } from '../services';
 import type { AppNode } from '../tree/appNode';
-import type { TreeNode } from '../tree/resourcesProvider';
+import type { TreeNode } from '../tree/commandTarget';
 import { LogChannel } from './logChannel';
 import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
 import { appKey, sameApp, type AppRef } from '../model';

@@ -5,13 +5,13 @@ import { AppGroupNode } from './appGroupNode';
 import { APP_GROUPS } from './appGroups';
 import type { AppTarget } from './commandTarget';
 import { contextValue } from './contextValues';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { statusIcon } from './statusIcons';
 import type { AppParent, WorkspaceParent } from './parents';
-import type { AppRef, HasAppRef } from '../model';
+import type { AppRef } from '../model';
 
 /** An app: its state at a glance, and its parts (config, domains, releases…) as groups. */
-export class AppNode implements AppParent, HasAppRef {
+export class AppNode implements AppParent {
   readonly id: string;
   private groups: AppGroupNode[] | undefined;
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { RequestBudget } from '../api';
-import type { ResourcesProvider, TreeNode } from './resourcesProvider';
+import type { ResourcesProvider } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { settings } from '../settings';
 
 /**

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { ApiError, AppHostError, ConfigurationError } from '../api';
 import type { CommandTarget } from './commandTarget';
 import { contextValue } from './contextValues';
-import { clockTime } from './throttleHealer';
-import type { TreeNode } from './resourcesProvider';
+import { clockTime } from '../format';
+import type { TreeNode } from './commandTarget';
 
 /** A row that explains an empty list or an error, optionally with a command to fix it. */
 export class MessageNode implements TreeNode {

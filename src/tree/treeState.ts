@@ -1,5 +1,5 @@
 import type { ApiClient, App } from '../api';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { sameApp, type AppRef } from '../model';
 
 export interface AppFilter {

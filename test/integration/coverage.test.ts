@@ -6,11 +6,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { TreeNode } from '../../src/tree/resourcesProvider';
+import type { TreeNode } from '../../src/tree/commandTarget';
 import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
 import { makeEd25519PublicKey } from '../server/sshKey';
 import { SPEC_ENDPOINTS } from '../server/specEndpoints';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, stopSignedIn, until, useServer } from './support/env';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, sleep, stopSignedIn, until, useServer } from './support/env';
 import { labelOf, nodeAt, runScripted, withScript } from './support/resourceTree';
 
 
@@ -33,7 +33,6 @@ interface Step {
   run: () => Promise<unknown>;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function children(node: TreeNode | undefined): Promise<TreeNode[]> {
   return (await extensionApi()).resources.getChildren(node);

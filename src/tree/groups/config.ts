@@ -14,11 +14,6 @@ export function setRevealed(node: { readonly id: string }, on: boolean): void {
   else revealed.delete(node.id);
 }
 
-/** A config var row: `key` is the variable name, `data` its value. */
-export function isConfigVarNode(value: unknown): value is ItemNode<string> {
-  return value instanceof ItemNode && value.kind === 'configVar';
-}
-
 export const configGroup: AppGroupDescriptor = {
   kind: 'config',
   label: () => vscode.l10n.t('Config'),

@@ -18,10 +18,11 @@ import { parseEnvFile, renderEnvFile } from '../../../src/configText/envFile';
 import { maskSecretFields, maskUrl } from '../../../src/configText/secrets';
 import { threeWayMerge } from '../../../src/configText/threeWayMerge';
 import { codeSpan, escapeMarkdown } from '../../../src/format';
-import { FakeClock } from '../../unit/api/fakeClock';
-import { capturingLogger, freeBudget, knownSecrets, logLines, recordError, rejects, sleep } from '../../unit/api/helpers';
+import { capturingLogger, freeBudget, knownSecrets, logLines, recordError, rejects } from '../../unit/api/helpers';
 import { startCountingProxy } from '../../unit/api/countingProxy';
 import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from './selfSigned';
+import { sleep } from '../../support/wait';
+import { FakeClock } from '../../support/fakeClock';
 
 describe('faults (node)', function () {
   this.timeout(60_000);

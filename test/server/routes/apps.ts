@@ -6,7 +6,7 @@ import type { Context, RouteTable } from '../http/context';
 import { created, invalid, message, paymentRequired } from '../http/reply';
 import { requireReachable } from '../operations';
 import { newId, nowIso, type Store } from '../store';
-import type { AppRecord, AppStatus, ProcessState, ServerRecord } from '../types';
+import type { AppRecord, ProcessState, ServerRecord } from '../types';
 import { checkAppName, Errors, str } from '../validate';
 import { appDetailView, appTeamId, appView } from '../views';
 import { appParam, authorizeTeam, headerMode, reachableApp, serverFromBody, track, visibleWorkspaces } from './lookup';
@@ -30,13 +30,6 @@ export function assertPlanAllowsApp(ctx: Context): void {
   const apps = visibleWorkspaces(ctx).flatMap((ws) => ctx.state.store.appsIn(ws.id));
   const count = apps.filter((a) => !a.isPreview).length;
   if (count >= workspace.plan.maxApps) throw paymentRequired(`App limit reached for your plan (${workspace.plan.maxApps})`);
-}
-
-/** The process report's state of an app seeded or forced into a status (as the dashboard would leave it). */
-export function processStateFor(status: AppStatus, scaling: Record<string, number>): ProcessState {
-  if (status === 'running' || status === 'deploying') return 'running';
-  const containers = Object.values(scaling).reduce((n, c) => n + c, 0);
-  return status === 'crashed' && containers > 1 ? 'mixed' : 'stopped';
 }
 
 /** Creates the record of a new, never deployed app (POST /apps and template deploys). */

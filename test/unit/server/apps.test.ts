@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { ADMIN_USER, DEMO_USER, type RunningServer } from '../../server';
-import { client, demoClient, sleep, start, UUID } from './helpers';
+import { client, demoClient, start, UUID } from './helpers';
+import { sleep } from '../../support/wait';
 
 const APP_FIELDS = ['created_at', 'id', 'is_preview', 'name', 'parent_app_id', 'pr_number', 'server_id', 'status', 'team_id'];
 
