@@ -13,7 +13,6 @@ import { registerConfigEditing } from './editors/registerConfigEditing';
 import type { DeployLogs } from './logViews/deployLogs';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
-import { AppNode } from './tree/appNode';
 import { AutoRefresh } from './tree/autoRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ListNode } from './tree/listNode';
@@ -67,12 +66,10 @@ export function activateFeatures(parts: ActivationParts): Features {
     }),
     // The user expands an app: its process report (one request) says whether it really runs.
     view.onDidExpandElement(({ element }) => {
-      if (element instanceof AppNode) void treeService.readState(element.appRef()).catch(() => undefined); // a failure shows in its Processes group
+      treeService.expanded(element);
     }),
     // A new process report: the rows of that app show the state it gives.
-    tree.onStateChanged((app) => {
-      for (const row of tree.rowsOf(app)) resources.refresh(row as unknown as TreeNode, { refetch: false });
-    }),
+    tree.onStateChanged((app) => treeService.rerenderApp(app)),
     workspaces.onDidChange(() => resources.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('apphost.maskSecrets')) resources.refresh(undefined, { refetch: false });

@@ -10,8 +10,6 @@ import { deployFinished, sleep, splitLines, systemClock, type Deploy } from '../
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import type { Services } from '../services';
-import type { AppNode } from '../tree/appNode';
-import { currentRows } from './folderLinks';
 import { gitOutput, runPush } from './gitProcess';
 import type { DeployArea } from './index';
 import type { PushPlan } from './preflight';
@@ -53,7 +51,7 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
     const fresh = list.find((d) => !before.has(d.id));
     if (fresh) {
       log?.attach(fresh);
-      refreshParts(s, app);
+      s.treeService.reloadParts(app, ['deploys', 'releases']);
     }
     return fresh;
   };
@@ -103,7 +101,7 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
     const deploy = started && (cancelled ? started : await settle(s, area, app, started));
     log?.finish(deploy, endStatus(outcome, deploy));
     if (deploy) {
-      refreshParts(s, app);
+      s.treeService.reloadParts(app, ['deploys', 'releases']);
       if (deploy.status === 'succeeded') s.tree.deploysSeen(app);
     }
     await s.treeService.reloadApp(app).catch(() => undefined);
@@ -130,17 +128,6 @@ async function settle(s: Services, area: DeployArea, app: AppRef, deploy: Deploy
     current = await api.deploys.get(app.id, deploy.id, { workspace: app.workspace, priority: 'background' }).catch(() => current);
   }
   return current;
-}
-
-/** The app's Deploys and Releases groups, where open, list again. */
-function refreshParts(s: Services, app: AppRef): void {
-  for (const row of currentRows(s.tree)) {
-    if (row.app.id !== app.id && row.app.name !== app.name) continue;
-    for (const kind of ['deploys', 'releases']) {
-      const group = (row as AppNode).group?.(kind);
-      if (group) s.resources.refresh(group);
-    }
-  }
 }
 
 /** Tells how the deploy ended, with the next steps; runs the step chosen. */

@@ -14,7 +14,6 @@ import * as vscode from 'vscode';
 import { ApiError, deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
 import { AdaptiveInterval, alignWindows, MARKER_PREFIX, type IntervalOptions } from '../logs';
 import type { Services } from '../services';
-import type { AppNode } from '../tree/appNode';
 import { LOG_LANGUAGE } from './logChannel';
 import type { AppRef } from '../model';
 
@@ -226,10 +225,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
 
   /** The Deploys rows of the app show the new status (only re-read where the group is open). */
   private refreshDeploysGroup(app: AppRef): void {
-    for (const row of this.s.tree.rowsOf(app)) {
-      const group = (row as AppNode).group('deploys');
-      if (group) this.s.resources.refresh(group);
-    }
+    this.s.treeService.reloadPart(app, 'deploys');
   }
 
   private followEnd(doc: vscode.TextDocument): void {

@@ -13,8 +13,6 @@ import type { StoredSession } from '../auth/sessionStore';
 import type { WorkspaceListing } from '../auth/workspaces';
 import { LogTail, PollCoordinator, apiLogSource, type LogSource, type LogTailOptions, type StopReason, type TailStateChange } from '../logs';
 import type { Services } from '../services';
-import type { AppNode } from '../tree/appNode';
-import type { TreeNode } from '../tree/commandTarget';
 import { LogChannel } from './logChannel';
 import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
 import { appKey, sameApp, type AppRef } from '../model';
@@ -199,8 +197,7 @@ export class LogTails implements vscode.Disposable {
       void this.s.connection.session().then((session) => this.resumeIfSignedInAgain(entry, session));
     } else if (change.reason === 'notFound') {
       // Deleted behind our back: the lists that showed it are out of date.
-      const parents = new Set(this.s.tree.rowsOf(entry.app).map((r) => (r as AppNode).parent));
-      for (const parent of parents) this.s.resources.refresh(parent);
+      this.s.treeService.reloadListsShowing(entry.app);
     } else if (change.reason === 'forbidden') {
       void vscode.window.showWarningMessage(vscode.l10n.t('Stopped tailing {0}: this account may not read its logs.', entry.app.name));
     }
@@ -208,7 +205,7 @@ export class LogTails implements vscode.Disposable {
 
   /** The tree rows and the palette's when-clauses follow the set of tails. */
   private updated(entry: Entry): void {
-    for (const row of this.s.tree.rowsOf(entry.app)) this.s.resources.refresh(row as unknown as TreeNode, { refetch: false });
+    this.s.treeService.rerenderApp(entry.app);
     void vscode.commands.executeCommand('setContext', 'apphost.logs.tailing', this.tailed().length > 0);
     this.changed.fire(entry.app);
   }

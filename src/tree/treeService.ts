@@ -15,7 +15,7 @@ import { ListNode, LoadMoreNode } from './listNode';
 import type { ResourcesProvider } from './resourcesProvider';
 import type { TreeNode } from './commandTarget';
 import { ServerNode } from './serverNode';
-import type { AppFilter, TreeState } from './treeState';
+import { showsApp, type AppFilter, type TreeState } from './treeState';
 import { AppsGroup, WorkspaceNode } from './workspaceNode';
 
 export class TreeService {
@@ -65,7 +65,22 @@ export class TreeService {
    * server), and nothing else. A group never expanded is only marked stale: no request.
    */
   reloadPart(app: AppRef, kind: string): void {
-    for (const group of this.groupsOf(app, kind)) this.resources.refresh(group);
+    this.reloadParts(app, [kind]);
+  }
+
+  /** `reloadPart` for several parts (e.g. a deploy's Deploys and Releases). */
+  reloadParts(app: AppRef, kinds: readonly string[]): void {
+    for (const kind of kinds) for (const group of this.groupsOf(app, kind)) this.resources.refresh(group);
+  }
+
+  /** Every row showing the app re-renders from what it holds (no request): its state, a flag or a busy mark changed. */
+  rerenderApp(app: AppRef): void {
+    for (const row of this.state.rowsOf(app)) this.resources.refresh(row as AppNode, { refetch: false });
+  }
+
+  /** The lists that show the app are fetched again (it was created, renamed or deleted). */
+  reloadListsShowing(app: AppRef): void {
+    for (const list of this.listsShowing(app)) this.resources.refresh(list);
   }
 
   /** Shows the app's config vars or checks as a save left them (no request), where that group is expanded. */
@@ -129,7 +144,7 @@ export class TreeService {
    * the workspaces' Apps groups are fetched until one shows it, the app's workspace first.
    */
   async rowOfApp(app: AppRef, fetch = false): Promise<Row | undefined> {
-    const find = () => this.state.currentRows().find((r) => r.app.id === app.id || (r.app.name === app.name && app.id === app.name)) as AppNode | undefined;
+    const find = () => this.state.currentRows().find((r) => showsApp(r, app)) as AppNode | undefined;
     let row = find();
     if (row || !fetch) return row;
     const nodes = [...this.state.workspaceNodes.entries()].sort(([a], [b]) => Number(b === (app.workspace ?? '')) - Number(a === (app.workspace ?? '')));
@@ -139,6 +154,11 @@ export class TreeService {
       if ((row = find())) break;
     }
     return row;
+  }
+
+  /** An app row was expanded: its process report says whether it really runs (a failure shows in its Processes group). */
+  expanded(row: Row): void {
+    if (row instanceof AppNode) void this.readState(row.appRef()).catch(() => undefined);
   }
 
   /** The lists showing the app now (its Apps group, its server's apps). */
