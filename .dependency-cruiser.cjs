@@ -33,9 +33,9 @@ module.exports = {
     },
     {
       name: 'commands-see-targets-not-nodes',
-      comment: 'Commands receive a CommandTarget (tree/commandTarget.ts) and change the tree through the tree service: node classes stay private to tree/, even as types.',
+      comment: 'Commands, deploys, log views and editors receive a CommandTarget (tree/commandTarget.ts) and change the tree through the tree service: node classes stay private to tree/, even as types.',
       severity: 'error',
-      from: { path: '^src/(commands/|deploy/commands\\.ts$)' },
+      from: { path: '^src/(commands|deploy|logViews|editors|activity|auth)/' },
       to: { path: '^src/tree/(appNode|appGroupNode|databaseNode|itemNode|listNode|messageNode|serverNode|workspaceNode|roots|groups/processes)\\.ts$' },
     },
     {

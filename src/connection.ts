@@ -3,12 +3,7 @@ import type { ApiClient, ApiLogger, RequestBudget } from './api';
 import { resolveBaseUrl } from './api/baseUrl';
 import type { SessionStore, StoredSession } from './auth/sessionStore';
 import { NotSignedIn } from './model';
-
-/** Settings that change how requests are made: a change rebuilds the client. */
-const CLIENT_SETTINGS = [
-  'apphost.baseUrl', 'apphost.allowInsecureHttp', 'apphost.timeouts', 'apphost.tls.certificateAuthorities',
-  'http.proxy', 'http.proxyStrictSSL', 'http.noProxy', 'http.systemCertificates',
-];
+import { CLIENT_SETTINGS, settings } from './settings';
 
 /**
  * The link to the configured service: one ApiClient (one keep-alive pool) for the current
@@ -54,7 +49,7 @@ export class Connection implements vscode.Disposable {
   /** The service's API root, or undefined while the URL is unset or invalid. */
   apiRoot(): string | undefined {
     try {
-      return resolveBaseUrl(setting('baseUrl', ''), { allowInsecureHttp: setting('allowInsecureHttp', false) }).apiRoot;
+      return resolveBaseUrl(settings.baseUrl(), { allowInsecureHttp: settings.allowInsecureHttp() }).apiRoot;
     } catch {
       return undefined;
     }
@@ -63,7 +58,7 @@ export class Connection implements vscode.Disposable {
   /** The client for the configured URL. Throws a clear ConfigurationError when the URL is unusable. */
   api(): ApiClient {
     if (!this.client) {
-      this.client = this.clientFor(setting('baseUrl', ''), async () => (await this.session())?.token);
+      this.client = this.clientFor(settings.baseUrl(), async () => (await this.session())?.token);
       if (this.client.insecureTls) this.warnInsecureTls();
     }
     return this.client;
@@ -83,20 +78,14 @@ export class Connection implements vscode.Disposable {
   }
 
   private clientFor(baseUrl: string, getToken: () => Promise<string | undefined> | undefined): ApiClient {
-    const http = vscode.workspace.getConfiguration('http');
-    const timeouts = vscode.workspace.getConfiguration('apphost.timeouts');
     return new (this.classes().ApiClient)({
       baseUrl,
-      allowInsecureHttp: setting('allowInsecureHttp', false),
+      allowInsecureHttp: settings.allowInsecureHttp(),
       getToken,
       budget: this.budget,
-      timeouts: {
-        connectMs: timeouts.get<number>('connect', 10) * 1000,
-        readMs: timeouts.get<number>('read', 15) * 1000,
-        slowMs: timeouts.get<number>('slow', 90) * 1000,
-      },
-      proxy: { url: http.get<string>('proxy') || undefined, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy: http.get<string[]>('noProxy') },
-      trust: { systemCertificates: http.get<boolean>('systemCertificates', true), files: certificateAuthorities() },
+      timeouts: settings.timeoutsMs(),
+      proxy: settings.proxy(),
+      trust: { systemCertificates: settings.systemCertificates(), files: settings.certificateAuthorities() },
       userAgent: this.userAgent,
       logger: this.logger,
       onUnauthorized: (_error, token) => this.refused.fire(token),
@@ -156,21 +145,8 @@ export function errorMessage(error: unknown): string {
 export function requestsPerMinute(env: NodeJS.ProcessEnv = process.env): number {
   const declared = Number(env.APPHOST_SERVICE_REQUESTS_PER_MINUTE);
   const limit = Number.isFinite(declared) && declared >= 1 ? Math.floor(declared) : SERVICE_REQUESTS_PER_MINUTE;
-  const wanted = setting('requestsPerMinute', SERVICE_REQUESTS_PER_MINUTE);
+  const wanted = settings.requestsPerMinute();
   return Math.max(1, Math.min(Number.isFinite(wanted) ? wanted : SERVICE_REQUESTS_PER_MINUTE, limit));
 }
 
 const SERVICE_REQUESTS_PER_MINUTE = 60;
-
-/**
- * `apphost.tls.certificateAuthorities`. Its scope is "machine": VS Code ignores it in
- * workspace settings, so a repository cannot make AppHost trust a root of its choosing.
- */
-function certificateAuthorities(): string[] {
-  const value = setting<unknown>('tls.certificateAuthorities', []);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
-}
-
-function setting<T>(key: string, fallback: T): T {
-  return vscode.workspace.getConfiguration('apphost').get<T>(key, fallback);
-}

@@ -16,7 +16,7 @@ import { LazyFeatures, LazyTreeProvider, registerStandIns } from './lazyFeatures
 import type { LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
 import { AccountStatusBar } from './statusBar';
-import type { TreeNode } from './tree/resourcesProvider';
+import type { TreeNode } from './tree/commandTarget';
 
 /**
  * What the extension's own tests reach through `extension.exports`: only when VS Code runs
@@ -43,9 +43,8 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
   const log = vscode.window.createOutputChannel('AppHost', { log: true });
   const userAgent = `apphost-vscode/${context.extension.packageJSON.version} VSCode/${vscode.version}`;
   const sessions = new SessionStore(context.secrets);
-  const apiLog = { debug: (m: string) => log.debug(m), info: (m: string) => log.info(m), warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) };
   const features = new LazyFeatures();
-  const connection = new Connection(sessions, apiLog, userAgent, () => features.module());
+  const connection = new Connection(sessions, log, userAgent, () => features.module());
   const auth = new AppHostAuthProvider(connection, sessions, log, () => features.module().signInFlows);
   const workspaces = new Workspaces(context.globalState);
   // The views exist from the start; their rows come from the features, on first look.

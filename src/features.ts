@@ -15,11 +15,11 @@ import type { DeployLogs } from './logViews/deployLogs';
 import type { RecentLines } from './logViews/recentLines';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
-import { AppNode } from './tree/appNode';
 import { AutoRefresh } from './tree/autoRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ListNode } from './tree/listNode';
-import { ResourcesProvider, type TreeNode } from './tree/resourcesProvider';
+import { ResourcesProvider } from './tree/resourcesProvider';
+import type { TreeNode } from './tree/commandTarget';
 import { ResourceRoots } from './tree/roots';
 import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
 import { TreeService } from './tree/treeService';
@@ -60,6 +60,7 @@ export function activateFeatures(parts: ActivationParts): Features {
   const healer = new ThrottleHealer(connection.budget, (node) => (node === ROOTS ? resources.refresh(undefined, { refetch: false }) : resources.refresh(node)));
   ListNode.healer = healer;
   const events = new AppEvents();
+  const treeService = new TreeService(resources, tree, () => connection.api());
   context.subscriptions.push(
     resources, healer, events,
     new AutoRefresh(view, resources, connection.budget),
@@ -70,18 +71,15 @@ export function activateFeatures(parts: ActivationParts): Features {
     }),
     // The user expands an app: its process report (one request) says whether it really runs.
     view.onDidExpandElement(({ element }) => {
-      if (element instanceof AppNode) void element.readState().catch(() => undefined); // a failure shows in its Processes group
+      treeService.expanded(element);
     }),
     // A new process report: the rows of that app show the state it gives.
-    tree.onStateChanged((app) => {
-      for (const row of tree.rowsOf(app)) resources.refresh(row as unknown as TreeNode, { refetch: false });
-    }),
+    tree.onStateChanged((app) => treeService.rerenderApp(app)),
     workspaces.onDidChange(() => resources.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('apphost.maskSecrets')) resources.refresh(undefined, { refetch: false });
     }),
   );
-  const treeService = new TreeService(resources, tree, () => connection.api());
   const services: Services = { ...parts, resources, tree, treeService, events, healer };
   const editing = registerConfigEditing(services);
   const deploy = registerDeploy(services);

@@ -1,5 +1,12 @@
 // Small formatting helpers for what the UI shows.
 
+import type { Domain } from './api';
+
+/** The address a domain serves: https once a certificate is in place (before, https would only show a certificate error). */
+export function domainUrl(domain: Pick<Domain, 'hostname' | 'sslEnabled'>): string {
+  return `${domain.sslEnabled ? 'https' : 'http'}://${domain.hostname}`;
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

@@ -9,17 +9,17 @@ export interface AppRef {
   readonly name: string;
 }
 
-/** Anything a command can be invoked with: a tree node that carries an app, or a ref. */
-export interface HasAppRef {
-  appRef(): AppRef;
-}
-
-export function isHasAppRef(value: unknown): value is HasAppRef {
-  return !!value && typeof (value as HasAppRef).appRef === 'function';
-}
-
 export function isAppRef(value: unknown): value is AppRef {
   return !!value && typeof (value as AppRef).id === 'string' && typeof (value as AppRef).name === 'string' && 'workspace' in (value as object);
+}
+
+/**
+ * The one app-name rule: wokku's model (`/\A[a-z][a-z0-9-]*\z/`): a lowercase letter, then
+ * lowercase letters, digits and dashes. No length limit: wokku sets none, nor does Dokku,
+ * whose own rule (`^[a-z0-9][^/:_A-Z]*$`) accepts every such name.
+ */
+export function isAppName(name: string): boolean {
+  return /^[a-z][a-z0-9-]*$/.test(name);
 }
 
 /** Same app (by workspace and id), whatever name it carries. */

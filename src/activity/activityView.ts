@@ -2,10 +2,11 @@ import * as vscode from 'vscode';
 import { teamOfWorkspace } from '../api/workspaceKey';
 import type { Services } from '../services';
 import { ActivityProvider, type ActivitySource } from './activityProvider';
+import { settings } from '../settings';
 
 /** Same setting as the Resources view: one knob for "refresh while I look at it". */
 function intervalMs(): number {
-  const seconds = vscode.workspace.getConfiguration('apphost').get<number>('autoRefreshSeconds', 60);
+  const seconds = settings.autoRefreshSeconds();
   return seconds > 0 ? Math.max(15, seconds) * 1000 : 0;
 }
 

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { maskValue } from '../configText/secrets';
 import { appKey, type AppRef } from '../model';
-import { isRevealed, maskSecrets } from '../tree/groups/config';
+import { settings } from '../settings';
+import { isRevealed } from '../tree/groups/config';
 import { isMaskedValue, type MaskRules, modelValue } from './modelText';
 
 /** Apps whose last read is remembered at most. */
@@ -29,7 +30,7 @@ export function lastRead(sessionId: string, app: AppRef): Record<string, string>
 }
 
 function rules(app: AppRef, key: string): MaskRules {
-  return { maskSecrets: maskSecrets(), revealed: isRevealed(app, key) };
+  return { maskSecrets: settings.maskSecrets(), revealed: isRevealed(app, key) };
 }
 
 export function isMasked(app: AppRef, key: string, value: string): boolean {

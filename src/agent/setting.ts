@@ -1,8 +1,8 @@
-import * as vscode from 'vscode';
+import { settings } from '../settings';
 
 /** The off switch of the agent tools (machine scope: no workspace can turn them on). */
 export const AGENT_TOOLS_SETTING = 'agentTools.enabled';
 
 export function agentToolsEnabled(): boolean {
-  return vscode.workspace.getConfiguration('apphost').get<boolean>(AGENT_TOOLS_SETTING, true);
+  return settings.agentToolsEnabled();
 }

@@ -4,6 +4,7 @@
 
 import type { Dispatcher } from 'undici';
 import { resolveBaseUrl } from './baseUrl';
+import { sleep, systemClock } from './clock';
 import { createDispatcher, needsTrust, type ProxySettings } from './dispatcher';
 import { ApiError, CancelledError, type RequestInfo } from './errors';
 import { nextLink, readList } from './normalize';
@@ -203,7 +204,8 @@ export class ApiClient implements Requester {
         const delay = retryDelay(spec.method, attempt, e, Date.now() - started, this.retry);
         if (delay === undefined) throw e;
         this.ctx.logger?.warn?.(`${info.method} ${info.path}: ${(e as Error).message}; retry ${attempt} in ${delay} ms`);
-        await sleep(delay, opts.signal, info);
+        await sleep(systemClock, delay, opts.signal);
+        if (opts.signal?.aborted) throw new CancelledError(info);
       }
     }
   }
@@ -341,21 +343,6 @@ export class ApiClient implements Requester {
 function outcomeOf(e: unknown): RequestOutcome {
   if (e instanceof ApiError) return e.status === 429 ? { kind: 'throttled', retryAfterMs: e.retryAfterMs } : { kind: 'answered' };
   return { kind: 'failed' };
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined, info: RequestInfo): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new CancelledError(info));
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(new CancelledError(info));
-    };
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Every line passes through the scrubber, whatever the caller's logger does with it. */

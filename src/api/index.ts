@@ -10,7 +10,8 @@ export {
   AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, apiErrorIn, isCancelled, isNotDeployed,
 } from './errors';
 export { summarizeMessages } from './errorBody';
-export { RequestBudget, type BudgetSnapshot, type Priority, type Clock, type RequestBudgetOptions } from './requestBudget';
+export { RequestBudget, type BudgetSnapshot, type Priority, type RequestBudgetOptions } from './requestBudget';
+export { sleep, systemClock, type Clock } from './clock';
 export { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, type RetryOptions } from './retry';
 export { redactHeaders } from './secrets';
 export type { ApiLogger } from './transport';
@@ -19,6 +20,7 @@ export type { AppListQuery, NewApp } from './endpoints/apps';
 export type { NewServer } from './endpoints/servers';
 export type { NewNotificationChannel } from './endpoints/account';
 export { bool as reportFlag, readLogLines, setEntry, splitLines } from './normalize';
+export { deployFinished } from './deployStatus';
 export { readLinkedApps, type LinkedApp } from './linkedApps';
 export { readProcessReport, type ProcessInstance, type ProcessSummary, type ProcessType } from './processReport';
 export type { LogFollow, LogStreamEnd } from './logStream';

@@ -20,6 +20,7 @@
 // Views ask to fail fast while throttled: they keep showing what they had.
 
 import { clampRetryAfter } from './retry';
+import { systemClock, type Clock } from './clock';
 
 export type Priority = 'user' | 'view' | 'background';
 
@@ -33,22 +34,6 @@ export class BudgetThrottledError extends Error {
 
 /** What the client learnt from one request, for the throttle. */
 export type RequestOutcome = { kind: 'answered' } | { kind: 'throttled'; retryAfterMs?: number } | { kind: 'failed' };
-
-export interface Clock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    t.unref?.();
-    return t;
-  },
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-};
 
 export interface RequestBudgetOptions {
   /** Requests the server allows per window (setting `apphost.requestsPerMinute`, default 60). */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CancelledError, type ApiClient, type Session } from '../api';
+import { CancelledError, sleep, systemClock, type ApiClient, type Session } from '../api';
 import { UserCancelled } from '../model';
 
 /** RFC 8628: on `slow_down` the client adds 5 seconds to its polling interval. */
@@ -31,7 +31,8 @@ export async function signInWithBrowser(api: ApiClient): Promise<Session | undef
       let intervalS = Math.max(1, code.intervalSec);
       const deadline = Date.now() + code.expiresInSec * 1000;
       while (Date.now() < deadline) {
-        await sleep(intervalS * 1000, abort.signal);
+        await sleep(systemClock, intervalS * 1000, abort.signal);
+        if (abort.signal.aborted) throw new UserCancelled();
         let result;
         try {
           result = await api.auth.deviceToken(code.deviceCode, { signal: abort.signal });
@@ -101,13 +102,3 @@ async function offerBrowser(target: vscode.Uri, userCode: string): Promise<void>
   if (choice === reopen) await vscode.env.openExternal(target);
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new UserCancelled());
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new UserCancelled());
-    }, { once: true });
-  });
-}

@@ -2,7 +2,7 @@
 // name it or take the default) or linked to it from Databases. Remove destroys the
 // database (confirmed); Unlink keeps it. The service may create them asynchronously.
 import * as vscode from 'vscode';
-import type { Addon } from '../api';
+import { sleep, systemClock, type Addon } from '../api';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
 import { explained, resolveItem } from './appParts';
@@ -31,7 +31,6 @@ export function addonCommands(s: Services): CommandTable {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function addAddon(s: Services, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add an addon to'));
@@ -60,7 +59,7 @@ async function addAddon(s: Services, target?: CommandTarget): Promise<void> {
     let last: Addon = created;
     for (const delay of POLL_DELAYS_MS) {
       if (!UNFINISHED.has(last.status ?? '')) break;
-      await sleep(delay);
+      await sleep(systemClock, delay);
       const fresh = (await api.addons.list(app.id, { workspace: app.workspace, priority: 'background' })).find((a) => a.id === created.id);
       if (!fresh) break;
       if (fresh.status !== last.status) s.treeService.reloadPart(app, 'addons');

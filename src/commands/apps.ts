@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { readProcessReport, teamOfWorkspace } from '../api';
+import { teamOfWorkspace } from '../api';
+import { domainUrl } from '../format';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
 import { runOnApps, type AppBatch } from './appBatch';
@@ -9,17 +10,16 @@ import { explained } from './appParts';
 import { runAction } from './progress';
 import { selectedApps, withSelection } from './selection';
 import { activeWorkspace, pickServer, resolveApp, serverOf, workspaceOf } from './targets';
-import { type AppRef, UserCancelled } from '../model';
+import { isAppName, UserCancelled } from '../model';
 import { confirmByTypingName } from './prompts';
 
-const APP_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
 
 export function validateAppName(value: string): string | undefined {
   const name = value.trim();
   if (!name) return vscode.l10n.t('Enter a name');
-  if (!APP_NAME.test(name) || name.endsWith('-')) {
-    return vscode.l10n.t('Use lowercase letters, digits and dashes, starting with a letter (e.g. "shop-api"); at most 63 characters.');
+  if (!isAppName(name)) {
+    return vscode.l10n.t('Use lowercase letters, digits and dashes, starting with a letter (e.g. "shop-api").');
   }
   return undefined;
 }
@@ -74,7 +74,7 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
         ...texts,
         command: `apphost.app.${verb}`,
         call: (app, queueSignal) => s.connection.api().apps[verb](app.id, { workspace: app.workspace, priority: 'user', queueSignal }),
-        after: (app) => readState(s, app),
+        after: (app) => s.treeService.readState(app, { rerender: true }),
       });
       return;
     }
@@ -84,19 +84,9 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
     const node = selected ? (selected[0].rows.find((r) => r === row) ?? selected[0].rows[0]) : row;
     const api = s.connection.api();
     await runAction(s, node, texts.busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
-    await readState(s, app);
+    await s.treeService.readState(app, { rerender: true });
     void vscode.window.showInformationMessage(texts.done(app.name));
   });
-}
-
-/**
- * After start, stop or restart: reads the app's process report (one request), the
- * truth about its containers (the service does not update the app's `status`), and
- * shows it on every row of the app. Nothing is read when no row shows the app.
- */
-async function readState(s: Services, app: AppRef): Promise<void> {
-  if (s.tree.rowsOf(app).length === 0) return;
-  s.treeService.showProcessState(app, readProcessReport(await s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'view' })));
 }
 
 async function createApp(s: Services, target?: CommandTarget): Promise<void> {
@@ -195,7 +185,7 @@ async function openInBrowser(s: Services, target?: CommandTarget): Promise<void>
     if (choice === add) await vscode.commands.executeCommand('apphost.domain.add', app);
     return;
   }
-  await vscode.env.openExternal(vscode.Uri.parse(`${domain.sslEnabled ? 'https' : 'http'}://${domain.hostname}`));
+  await vscode.env.openExternal(vscode.Uri.parse(domainUrl(domain)));
 }
 
 async function copyFromDetails(s: Services, target: CommandTarget | undefined, field: 'gitRemote' | 'pushInstructions', done: (name: string) => string): Promise<void> {

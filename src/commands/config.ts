@@ -17,6 +17,7 @@ import { runAction } from './progress';
 import { itemOf, resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 import { confirm } from './prompts';
+import { settings } from '../settings';
 
 export function validateEnvKey(value: string): string | undefined {
   return ENV_KEY_PATTERN.test(value.trim())
@@ -101,7 +102,7 @@ async function editValue(s: Services, target: CommandTarget | undefined): Promis
     title: vscode.l10n.t('Edit {0} of {1}', v.key, v.app.name),
     prompt: vscode.l10n.t('New value of {0}. Saving restarts {1}.', v.key, v.app.name),
     value: v.value,
-    password: looksSecret(v.key, v.value) && vscode.workspace.getConfiguration('apphost').get<boolean>('maskSecrets', true),
+    password: looksSecret(v.key, v.value) && settings.maskSecrets(),
   });
   if (value === undefined) throw new UserCancelled();
   if (value === v.value) return;

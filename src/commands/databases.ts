@@ -1,6 +1,6 @@
 // Databases: create, delete (type the name), link/unlink apps, and backups.
 import * as vscode from 'vscode';
-import { ApiError, readLinkedApps, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
+import { ApiError, readLinkedApps, sleep, systemClock, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
 import type { Services } from '../services';
 import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/commandTarget';
 import { isGone, writeOrReadBack } from './outcome';
@@ -253,7 +253,6 @@ async function pickLinkedApp(s: Services, db: DatabaseTarget): Promise<AppRef> {
   return { workspace: db.workspace, id: picked.link.appId, name: picked.link.appName ?? picked.link.appId };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts a backup, then watches the backups list (a short, bounded poll) until the new
@@ -281,7 +280,7 @@ async function backupDatabase(s: Services, target?: CommandTarget): Promise<void
     }
     let seen = '';
     for (const delay of BACKUP_POLL_DELAYS_MS) {
-      await sleep(delay);
+      await sleep(systemClock, delay);
       const fresh = (await api.backups.list(database.id, { workspace, priority: 'background' })).filter((b) => !before.has(b.id));
       const state = fresh.map((b) => `${b.id}:${b.status}`).join();
       if (state !== seen && node) s.resources.refresh(node.backups);

@@ -5,9 +5,11 @@ import type { Raw } from '../api';
 import { maskSecretFields } from '../configText/secrets';
 import type { Services } from '../services';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
-import { DetailsDocuments, DETAILS_SCHEME } from '../editors/detailsDocuments';
+import { DetailsDocuments } from '../editors/detailsDocuments';
+import { DETAILS_SCHEME } from '../schemes';
 import type { CommandTable } from './commandTypes';
 import { resolveApp } from './targets';
+import { settings } from '../settings';
 
 /** What to show: where it lives (for the tab's path) and its JSON. */
 interface Details {
@@ -22,7 +24,7 @@ export function detailsCommands(s: Services): CommandTable {
   s.context.subscriptions.push(provider, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider));
   const render = (body: unknown, reveal: boolean) => {
     // Secret-looking fields (a webhook secret, a token) are masked like config secrets are.
-    const { masked, count } = reveal || !maskingOn() ? { masked: body, count: 0 } : maskSecretFields(body);
+    const { masked, count } = reveal || !settings.maskSecrets() ? { masked: body, count: 0 } : maskSecretFields(body);
     return { text: `${JSON.stringify(masked, null, 2)}\n`, count };
   };
   return {
@@ -46,10 +48,6 @@ export function detailsCommands(s: Services): CommandTable {
       await provider.set(target, render(bodies.get(target.toString()), true).text);
     },
   };
-}
-
-function maskingOn(): boolean {
-  return vscode.workspace.getConfiguration('apphost').get<boolean>('maskSecrets', true);
 }
 
 function rawOf(data: unknown): unknown {

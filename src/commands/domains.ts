@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Domain } from '../api';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
-import { domainUrl } from '../tree/groups/domains';
+import { domainUrl } from '../format';
 import { explained, resolveItem } from './appParts';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
@@ -110,11 +110,10 @@ async function enableSslOn(s: Services, app: AppRef, domain: Domain, node?: Para
   s.treeService.reloadPart(app, 'domains');
   const open = vscode.l10n.t('Open');
   const choice = await vscode.window.showInformationMessage(vscode.l10n.t('SSL enabled for {0}.', domain.hostname), open);
-  if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(`https://${domain.hostname}`));
+  if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(domainUrl({ ...domain, sslEnabled: true })));
 }
 
 async function openDomain(s: Services, target?: CommandTarget): Promise<void> {
   const { item: domain } = await resolveDomain(s, target, vscode.l10n.t('Domain to open'));
-  // https once SSL is on; before that https would only show a certificate error, so http.
   await vscode.env.openExternal(vscode.Uri.parse(domainUrl(domain)));
 }

@@ -8,6 +8,7 @@ import { targetWorkspace, workspaceLabel } from './accountPicks';
 import type { CommandTable } from './commandTypes';
 import { UserCancelled } from '../model';
 import { confirm } from './prompts';
+import { settings } from '../settings';
 
 /** The events the service sends notifications for (wokku: a deploy's outcome, a failed backup). */
 export const EVENTS = ['deploy_succeeded', 'deploy_failed', 'backup_failed'] as const;
@@ -83,23 +84,19 @@ function channelLabel(c: NotificationChannel, reveal = false): string {
 /** Channel config fields that are credentials. */
 const SECRET_CHANNEL_FIELDS = new Set(['url', 'webhook_url', 'bot_token']);
 
-function maskingOn(): boolean {
-  return vscode.workspace.getConfiguration('apphost').get<boolean>('maskSecrets', true);
-}
-
 type ChannelItem = vscode.QuickPickItem & { channel?: NotificationChannel; create?: true; reveal?: boolean };
 
 /** The workspace's channels: create from the top, select one to delete it. Comes back until Escape. */
 async function manageChannels(s: Services, target: CommandTarget | Workspace | undefined): Promise<void> {
   const workspace = await targetWorkspace(s, target, true);
-  let reveal = !maskingOn();
+  let reveal = !settings.maskSecrets();
   for (;;) {
     const shown = reveal;
     const items = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((all): ChannelItem[] => {
       const list = scopeToWorkspace(workspace, all);
       return [
       { label: `$(add) ${vscode.l10n.t('Create Notification Channel…')}`, create: true, alwaysShow: true },
-      ...(maskingOn() ? [{
+      ...(settings.maskSecrets() ? [{
         label: shown ? `$(eye-closed) ${vscode.l10n.t('Hide Webhook URLs')}` : `$(eye) ${vscode.l10n.t('Reveal Webhook URLs')}`,
         detail: shown ? undefined : vscode.l10n.t('They are credentials: anyone who has one can post to the channel.'),
         reveal: !shown,
@@ -169,14 +166,14 @@ async function createChannel(s: Services, target: CommandTarget | Workspace | un
 async function deleteChannel(s: Services, target: CommandTarget | Workspace | undefined, channel?: NotificationChannel): Promise<void> {
   const workspace = isWorkspace(target) ? target : await targetWorkspace(s, target);
   if (!channel?.id) {
-    const list = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((l) => scopeToWorkspace(workspace, l).map((c) => ({ label: channelLabel(c, !maskingOn()), description: c.events.join(', '), channel: c })));
+    const list = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((l) => scopeToWorkspace(workspace, l).map((c) => ({ label: channelLabel(c, !settings.maskSecrets()), description: c.events.join(', '), channel: c })));
     const picked = await vscode.window.showQuickPick(list, { title: vscode.l10n.t('Delete a notification channel of {0}', workspaceLabel(workspace)), placeHolder: vscode.l10n.t('Select the channel to delete') });
     if (!picked) throw new UserCancelled();
     channel = picked.channel;
   }
   await confirm(
     vscode.l10n.t('Delete this notification channel?'),
-    `${channelLabel(channel, !maskingOn()).replace(/^\$\([^)]+\) /, '')}\n${channel.events.join(', ')}`,
+    `${channelLabel(channel, !settings.maskSecrets()).replace(/^\$\([^)]+\) /, '')}\n${channel.events.join(', ')}`,
     vscode.l10n.t('Delete'),
   );
   await s.connection.api().notifications.delete(channel.id, { workspace: workspace.slug, priority: 'user' });

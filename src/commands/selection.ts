@@ -6,7 +6,7 @@
 // A row passed first (and every row of a selection) reaches the handler as what it stands
 // for, a CommandTarget (tree/commandTarget.ts); anything else (a ref, a Uri) as it came.
 import { isTreeNode, toCommandTarget, type CommandTarget, type Row } from '../tree/commandTarget';
-import type { TreeNode } from '../tree/resourcesProvider';
+import type { TreeNode } from '../tree/commandTarget';
 import type { CommandHandler } from './commandTypes';
 import { appKey, type AppRef } from '../model';
 

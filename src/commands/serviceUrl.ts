@@ -5,12 +5,12 @@ import { errorMessage } from '../connection';
 import { UserCancelled } from '../model';
 import type { Services } from '../services';
 import { openSettingCommand, settingToFix } from '../settingToFix';
+import { settings } from '../settings';
 
 /** Returns why `value` is not an acceptable service address, or undefined when it is. */
 export function validateServiceUrl(value: string): string | undefined {
-  const allowInsecureHttp = vscode.workspace.getConfiguration('apphost').get<boolean>('allowInsecureHttp', false);
   try {
-    resolveBaseUrl(value, { allowInsecureHttp });
+    resolveBaseUrl(value, { allowInsecureHttp: settings.allowInsecureHttp() });
     return undefined;
   } catch (error) {
     return (error as Error).message;
@@ -25,7 +25,7 @@ export function validateServiceUrl(value: string): string | undefined {
  */
 export async function setServiceUrl(s: Services): Promise<void> {
   const config = vscode.workspace.getConfiguration('apphost');
-  let value = config.get<string>('baseUrl') ?? '';
+  let value = settings.baseUrl();
   for (;;) {
     let failure: unknown;
     value = await checkedInput({

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ApiError, type Deploy, type Template, type TemplateDeployment } from '../api';
+import { ApiError, deployFinished, sleep, systemClock, type Deploy, type Template, type TemplateDeployment } from '../api';
 import { checkedInput } from '../auth/checkedInput';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
@@ -8,8 +8,6 @@ import type { CommandTable } from './commandTypes';
 import { activeWorkspace, pickServer, serverOf, workspaceOf } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 
-/** Deploy states after which there is nothing more to follow. */
-const FINISHED = new Set(['succeeded', 'failed', 'timed_out', 'canceled', 'cancelled', 'error']);
 /** Following a deploy stops after this long: the Deploys group shows the rest. */
 const FOLLOW_LIMIT_MS = 120_000;
 /** Poll delays grow, so a long build costs few requests (~25 over two minutes). */
@@ -157,9 +155,9 @@ export async function followDeploy(s: Services, app: AppRef, started: Deploy | u
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deploying {0}', app.name), cancellable: true },
     async (progress, token) => {
       const deadline = Date.now() + limitMs;
-      for (let i = 0; !FINISHED.has(deploy.status) && Date.now() < deadline && !token.isCancellationRequested; i++) {
+      for (let i = 0; !deployFinished(deploy.status) && Date.now() < deadline && !token.isCancellationRequested; i++) {
         progress.report({ message: deploy.status });
-        await new Promise((r) => setTimeout(r, POLL_DELAYS_MS[Math.min(i, POLL_DELAYS_MS.length - 1)]));
+        await sleep(systemClock, POLL_DELAYS_MS[Math.min(i, POLL_DELAYS_MS.length - 1)]);
         deploy = { ...deploy, ...(await api.deploys.get(app.id, started.id, { workspace: app.workspace, priority: 'background' })) };
       }
     },
@@ -171,7 +169,7 @@ export async function followDeploy(s: Services, app: AppRef, started: Deploy | u
   let choice: string | undefined;
   if (deploy.status === 'succeeded') {
     choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} deployed.', app.name), ...buttons);
-  } else if (FINISHED.has(deploy.status)) {
+  } else if (deployFinished(deploy.status)) {
     choice = await vscode.window.showErrorMessage(vscode.l10n.t('The deploy of {0} ended: {1}.', app.name, deploy.status), ...buttons);
   } else {
     choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} is still deploying ({1}); the Deploys group shows how it goes.', app.name, deploy.status), ...buttons);

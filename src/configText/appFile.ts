@@ -1,18 +1,16 @@
 // app.json: an app's own settings (PUT /apps/:id accepts name and deploy_branch).
 // A rename is allowed; the name rules are the service's (dokku app names).
 
+import { isAppName } from '../model';
 import type { FlatMap } from './configDiff';
 import { parseFlatJson, renderFlatJson, stringField, type FlatJsonSchema, type ParsedFlatJson } from './flatJsonFile';
 
-export const APP_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
-export const APP_NAME_MAX = 40;
 const BRANCH_MAX = 255;
 
 /** Why `name` is not a valid app name, or undefined. */
 export function appNameProblem(name: string): string | undefined {
   if (!name) return 'cannot be empty';
-  if (name.length > APP_NAME_MAX) return `is too long (at most ${APP_NAME_MAX} characters)`;
-  if (!APP_NAME_PATTERN.test(name)) return 'must start with a lowercase letter and contain only lowercase letters, digits and -';
+  if (!isAppName(name)) return 'must start with a lowercase letter and contain only lowercase letters, digits and -';
   return undefined;
 }
 

@@ -6,12 +6,10 @@
 // Requests: deploys before the push (1), the new deploy (1), its outcome (1, a few
 // more only if the record lags behind the push), the app's row (1).
 import * as vscode from 'vscode';
-import type { Deploy } from '../api';
+import { deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import type { Services } from '../services';
-import type { AppNode } from '../tree/appNode';
-import { currentRows } from './folderLinks';
 import { gitOutput, runPush } from './gitProcess';
 import type { DeployArea } from './index';
 import type { PushPlan } from './preflight';
@@ -19,7 +17,6 @@ import { ACTION_TITLES, explain, type ExplainedAction } from './pushProblems';
 import { buildFailure, pushOutcome, type PushOutcome } from './pushOutput';
 import { type AppRef, UserCancelled } from '../model';
 
-const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);
 
 export interface DeployResult {
   outcome: PushOutcome;
@@ -54,7 +51,7 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
     const fresh = list.find((d) => !before.has(d.id));
     if (fresh) {
       log?.attach(fresh);
-      refreshParts(s, app);
+      s.treeService.reloadParts(app, ['deploys', 'releases']);
     }
     return fresh;
   };
@@ -104,7 +101,7 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
     const deploy = started && (cancelled ? started : await settle(s, area, app, started));
     log?.finish(deploy, endStatus(outcome, deploy));
     if (deploy) {
-      refreshParts(s, app);
+      s.treeService.reloadParts(app, ['deploys', 'releases']);
       if (deploy.status === 'succeeded') s.tree.deploysSeen(app);
     }
     await s.treeService.reloadApp(app).catch(() => undefined);
@@ -114,7 +111,7 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
   }
 
   function endStatus(outcome: PushOutcome, deploy: Deploy | undefined): string {
-    if (deploy) return FINISHED.has(deploy.status) ? deploy.status : vscode.l10n.t('the push ended; the deploy is still {0}: this tab follows it', deploy.status);
+    if (deploy) return deployFinished(deploy.status) ? deploy.status : vscode.l10n.t('the push ended; the deploy is still {0}: this tab follows it', deploy.status);
     if (outcome.problem === 'cancelled') return vscode.l10n.t('push cancelled');
     if (outcome.problem === 'upToDate') return vscode.l10n.t('nothing to deploy: {0}/{1} already has this commit', plan.remote, plan.deployBranch);
     return vscode.l10n.t('push failed: {0}', outcome.detail ?? outcome.problem);
@@ -126,22 +123,11 @@ async function settle(s: Services, area: DeployArea, app: AppRef, deploy: Deploy
   const api = s.connection.api();
   let current = await api.deploys.get(app.id, deploy.id, { workspace: app.workspace, priority: 'user' }).catch(() => deploy);
   for (const ms of area.settleDelaysMs) {
-    if (FINISHED.has(current.status)) break;
-    await new Promise((r) => setTimeout(r, ms));
+    if (deployFinished(current.status)) break;
+    await sleep(systemClock, ms);
     current = await api.deploys.get(app.id, deploy.id, { workspace: app.workspace, priority: 'background' }).catch(() => current);
   }
   return current;
-}
-
-/** The app's Deploys and Releases groups, where open, list again. */
-function refreshParts(s: Services, app: AppRef): void {
-  for (const row of currentRows(s.tree)) {
-    if (row.app.id !== app.id && row.app.name !== app.name) continue;
-    for (const kind of ['deploys', 'releases']) {
-      const group = (row as AppNode).group?.(kind);
-      if (group) s.resources.refresh(group);
-    }
-  }
 }
 
 /** Tells how the deploy ended, with the next steps; runs the step chosen. */
@@ -160,8 +146,8 @@ export async function report(s: Services, area: DeployArea, plan: PushPlan, resu
   if (deploy?.status === 'succeeded') {
     return run(await vscode.window.showInformationMessage(vscode.l10n.t('{0} deployed: {1} "{2}".', app.name, short, plan.commit.subject), openApp, tail));
   }
-  if (deploy && FINISHED.has(deploy.status)) {
-    const reason = buildFailure(splitLog(deploy.log)) ?? deploy.status;
+  if (deploy && deployFinished(deploy.status)) {
+    const reason = buildFailure(splitLines(deploy.log ?? '')) ?? deploy.status;
     return run(await vscode.window.showErrorMessage(vscode.l10n.t('The deploy of {0} failed: {1}', app.name, reason), showLog, tail));
   }
   if (deploy) {
@@ -222,8 +208,4 @@ async function problem(s: Services, area: DeployArea, plan: PushPlan, outcome: P
 export async function showPushLog(s: Services, plan: PushPlan, result: DeployResult): Promise<void> {
   if (await result.pushLog?.reveal()) return;
   if (result.deploy) await logsArea(s).deployLogs.open(plan.app, result.deploy.id);
-}
-
-function splitLog(log: string | undefined): string[] {
-  return (log ?? '').split(/\r?\n/).filter((l) => l.trim());
 }

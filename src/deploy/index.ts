@@ -4,7 +4,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { areaSlot, type Services } from '../services';
-import type { AppNode } from '../tree/appNode';
 import { FolderLinks } from './folderLinks';
 import { LinkStatusBar } from './linkStatusBar';
 
@@ -25,7 +24,7 @@ const areas = areaSlot<DeployArea>('The deploy area');
 
 export function registerDeploy(s: Services): DeployArea {
   const links = new FolderLinks(s.context.globalState, s.connection, s.tree);
-  links.onRowChanged = (row) => s.resources.refresh(row as AppNode, { refetch: false });
+  links.onRowChanged = (row) => s.treeService.rerenderApp(row.appRef());
   const statusBar = new LinkStatusBar(links, s.connection, s.tree, s.resources);
   const area: DeployArea = { links, statusBar, running: new Map(), sshDir: join(homedir(), '.ssh'), keysChecked: new Set(), settleDelaysMs: [500, 1000, 2000, 4000] };
   s.context.subscriptions.push(links, statusBar);

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../connection';
 import type { ResourcesProvider } from '../tree/resourcesProvider';
 import { statusIcon } from '../tree/statusIcons';
-import type { AppRow, TreeState } from '../tree/treeState';
+import { showsApp, type AppRow, type TreeState } from '../tree/treeState';
 import { currentRows, type FolderLink, type FolderLinks } from './folderLinks';
 
 export class LinkStatusBar implements vscode.Disposable {
@@ -83,7 +83,7 @@ export class LinkStatusBar implements vscode.Disposable {
 
   /** The state the tree shows for the app (the process report once wt15's rows carry it), if a row is loaded. */
   private stateOf(link: FolderLink): string | undefined {
-    const row = currentRows(this.tree).find((r) => (link.app.id ? r.app.id === link.app.id : r.app.name === link.app.name));
+    const row = currentRows(this.tree).find((r) => showsApp(r, link.app));
     return row && rowState(row);
   }
 

@@ -118,8 +118,8 @@ export function pushOutcome(exitCode: number | null, gitLines: readonly string[]
   return { problem: 'other', detail: last?.replace(/^(fatal|error): /, '') };
 }
 
-/** The last line of the build that says why it failed (Dokku marks them ` !`), else the last one. */
+/** The last line of the build that says why it failed (Dokku marks them ` !`), else the last line that is not blank. */
 export function buildFailure(buildLines: readonly string[]): string | undefined {
   const marked = [...buildLines].reverse().find((l) => /^\s*!\s+\S/.test(l));
-  return (marked ?? buildLines.at(-1))?.replace(/^\s*!\s+/, '').trim() || undefined;
+  return (marked ?? buildLines.findLast((l) => l.trim()))?.replace(/^\s*!\s+/, '').trim() || undefined;
 }

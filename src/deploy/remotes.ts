@@ -10,8 +10,7 @@
 // it has the name the service's push instructions use (`git remote add wokku …`).
 // The app is the last path segment, without `.git`, and must be a valid app name.
 
-/** wokku's app names: lowercase letters, digits and dashes, starting with a letter. */
-const APP_NAME = /^[a-z][a-z0-9-]{0,62}$/;
+import { isAppName } from '../model';
 
 export interface ParsedRemote {
   protocol: 'ssh' | 'http' | 'https' | 'git';
@@ -54,7 +53,7 @@ function unbracket(host: string): string {
 function withApp(remote: ParsedRemote): ParsedRemote {
   const last = remote.path.replace(/\/+$/, '').split('/').pop() ?? '';
   const name = last.replace(/\.git$/, '');
-  return APP_NAME.test(name) && !name.endsWith('-') ? { ...remote, appName: name } : remote;
+  return isAppName(name) ? { ...remote, appName: name } : remote;
 }
 
 /** What identifies the service's remotes (see the top of this file). */

@@ -7,7 +7,6 @@ import type { AppRef } from '../model';
 
 import { SCHEME } from '../schemes';
 
-export { SCHEME, SNAPSHOT_SCHEME } from '../schemes';
 /** Path segment of the personal workspace (a team slug cannot start with ~). */
 const PERSONAL = '~personal';
 

@@ -3,7 +3,6 @@
 import * as vscode from 'vscode';
 import { DETAILS_SCHEME } from '../schemes';
 
-export { DETAILS_SCHEME };
 
 /** Documents of the `apphost-details` scheme: read-only by nature (no file system behind them). */
 export class DetailsDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {

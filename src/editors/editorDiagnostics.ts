@@ -2,7 +2,7 @@
 // panel), updated as the user types, so a save is never the first time they hear
 // about a bad line.
 import * as vscode from 'vscode';
-import { SCHEME } from './apphostUri';
+import { SCHEME } from '../schemes';
 import type { TextProblem } from '../configText/textProblem';
 
 export function trackDiagnostics(check: (uri: vscode.Uri, text: string) => TextProblem[] | undefined): vscode.Disposable {

@@ -2,7 +2,7 @@
 // (conflicts on save, the preview before pushing a .env file). A content provider,
 // not the FileSystemProvider, so the snapshot can never be edited or saved.
 import * as vscode from 'vscode';
-import { SNAPSHOT_SCHEME } from './apphostUri';
+import { SNAPSHOT_SCHEME } from '../schemes';
 
 export class ServerSnapshots implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();

@@ -11,17 +11,14 @@
 // the record (attached once found) tells how it ended.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { ApiError, type Deploy } from '../api';
-import { AdaptiveInterval, alignWindows, MARKER_PREFIX, sleep, systemClock, type IntervalOptions } from '../logs';
+import { ApiError, deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
+import { AdaptiveInterval, alignWindows, MARKER_PREFIX, type IntervalOptions } from '../logs';
 import type { Services } from '../services';
-import type { AppNode } from '../tree/appNode';
 import { showLogDocument } from './logChannel';
 import type { AppRef } from '../model';
 
 import { DEPLOY_LOG_SCHEME } from '../schemes';
 
-export { DEPLOY_LOG_SCHEME };
-const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);
 
 interface DocState {
   readonly uri: vscode.Uri;
@@ -87,7 +84,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     const key = uri.toString();
     let state = this.docs.get(key);
     if (state) this.accept(state, deploy);
-    else this.docs.set(key, (state = { uri, app, deployId: deploy.id, deploy, lines: splitLog(deploy.log) }));
+    else this.docs.set(key, (state = { uri, app, deployId: deploy.id, deploy, lines: splitLines(deploy.log ?? '') }));
     // The document may still be loaded from an earlier tab: make it re-read what was just fetched.
     this.changed.fire(uri);
     void this.follow(state);
@@ -183,7 +180,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
   private accept(state: DocState, deploy: Deploy): void {
     state.deploy = deploy;
     // A push's tab keeps the lines it received until the record has its log (written when the build ends).
-    if (!state.push || deploy.log) state.lines = splitLog(deploy.log);
+    if (!state.push || deploy.log) state.lines = splitLines(deploy.log ?? '');
     state.error = undefined;
   }
 
@@ -221,10 +218,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
 
   /** The Deploys rows of the app show the new status (only re-read where the group is open). */
   private refreshDeploysGroup(app: AppRef): void {
-    for (const row of this.s.tree.rowsOf(app)) {
-      const group = (row as AppNode).group('deploys');
-      if (group) this.s.resources.refresh(group);
-    }
+    this.s.treeService.reloadPart(app, 'deploys');
   }
 
   private followEnd(doc: vscode.TextDocument): void {
@@ -255,14 +249,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
 
 function isLive(state: DocState): boolean {
   // A running push feeds its tab itself; reading the record would only show an empty log.
-  return !state.fatal && !state.push?.live && !!state.deploy && !FINISHED.has(state.deploy.status);
-}
-
-function splitLog(log: string | undefined): string[] {
-  if (!log) return [];
-  const lines = log.split(/\r?\n/);
-  if (lines.at(-1) === '') lines.pop();
-  return lines;
+  return !state.fatal && !state.push?.live && !!state.deploy && !deployFinished(state.deploy.status);
 }
 
 /** The tab's text: a header line, the build log, and a last line saying where the deploy stands. */
@@ -272,14 +259,14 @@ function render(state: DocState): string {
   if (state.push) {
     const body = state.lines.length ? `${state.lines.join('\n')}\n` : '';
     // Once the push ended, the record tells how the deploy ended (and when).
-    const ended = !state.push.live && d && FINISHED.has(d.status) && d.finishedAt;
+    const ended = !state.push.live && d && deployFinished(d.status) && d.finishedAt;
     const status = ended ? vscode.l10n.t('{0} at {1}', d.status, new Date(d.finishedAt!).toLocaleString()) : state.push.status;
     return `${m}${vscode.l10n.t('Deploy of {0}: {1}', state.app.name, state.push.title)}\n${body}${m}${status}\n`;
   }
   if (!d) return `${m}${vscode.l10n.t('Could not read deploy {0} of {1}: {2}', state.deployId, state.app.name, state.error ?? '?')}\n`;
   const title = [d.commitSha?.slice(0, 7), d.description].filter(Boolean).join(' ');
   const header = `${m}${vscode.l10n.t('Deploy of {0}: {1}', state.app.name, title || d.id)}`;
-  const status = !FINISHED.has(d.status)
+  const status = !deployFinished(d.status)
     ? state.error
       ? vscode.l10n.t('{0}; could not refresh ({1}), retrying…', d.status, state.error)
       : state.fatal

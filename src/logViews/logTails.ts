@@ -15,11 +15,10 @@ import {
   LogTail, PollCoordinator, TailView, apiLogSource, describeFilter, type LogSource, type LogTailOptions, type StopReason, type TailFilter, type TailStateChange,
 } from '../logs';
 import type { Services } from '../services';
-import type { AppNode } from '../tree/appNode';
-import type { TreeNode } from '../tree/resourcesProvider';
 import { LogChannel } from './logChannel';
 import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
 import { appKey, sameApp, type AppRef } from '../model';
+import { settings } from '../settings';
 
 /** Engine timings; the integration tests shorten them, users get the defaults. */
 export type TailTuning = Pick<LogTailOptions, 'interval' | 'retry' | 'streamIdleMs' | 'resyncMs' | 'window' | 'batch'>;
@@ -69,7 +68,7 @@ export class LogTails implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration('apphost.logs.showTimestamps')) return;
-        for (const entry of this.entries.values()) entry.view.setTimestampsHidden(!showTimestamps());
+        for (const entry of this.entries.values()) entry.view.setTimestampsHidden(!settings.showLogTimestamps());
       }),
       // A deleted app's tail ends now: a streaming one would see no 404 until it reconnects.
       s.events.onDidDeleteApp((e) => e.waitUntil(this.stop(e.app, 'notFound'))),
@@ -101,8 +100,8 @@ export class LogTails implements vscode.Disposable {
     // A new tail prints the last lines again: start from an empty channel so no line shows twice.
     entry.channel.capture = this.capture;
     entry.view.clear();
-    entry.view.setTimestampsHidden(!showTimestamps());
-    const settings = vscode.workspace.getConfiguration('apphost.logs');
+    entry.view.setTimestampsHidden(!settings.showLogTimestamps());
+    const logSettings = settings.logs();
     // The client is looked up on every request: a proxy or timeout change rebuilds it.
     const connection = this.s.connection;
     const client = { get logs() { return connection.api().logs; } };
@@ -111,8 +110,8 @@ export class LogTails implements vscode.Disposable {
       source: this.sessionBound(entry, apiLogSource(client, app.id, app.workspace)),
       sink: entry.view,
       coordinator: this.coordinator,
-      initialLines: settings.get<number>('initialLines', 100),
-      mode: settings.get<boolean>('stream', true) ? 'auto' : 'poll',
+      initialLines: logSettings.initialLines,
+      mode: logSettings.stream ? 'auto' : 'poll',
       markerTexts: localizedMarkerTexts(),
     });
     entry.tail = tail;
@@ -246,8 +245,7 @@ export class LogTails implements vscode.Disposable {
       void this.s.connection.session().then((session) => this.resumeIfSignedInAgain(entry, session));
     } else if (change.reason === 'notFound') {
       // Deleted behind our back: the lists that showed it are out of date.
-      const parents = new Set(this.s.tree.rowsOf(entry.app).map((r) => (r as AppNode).parent));
-      for (const parent of parents) this.s.resources.refresh(parent);
+      this.s.treeService.reloadListsShowing(entry.app);
     } else if (change.reason === 'forbidden') {
       void vscode.window.showWarningMessage(vscode.l10n.t('Stopped tailing {0}: this account may not read its logs.', entry.app.name));
     }
@@ -255,7 +253,7 @@ export class LogTails implements vscode.Disposable {
 
   /** The tree rows and the palette's when-clauses follow the set of tails. */
   private updated(entry: Entry): void {
-    for (const row of this.s.tree.rowsOf(entry.app)) this.s.resources.refresh(row as unknown as TreeNode, { refetch: false });
+    this.s.treeService.rerenderApp(entry.app);
     void vscode.commands.executeCommand('setContext', 'apphost.logs.tailing', this.tailed().length > 0);
     void vscode.commands.executeCommand('setContext', 'apphost.logs.filtered', this.filtered().length > 0);
     this.changed.fire(entry.app);
@@ -328,10 +326,6 @@ function newEntry(app: AppRef, session: StoredSession): Entry {
   return {
     app, channel, view: new TailView(channel), apiRoot: session.apiRoot, accountId: session.account.id, sessionId: session.id, manualWorkspace: false, resumable: false,
   };
-}
-
-function showTimestamps(): boolean {
-  return vscode.workspace.getConfiguration('apphost.logs').get<boolean>('showTimestamps', true);
 }
 
 /**

@@ -4,6 +4,7 @@
 // by time as a tail merges them. Showing the app's recent lines again re-reads them into
 // the same tab; a tab restored after a reload reads them once more.
 import * as vscode from 'vscode';
+import { settings } from '../settings';
 import { ApiError } from '../api';
 import { ContainerTracker, MARKER_PREFIX, withoutTimestamp } from '../logs';
 import type { AppRef } from '../model';
@@ -94,7 +95,7 @@ function render(recent: Recent): string {
   const header = recent.lines.length
     ? vscode.l10n.t('{0}: the last {1} lines of each container, read at {2}. Not live: Tail Logs follows the app.', app.name, count, time)
     : vscode.l10n.t('{0} had no log lines at {1}.', app.name, time);
-  const hide = !vscode.workspace.getConfiguration('apphost.logs').get<boolean>('showTimestamps', true);
+  const hide = !settings.showLogTimestamps();
   const body = hide ? recent.lines.map(withoutTimestamp) : recent.lines;
   return `${m}${header}\n${body.map((l) => `${l}\n`).join('')}`;
 }

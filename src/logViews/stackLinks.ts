@@ -8,6 +8,7 @@
 // one test, and each distinct file is looked up once per CACHE_MS (a stat, or a bounded
 // search for JVM frames, which name a class's file but not its folder).
 import * as vscode from 'vscode';
+import { settings } from '../settings';
 import { findFrames, folderPathOf, readSourceRoots, type SourceRoots, type StackFrame } from '../logs';
 import type { AppRef } from '../model';
 import { DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME } from '../schemes';
@@ -48,7 +49,7 @@ export class StackLinks implements vscode.DocumentLinkProvider {
       for (const frame of findFrames(doc.lineAt(line).text)) found.push({ line, frame });
     }
     // The mapping of each folder, read once per call: a change of the setting applies at once.
-    const roots = folders.map((folder) => ({ folder, roots: readSourceRoots(vscode.workspace.getConfiguration('apphost.logs', folder).get('sourceRoots')) }));
+    const roots = folders.map((folder) => ({ folder, roots: readSourceRoots(settings.sourceRoots(folder.uri)) }));
     const targets = new Map<string, Promise<vscode.Uri | undefined>>();
     const keyOf = (frame: StackFrame) => `${frame.search ? '?' : ''}${frame.path}`;
     for (const { frame } of found) {

@@ -5,7 +5,7 @@
 // Memory stays bounded: past `maxPendingChars` the oldest pending lines are dropped
 // and a marker says how many.
 
-import { type Clock, systemClock } from './clock';
+import { systemClock, type Clock } from '../api/clock';
 import { type MarkerLines, markers } from './markers';
 
 /** Where tail output goes. `vscode.OutputChannel` satisfies it. */

@@ -1,31 +1,5 @@
-// Time and events without `vscode`: the tail engine, the poll schedule and the
-// batcher take a Clock so tests can drive them with fake time, and expose plain
-// listener sets that the VS Code layer wraps (or calls) as it likes.
-
-import type { Clock } from '../api';
-
-export type { Clock };
-
-/** Real time. Timers are not unref'd: a stopped tail clears its own. */
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
-
-/** Resolves after `ms`, or at once when `signal` aborts (never rejects: loops check their own state). */
-export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clock.clearTimeout(handle);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const handle = clock.setTimeout(done, Math.max(0, ms));
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
+// Events without `vscode`: the tail engine exposes plain listener sets that the VS Code
+// layer wraps (or calls) as it likes. (Time is api/clock.ts.)
 
 export interface Disposable {
   dispose(): void;

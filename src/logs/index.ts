@@ -9,7 +9,7 @@ export { ContainerTracker, type PollResult } from './containerTracker';
 export { compareTimes, containerLabel, containerOf, messageStart, parseLine, sanitizeLine, type LineTime, type ParsedLine } from './logLine';
 export { alignWindows, type Alignment, type AlignmentKind, type PolledWindow, type ShownTail } from './overlap';
 export { MARKER_PREFIX, englishMarkerTexts, isMarker, markerLines, markers, type MarkerLines, type MarkerTexts, type StopReason } from './markers';
-export { Emitter, sleep, systemClock, type Clock, type Disposable } from './clock';
+export { Emitter, type Disposable } from './clock';
 export { findFrames, type StackFrame } from './stackFrames';
 export { DEFAULT_SOURCE_ROOTS, folderPathOf, readSourceRoots, type SourceRoots } from './sourceRoots';
 export { levelOf, type LineLevel } from './logLevel';

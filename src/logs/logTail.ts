@@ -13,7 +13,8 @@
 
 import { ApiError, isNotDeployed } from '../api';
 import { OutputBatcher, type BatcherOptions, type LogSink } from './batcher';
-import { type Clock, Emitter, sleep, systemClock } from './clock';
+import { sleep, systemClock, type Clock } from '../api/clock';
+import { Emitter } from './clock';
 import type { LogSource } from './logSource';
 import { type MarkerLines, markerLines, type MarkerTexts, type StopReason } from './markers';
 import { readStream } from './streamBacklog';

@@ -4,7 +4,7 @@
 // poll's; every later batch is live and passes straight through.
 
 import type { LogFollow } from '../api';
-import type { Clock } from './clock';
+import type { Clock } from '../api/clock';
 
 export interface StreamHandlers {
   /** The opening window (backlog plus anything that arrived with it). */

@@ -5,7 +5,7 @@ import type { GroupTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
 import type { AppParent } from './parents';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 
 export interface AppGroupDescriptor {
   /** Id segment and contextValue flag: `group:<kind>`. */

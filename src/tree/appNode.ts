@@ -1,17 +1,17 @@
 import * as vscode from 'vscode';
-import { readProcessReport, type App } from '../api';
+import type { App } from '../api';
 import { codeSpan, escapeMarkdown, relativeTime } from '../format';
 import { AppGroupNode } from './appGroupNode';
 import { APP_GROUPS } from './appGroups';
 import type { AppTarget } from './commandTarget';
 import { contextValue } from './contextValues';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { statusIcon } from './statusIcons';
 import type { AppParent, WorkspaceParent } from './parents';
-import type { AppRef, HasAppRef } from '../model';
+import type { AppRef } from '../model';
 
 /** An app: its state at a glance, and its parts (config, domains, releases…) as groups. */
-export class AppNode implements AppParent, HasAppRef {
+export class AppNode implements AppParent {
   readonly id: string;
   private groups: AppGroupNode[] | undefined;
 
@@ -52,13 +52,6 @@ export class AppNode implements AppParent, HasAppRef {
   async getChildren(): Promise<TreeNode[]> {
     this.groups ??= APP_GROUPS.map((d) => new AppGroupNode(this, d));
     return this.groups;
-  }
-
-  /** Reads the process report (one request) and shows the state it gives, on every row of the app. */
-  async readState(): Promise<void> {
-    const { ctx } = this.workspaceNode;
-    const summary = readProcessReport(await ctx.api().processes.get(this.app.id, this.workspaceNode.callOptions()));
-    if (ctx.state.report(this.app, { state: summary.state, deployed: summary.deployed })) ctx.state.stateChanged(this.appRef());
   }
 
   /** The group of a kind (e.g. 'releases'), to refresh it after an action. */

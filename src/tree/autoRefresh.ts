@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { RequestBudget } from '../api';
-import type { ResourcesProvider, TreeNode } from './resourcesProvider';
+import type { ResourcesProvider } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
+import { settings } from '../settings';
 
 /**
  * Refreshes the Resources view on an interval, but only while it is visible and the
@@ -30,7 +32,7 @@ export class AutoRefresh implements vscode.Disposable {
   schedule(): void {
     clearInterval(this.timer);
     this.timer = undefined;
-    const seconds = vscode.workspace.getConfiguration('apphost').get<number>('autoRefreshSeconds', 60);
+    const seconds = settings.autoRefreshSeconds();
     if (!seconds || !this.view.visible || !vscode.window.state.focused) return;
     this.timer = setInterval(() => this.tick(), Math.max(this.floorMs, seconds * 1000));
   }

@@ -6,7 +6,7 @@ import { contextValue } from './contextValues';
 import { ItemNode } from './itemNode';
 import { ListNode } from './listNode';
 import { MessageNode } from './messageNode';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { statusIcon } from './statusIcons';
 import { icon } from '../theme';
 import type { WorkspaceParent } from './parents';

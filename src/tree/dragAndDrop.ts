@@ -2,13 +2,12 @@
 // Rows are recognised by their contextValue (the same grammar the menus use), and the
 // drop runs the `apphost.database.link` command, which confirms and reports errors.
 import * as vscode from 'vscode';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { sameApp, type AppRef } from '../model';
 
 /** Our own mime type: the apps being dragged, as plain refs. */
 import { APPS_MIME } from '../schemes';
 
-export { APPS_MIME };
 
 async function contextValueOf(node: TreeNode): Promise<string> {
   return (await node.getTreeItem()).contextValue ?? '';

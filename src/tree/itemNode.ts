@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { CommandTarget, ItemTarget } from './commandTarget';
 import { contextValue, type NodeKind } from './contextValues';
-import type { TreeNode } from './resourcesProvider';
-import type { AppRef, HasAppRef } from '../model';
+import type { TreeNode } from './commandTarget';
+import type { AppRef } from '../model';
 
 export interface ItemLook {
   label: string;
@@ -15,7 +15,7 @@ export interface ItemLook {
 }
 
 /** A leaf under an app or database group: a domain, a release, a config var, a backup… */
-export class ItemNode<T = unknown> implements TreeNode, HasAppRef {
+export class ItemNode<T = unknown> implements TreeNode {
   readonly id: string;
 
   constructor(

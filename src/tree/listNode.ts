@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { CommandTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { errorNode, MessageNode, staleNode } from './messageNode';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { keepsStaleRows, type ThrottleHealer } from './throttleHealer';
 
 /** Long lists show this many rows, then a "Load more" row. */

@@ -3,8 +3,8 @@ import { ApiError, AppHostError, CertificateError, ConfigurationError } from '..
 import { openSettingCommand, settingToFix } from '../settingToFix';
 import type { CommandTarget } from './commandTarget';
 import { contextValue } from './contextValues';
-import { clockTime } from './throttleHealer';
-import type { TreeNode } from './resourcesProvider';
+import { clockTime } from '../format';
+import type { TreeNode } from './commandTarget';
 
 /** A row that explains an empty list or an error, optionally with a command to fix it. */
 export class MessageNode implements TreeNode {

@@ -3,7 +3,7 @@
 import type { App, CallOptions } from '../api';
 import type { Workspace } from '../auth/workspaces';
 import type { AppRef } from '../model';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import type { TreeContext } from './treeState';
 
 /** A workspace's row, as its servers, apps and databases see it. */

@@ -2,8 +2,6 @@ import * as vscode from 'vscode';
 
 import type { TreeNode } from './commandTarget';
 
-export type { TreeNode };
-
 export interface RefreshOptions {
   /** Fetch the node's children again (default) or only re-render what is cached. */
   refetch?: boolean;

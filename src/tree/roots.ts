@@ -4,7 +4,7 @@ import type { Workspace, Workspaces } from '../auth/workspaces';
 import type { Connection } from '../connection';
 import { ListNode } from './listNode';
 import { errorNode, MessageNode, staleNode } from './messageNode';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { keepsStaleRows, ROOTS } from './throttleHealer';
 import type { TreeState } from './treeState';
 import { WorkspaceNode } from './workspaceNode';

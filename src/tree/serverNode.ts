@@ -5,7 +5,7 @@ import { AppNode } from './appNode';
 import type { ServerTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { statusIcon } from './statusIcons';
 import type { WorkspaceParent } from './parents';
 

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { ApiError, NetworkError, TimeoutError, type RequestBudget } from '../api';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 
 /** The top level of the view (the workspace list) as a healable "node". */
 export const ROOTS = 'roots';
@@ -17,7 +17,6 @@ export function isThrottled(error: unknown): boolean {
 }
 
 /** "14:05:32" (the user's locale), for "retrying at …". */
-export { clockTime } from '../format';
 
 /**
  * Heals the Resources view after the service throttled it (429): lists whose refresh was

@@ -1,7 +1,7 @@
 // The one way commands, editors and deploys change what the tree shows: "show this app
 // as X", "reload this part", "mark these rows busy while". Node classes stay inside tree/;
 // callers speak in apps (AppRef) and the rows they were invoked on.
-import { ApiError, type ApiClient, type App, type ProcessSummary, type Server } from '../api';
+import { ApiError, readProcessReport, type ApiClient, type App, type ProcessSummary, type Server } from '../api';
 import type { Workspace } from '../auth/workspaces';
 import type { AppRef } from '../model';
 import { AppGroupNode } from './appGroupNode';
@@ -12,9 +12,10 @@ import { checkRows } from './groups/checks';
 import { configVarRows } from './groups/config';
 import { ItemNode } from './itemNode';
 import { ListNode, LoadMoreNode } from './listNode';
-import type { ResourcesProvider, TreeNode } from './resourcesProvider';
+import type { ResourcesProvider } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { ServerNode } from './serverNode';
-import type { AppFilter, TreeState } from './treeState';
+import { showsApp, type AppFilter, type TreeState } from './treeState';
 import { AppsGroup, WorkspaceNode } from './workspaceNode';
 
 export class TreeService {
@@ -60,11 +61,41 @@ export class TreeService {
   }
 
   /**
+   * Reads the app's process report (one request: the truth about its containers, as the
+   * service does not update an app's `status` after start, stop or restart) and shows the
+   * state it gives on every row of the app. Nothing is read when no row shows the app. The
+   * rows re-render when the state shown changes, and with `rerender` (after an action, whose
+   * busy mark goes away) either way; re-rendering for nothing would reload an open row's children.
+   */
+  async readState(app: AppRef, { rerender = false } = {}): Promise<void> {
+    const rows = this.state.rowsOf(app);
+    if (rows.length === 0) return;
+    const summary = readProcessReport(await this.api().processes.get(app.id, { workspace: app.workspace, priority: 'view' }));
+    const changed = this.state.report(rows[0].app, { state: summary.state, deployed: summary.deployed });
+    if (changed || rerender) this.state.stateChanged(app);
+  }
+
+  /**
    * Fetches one part of the app again, in every row showing it (under Apps and under its
    * server), and nothing else. A group never expanded is only marked stale: no request.
    */
   reloadPart(app: AppRef, kind: string): void {
-    for (const group of this.groupsOf(app, kind)) this.resources.refresh(group);
+    this.reloadParts(app, [kind]);
+  }
+
+  /** `reloadPart` for several parts (e.g. a deploy's Deploys and Releases). */
+  reloadParts(app: AppRef, kinds: readonly string[]): void {
+    for (const kind of kinds) for (const group of this.groupsOf(app, kind)) this.resources.refresh(group);
+  }
+
+  /** Every row showing the app re-renders from what it holds (no request): its state, a flag or a busy mark changed. */
+  rerenderApp(app: AppRef): void {
+    for (const row of this.state.rowsOf(app)) this.resources.refresh(row as AppNode, { refetch: false });
+  }
+
+  /** The lists that show the app are fetched again (it was created, renamed or deleted). */
+  reloadListsShowing(app: AppRef): void {
+    for (const list of this.listsShowing(app)) this.resources.refresh(list);
   }
 
   /** Shows the app's config vars or checks as a save left them (no request), where that group is expanded. */
@@ -128,7 +159,7 @@ export class TreeService {
    * the workspaces' Apps groups are fetched until one shows it, the app's workspace first.
    */
   async rowOfApp(app: AppRef, fetch = false): Promise<Row | undefined> {
-    const find = () => this.state.currentRows().find((r) => r.app.id === app.id || (r.app.name === app.name && app.id === app.name)) as AppNode | undefined;
+    const find = () => this.state.currentRows().find((r) => showsApp(r, app)) as AppNode | undefined;
     let row = find();
     if (row || !fetch) return row;
     const nodes = [...this.state.workspaceNodes.entries()].sort(([a], [b]) => Number(b === (app.workspace ?? '')) - Number(a === (app.workspace ?? '')));
@@ -138,6 +169,11 @@ export class TreeService {
       if ((row = find())) break;
     }
     return row;
+  }
+
+  /** An app row was expanded: its process report says whether it really runs (a failure shows in its Processes group). */
+  expanded(row: Row): void {
+    if (row instanceof AppNode) void this.readState(row.appRef()).catch(() => undefined);
   }
 
   /** The lists showing the app now (its Apps group, its server's apps). */

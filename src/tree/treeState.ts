@@ -1,5 +1,5 @@
 import type { ApiClient, App } from '../api';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { sameApp, type AppRef } from '../model';
 
 export interface AppFilter {
@@ -91,7 +91,7 @@ export class TreeState {
 
   /** The rows currently showing the app, to update them after an action without a refetch. */
   rowsOf(app: AppRef): AppRow[] {
-    return this.knownRows().filter((row) => sameApp(row.appRef(), app));
+    return this.knownRows().filter((row) => showsApp(row, app));
   }
 
   /** Every app row the tree shows now (what its fetched lists hold): apps known without a request. */
@@ -167,6 +167,18 @@ export class TreeState {
   filterOf(workspaceNodeId: string): AppFilter {
     return this.filters.get(workspaceNodeId) ?? { previews: true };
   }
+}
+
+/**
+ * The one app-row matcher: the same app in the same workspace, by id. A ref whose id is its
+ * name (passed by name) also matches by name; one that knows only a name (a folder linked by
+ * its remote before the app was listed) matches by name in any workspace.
+ */
+export function showsApp(row: AppRow, app: { readonly id?: string; readonly name: string; readonly workspace?: string }): boolean {
+  if (!app.id) return row.app.name === app.name;
+  const ref = row.appRef();
+  const wanted = { id: app.id, name: app.name, workspace: app.workspace };
+  return sameApp(ref, wanted) || (app.id === app.name && ref.workspace === app.workspace && ref.name === app.name);
 }
 
 /** What a list shows now; undefined while it has not been fetched (again). */

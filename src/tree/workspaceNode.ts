@@ -6,7 +6,7 @@ import type { ListTarget, WorkspaceTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { DatabaseNode } from './databaseNode';
 import { ListNode } from './listNode';
-import type { TreeNode } from './resourcesProvider';
+import type { TreeNode } from './commandTarget';
 import { ServerNode } from './serverNode';
 import type { TreeContext } from './treeState';
 

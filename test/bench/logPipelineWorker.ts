@@ -24,7 +24,8 @@
 //                     sink (what the extension runs: every line kept for filters)
 import { performance } from 'node:perf_hooks';
 import { stripVTControlCharacters } from 'node:util';
-import { ContainerTracker, OutputBatcher, TailView, type Clock } from '../../src/logs';
+import type { Clock } from '../../src/api';
+import { ContainerTracker, OutputBatcher, TailView } from '../../src/logs';
 
 const TOTAL = 1_000_000;
 const WINDOW = 1000;

@@ -1,6 +1,7 @@
 // The bench's output: one Markdown table per section (figure, AppHost, baseline,
 // ratio, how it was measured), the machine it ran on, written to stdout and to
-// bench-results/latest.md; `--update-readme` also replaces the README's figures.
+// bench-results/latest.md; `--update-readme` also replaces the full tables in
+// docs/performance.md and the short summary in the README.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
@@ -26,8 +27,7 @@ export interface Section {
 
 export const RESULTS_DIR = join(REPO_ROOT, 'bench-results');
 const README = join(REPO_ROOT, 'README.md');
-const START = '<!-- bench:start -->';
-const END = '<!-- bench:end -->';
+const PERFORMANCE_PAGE = join(REPO_ROOT, 'docs', 'performance.md');
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -83,14 +83,39 @@ export function writeResults(markdown: string): string {
   return file;
 }
 
-/** Replaces the figures between the README's bench markers (headings one level down). */
-export function updateReadme(markdown: string): boolean {
-  if (!existsSync(README)) return false;
-  const text = readFileSync(README, 'utf8');
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
+/** Replaces what stands between `<!-- name:start -->` and `<!-- name:end -->` in a file. */
+function replaceBetweenMarkers(file: string, name: string, body: string): boolean {
+  if (!existsSync(file)) return false;
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(`<!-- ${name}:start -->`);
+  const end = text.indexOf(`<!-- ${name}:end -->`);
   if (start < 0 || end < start) return false;
-  const body = markdown.replace(/^### /gm, '#### ');
-  writeFileSync(README, `${text.slice(0, start + START.length)}\n${body}\n${text.slice(end)}`);
+  const head = text.slice(0, start + `<!-- ${name}:start -->`.length);
+  writeFileSync(file, `${head}\n${body}\n${text.slice(end)}`);
   return true;
+}
+
+/** The cells of a Markdown table row, unescaping the pipes `cell()` escaped. */
+const cellsOf = (row: string) => row.replace(/^\|\s*|\s*\|$/g, '').split(/\s*(?<!\\)\|\s*/).map((c) => c.replace(/\\\|/g, '|'));
+
+/** One line per section of a report: its first figure (the headline), against its baseline. */
+export function summarize(markdown: string): string {
+  const lines: string[] = [];
+  for (const part of markdown.split(/^#{3,4} /m).slice(1)) {
+    const title = part.slice(0, part.indexOf('\n')).trim();
+    const row = part.split('\n').find((l) => l.startsWith('| ') && !l.startsWith('| Figure'));
+    if (!row) continue;
+    const [figure, value, baseline, ratio] = cellsOf(row).map((c) => c.replace(/\*\*/g, '').replace(/ \((IQR|headline)[^)]*\)/g, ''));
+    const against = ratio.startsWith('×') ? ` against ${baseline} (${ratio})` : '';
+    lines.push(`- **${title}**: ${figure}: ${value}${against}.`);
+  }
+  return lines.join('\n');
+}
+
+/** Writes the tables into docs/performance.md (headings one level down) and their summary into the README. */
+export function updateDocs(markdown: string): string[] {
+  const updated: string[] = [];
+  if (replaceBetweenMarkers(PERFORMANCE_PAGE, 'bench', markdown.replace(/^### /gm, '#### '))) updated.push('docs/performance.md');
+  if (replaceBetweenMarkers(README, 'bench-summary', summarize(markdown))) updated.push('README.md');
+  return updated;
 }

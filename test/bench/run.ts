@@ -3,7 +3,7 @@
 // journey), tree (latency through the real UI), logs (pipeline throughput and memory).
 //   npm run bench                      everything (~4 min)
 //   npm run bench -- logs size         only some sections
-//   npm run bench -- --update-readme   also rewrite the README's Performance figures
+//   npm run bench -- --update-readme   also rewrite docs/performance.md and the README's summary
 // Exits non-zero only when a figure could not be measured.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { launchBrowser } from '../vscode/browser';
 import { assertToolsInstalled } from '../vscode/tools';
 import { measureActivation } from './activation';
 import { prepareExtensions, type Extensions } from './extensions';
-import { machine, renderReport, renderSection, updateReadme, writeResults, type Section } from './report';
+import { machine, renderReport, renderSection, updateDocs, writeResults, type Section } from './report';
 import { measureEconomy } from './economy';
 import { measureLogPipeline } from './logPipeline';
 import { measureSize } from './size';
@@ -81,7 +81,8 @@ async function main(): Promise<number> {
   const file = writeResults(markdown);
   process.stdout.write(`\n${markdown.split('\n')[0]}\nResults: ${file}\n`);
   if (args.includes('--update-readme')) {
-    process.stdout.write(updateReadme(markdown) ? 'README.md: Performance figures updated.\n' : 'README.md: no bench markers found; not updated.\n');
+    const updated = updateDocs(markdown);
+    process.stdout.write(updated.length ? `Updated: ${updated.join(', ')}.\n` : 'No bench markers found in docs/performance.md or README.md; nothing updated.\n');
   }
   return sections.some((s) => s.error) ? 1 : 0;
 }

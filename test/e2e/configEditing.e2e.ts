@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { RunningServer } from '../server';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
+import { until } from '../support/wait';
 
 describe('journey: edit config vars in a tab, blocked save, conflict', () => {
   let server: RunningServer;
@@ -76,10 +77,7 @@ describe('journey: edit config vars in a tab, blocked save, conflict', () => {
     await workbench.screenshot('config-5-conflict-diff');
     assert.equal(server.control.getConfig('storefront').LOG_LEVEL, 'warn', 'nothing written while asking');
     await dialog().getByRole('button', { name: 'Overwrite' }).click();
-    for (const deadline = Date.now() + 15_000; server.control.getConfig('storefront').LOG_LEVEL !== 'debug';) {
-      assert.ok(Date.now() < deadline, 'the save reached the server');
-      await page().waitForTimeout(50);
-    }
+    await until('the save reaching the server', () => server.control.getConfig('storefront').LOG_LEVEL === 'debug', 15_000);
     await page().locator('.tabs-container .tab.dirty', { hasText: 'config.env' }).waitFor({ state: 'detached' });
     await description('LOG_LEVEL').filter({ hasText: 'debug' }).waitFor();
   });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { DEMO_USER, type RunningServer } from '../server';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
+import { until } from '../support/wait';
 
 for (const mode of ['wokku', 'workspace header'] as const) {
   describe(`journey: the real service's answers (${mode})`, () => {
@@ -95,7 +96,7 @@ for (const mode of ['wokku', 'workspace header'] as const) {
       const db = server.control.findDatabase('journey-cache');
       assert.ok(db, 'created');
       const linked = () => [...server.control.state.store.links.values()].some((l) => l.databaseId === db!.id);
-      for (const deadline = Date.now() + 30_000; !linked(); await workbench.page.waitForTimeout(100)) assert.ok(Date.now() < deadline, 'linked');
+      await until('the folder linked', linked, 30_000);
       // The message may already have left its toast (VS Code hides toasts on its own): the center keeps it.
       await workbench.page.locator('[id="status.notifications"]').click();
       await workbench.page.locator('.notifications-center .monaco-list-row', { hasText: /docs-site linked to journey-cache/ }).first().waitFor({ timeout: 30_000 });

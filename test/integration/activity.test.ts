@@ -3,9 +3,8 @@ import * as vscode from 'vscode';
 import { ActivityProvider, MAX_ACTIVITIES, type ActivitySource } from '../../src/activity/activityProvider';
 import type { Activity } from '../../src/api';
 import { DEMO_USER, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, sleep, until, useServer } from './support/env';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A source of `total` activities, counting fetches and the limits asked for. */
 function fakeSource(total = 500) {

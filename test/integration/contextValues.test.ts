@@ -3,7 +3,7 @@
 // developer and as an admin).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TreeNode } from '../../src/tree/resourcesProvider';
+import type { TreeNode } from '../../src/tree/commandTarget';
 import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
 import { extensionApi, signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
 

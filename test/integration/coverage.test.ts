@@ -6,11 +6,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { TreeNode } from '../../src/tree/resourcesProvider';
+import type { TreeNode } from '../../src/tree/commandTarget';
 import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
 import { makeEd25519PublicKey } from '../server/sshKey';
 import { SPEC_ENDPOINTS } from '../server/specEndpoints';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, stopSignedIn, until, useServer } from './support/env';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, sleep, stopSignedIn, until, useServer } from './support/env';
 import { labelOf, nodeAt, runScripted, withScript } from './support/resourceTree';
 
 
@@ -28,12 +28,11 @@ export function endpointOf(method: string, path: string): string | undefined {
 }
 
 interface Step {
-  /** What the user does, as written in the README's coverage table. */
+  /** What the user does, as written in docs/endpoints.md. */
   via: string;
   run: () => Promise<unknown>;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function children(node: TreeNode | undefined): Promise<TreeNode[]> {
   return (await extensionApi()).resources.getChildren(node);
@@ -208,7 +207,7 @@ describe('coverage: every endpoint of the specification is called from the UI', 
     }
     const missing = SPEC_ENDPOINTS.filter((e) => !seenBy.has(e));
     const table = SPEC_ENDPOINTS.map((e) => `${e} ← ${(seenBy.get(e) ?? ['MISSING']).join('; ')}`).join('\n');
-    // The observed mapping, for the README's coverage table (test-results/ is git-ignored).
+    // The observed mapping, for docs/endpoints.md (test-results/ is git-ignored).
     const results = join(__dirname, '..', '..', '..', 'test-results');
     mkdirSync(results, { recursive: true });
     writeFileSync(join(results, 'coverage.txt'), `${SPEC_ENDPOINTS.length - missing.length}/${SPEC_ENDPOINTS.length} endpoints reached\n${table}\n\nfailed steps:\n${failures.join('\n')}\n`);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { validateAlias, validateDatabaseName } from '../../src/commands/databases';
-import { APPS_MIME, ResourcesDragAndDrop } from '../../src/tree/dragAndDrop';
+import { APPS_MIME } from '../../src/schemes';
+import { ResourcesDragAndDrop } from '../../src/tree/dragAndDrop';
 import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
 import { signInWithIssuedToken, startSignedIn, stopSignedIn } from './support/env';
 import { labelsUnder, nodeAt, requestsOf, runScripted, withScript } from './support/resourceTree';

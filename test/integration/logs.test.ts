@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppRef } from '../../src/model';
 import { ADMIN_USER, DEMO_USER, OTHER_USERS, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, until } from './support/env';
+import { extensionApi, signInWithIssuedToken, signOutQuietly, sleep, until } from './support/env';
 import { checkContainers, MARKER } from './support/logContinuity';
 import { nodeAt, runScripted, withScript } from './support/resourceTree';
-import { appRef, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, showsEveryLast, shownPerContainer, sleep, startTailing, tails } from './support/tails';
+import { appRef, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, showsEveryLast, shownPerContainer, startTailing, tails } from './support/tails';
 import { teamWorkspace } from '../../src/api';
 
 describe('logs: tail (polling server)', function () {

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunningServer } from '../server';
-import { extensionApi, until } from './support/env';
+import { extensionApi, sleep, until } from './support/env';
 import { checkContainers } from './support/logContinuity';
 import { nodeAt } from './support/resourceTree';
-import { appRef, linesOf, markersOf, recordLog, showsEveryLast, shownPerContainer, sleep, startTailing, tails } from './support/tails';
+import { appRef, linesOf, markersOf, recordLog, showsEveryLast, shownPerContainer, startTailing, tails } from './support/tails';
 
 describe('logs: per-container windows (the real service\'s form)', function () {
   this.timeout(60_000);

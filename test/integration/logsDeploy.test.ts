@@ -4,10 +4,9 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppRef } from '../../src/model';
 import type { RunningServer } from '../server';
-import { extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
+import { extensionApi, sleep, startSignedIn, stopSignedIn, until } from './support/env';
 import { labelOf, nodeAt, runScripted } from './support/resourceTree';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('logs: deploy log', function () {
   this.timeout(60_000);

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunningServer } from '../server';
-import { startSignedIn, stopSignedIn, until } from './support/env';
+import { sleep, startSignedIn, stopSignedIn, until } from './support/env';
 import { checkAgainstLog } from './support/logContinuity';
 import { runScripted } from './support/resourceTree';
-import { appRef, BURST, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, settings, sleep, tails } from './support/tails';
+import { appRef, BURST, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, settings, tails } from './support/tails';
 
 describe('logs: tail (streaming server)', function () {
   this.timeout(60_000);

@@ -3,9 +3,10 @@
 // each, other rows ignored); every other command still acts on the clicked row only.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ResourcesDragAndDrop, APPS_MIME } from '../../src/tree/dragAndDrop';
+import { APPS_MIME } from '../../src/schemes';
+import { ResourcesDragAndDrop } from '../../src/tree/dragAndDrop';
 import type { AppHostTestApi } from '../../src/extension';
-import type { TreeNode } from '../../src/tree/resourcesProvider';
+import type { TreeNode } from '../../src/tree/commandTarget';
 import type { RunningServer } from '../server';
 import { extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
 import { nodeAt, requestsOf, runScripted, withScript } from './support/resourceTree';

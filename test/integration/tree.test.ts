@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ApiClient, RequestBudget } from '../../src/api';
 import { validateAppName } from '../../src/commands/apps';
+import type { AppTarget } from '../../src/tree/commandTarget';
 import { ADMIN_USER, type RunningServer } from '../server';
 import { extensionApi, signInWithIssuedToken, startSignedIn, stopSignedIn, until, useServer } from './support/env';
 import { childOf, labelOf, nodeAt, withScript } from './support/resourceTree';
@@ -94,7 +95,8 @@ describe('tree: resources, request economy and lifecycle', function () {
 
   it('shows "mixed" when only some containers run, with Start and Stop both offered', async () => {
     const row = await path('Personal', 'Apps', 'search-indexer');
-    await (row as unknown as { readState(): Promise<void> }).readState();
+    const { app } = row.commandTarget() as AppTarget;
+    await (await extensionApi()).treeService.readState(app);
     const item = await row.getTreeItem();
     assert.match(String(item.description), /^mixed/);
     assert.match(item.contextValue!, /^app:mixed\b/);
@@ -116,8 +118,9 @@ describe('tree: resources, request economy and lifecycle', function () {
   });
 
   it('refuses invalid app names as they are typed', async () => {
-    for (const bad of ['Shop', '1app', 'shop_api', 'shop-', '']) assert.ok(validateAppName(bad), bad);
-    assert.equal(validateAppName('shop-api-2'), undefined);
+    for (const bad of ['Shop', '1app', 'shop_api', 'shop.api', '']) assert.ok(validateAppName(bad), bad);
+    // wokku's rule, which sets no length limit (nor does Dokku).
+    for (const ok of ['shop-api-2', 'shop-', 'x'.repeat(80)]) assert.equal(validateAppName(ok), undefined, ok);
   });
 
   it('renames an app and changes its deploy branch', async () => {

@@ -6,7 +6,8 @@
 // links, SSH keys, members, notification channels and an activity feed with wokku's
 // action names (some unknown to its description table).
 
-import { DEFAULT_CHECKS, processStateFor } from './routes/apps';
+import { DEFAULT_CHECKS } from './routes/apps';
+import { processStateFor } from './simulation/processReport';
 import { addMember, addTeam, daysAgo, type SeededAccounts } from './seed';
 import { processNames } from './simulation/logBook';
 import { seedCrashLog, seedHistory, seedLogBacklog, type HistoryEvent } from './seedHistory';

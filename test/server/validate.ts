@@ -1,10 +1,11 @@
 // Reading and checking request fields. Messages follow the Rails style of the
 // real service ("Name can't be blank"); errors are collected, then sent together.
 
+import { isAppName } from '../../src/model';
 import type { JsonObject } from './http/body';
 import { invalid } from './http/reply';
 
-/** App, database and server names: lowercase, start with a letter, dashes allowed. */
+/** Database and addon names: lowercase, start with a letter, dashes allowed. */
 export const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 export const NAME_MAX = 40;
 
@@ -38,6 +39,12 @@ export function checkName(errors: Errors, label: string, value: string | undefin
   } else if (!NAME_PATTERN.test(value)) {
     errors.add(`${label} must start with a lowercase letter and contain only lowercase letters, digits and dashes`);
   }
+}
+
+/** App names: wokku's model rule (src/model.ts, shared with the extension), with no length limit, and its message. */
+export function checkAppName(errors: Errors, label: string, value: string | undefined): void {
+  if (!value) errors.add(`${label} can't be blank`);
+  else if (!isAppName(value)) errors.add(`${label} must be lowercase alphanumeric with hyphens`);
 }
 
 export const HOSTNAME_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;

@@ -5,6 +5,7 @@ import { ItemNode } from '../itemNode';
 import { groupCall } from './common';
 import { icon } from '../../theme';
 import type { AppRef } from '../../model';
+import { settings } from '../../settings';
 
 /** Rows whose secret value the user revealed: this session only (never persisted). */
 const revealed = new Set<string>();
@@ -18,16 +19,6 @@ export function setRevealed(node: { readonly id: string }, on: boolean): void {
 export function isRevealed(app: AppRef, key: string): boolean {
   const suffix = `/${encodeURIComponent(app.id)}/config/${encodeURIComponent(key)}`;
   return [...revealed].some((id) => id.endsWith(suffix));
-}
-
-/** Whether values that look secret are masked (setting apphost.maskSecrets). */
-export function maskSecrets(): boolean {
-  return vscode.workspace.getConfiguration('apphost').get<boolean>('maskSecrets', true);
-}
-
-/** A config var row: `key` is the variable name, `data` its value. */
-export function isConfigVarNode(value: unknown): value is ItemNode<string> {
-  return value instanceof ItemNode && value.kind === 'configVar';
 }
 
 export const configGroup: AppGroupDescriptor = {
@@ -47,7 +38,7 @@ export function configVarRows(group: AppGroupNode, vars: Record<string, string>)
     const node: ItemNode<string> = new ItemNode(group, 'configVar', key, vars[key], (value) => {
       // Secret-looking values stay hidden (screen sharing) until revealed, per row.
       const secret = looksSecret(key, value);
-      const masking = secret && maskSecrets();
+      const masking = secret && settings.maskSecrets();
       const masked = masking && !revealed.has(node.id);
       return {
         label: key,

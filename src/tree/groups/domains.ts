@@ -1,15 +1,10 @@
 import * as vscode from 'vscode';
 import type { Domain } from '../../api';
-import { relativeTime } from '../../format';
+import { domainUrl, relativeTime } from '../../format';
 import type { AppGroupDescriptor } from '../appGroupNode';
 import { groupCall } from './common';
 import { icon } from '../../theme';
 import { partItem, tooltipLines } from './partItem';
-
-/** The address a domain serves: https once a certificate is in place. */
-export function domainUrl(domain: Domain): string {
-  return `${domain.sslEnabled ? 'https' : 'http'}://${domain.hostname}`;
-}
 
 export const domainsGroup: AppGroupDescriptor = {
   kind: 'domains',

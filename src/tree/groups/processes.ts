@@ -3,7 +3,7 @@ import { readProcessReport, type ProcessInstance, type ProcessType } from '../..
 import type { AppGroupDescriptor } from '../appGroupNode';
 import { ItemNode } from '../itemNode';
 import { MessageNode } from '../messageNode';
-import type { TreeNode } from '../resourcesProvider';
+import type { TreeNode } from '../commandTarget';
 import { groupCall } from './common';
 import { icon } from '../../theme';
 import { tooltipLines } from './partItem';

@@ -4,10 +4,11 @@
 import * as vscode from 'vscode';
 import type { AppHostTestApi } from '../../../src/extension';
 import type { AppNode } from '../../../src/tree/appNode';
-import type { TreeNode } from '../../../src/tree/resourcesProvider';
+import type { TreeNode } from '../../../src/tree/commandTarget';
 import type { WorkspaceNode } from '../../../src/tree/workspaceNode';
 import { DEMO_USER, type RunningServer } from '../../server';
 import { closeAll, editEnv, openDocument, save, skipRestartPrompt } from '../../integration/support/configDocs';
+import { sleep, until } from '../../support/wait';
 
 export interface JourneyResult {
   name: string;
@@ -26,7 +27,6 @@ export const TAIL_SECONDS = 60;
 /** Busy app: this many lines every 250 ms (20 lines/s). */
 const BUSY_LINES = 5;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const show = (e: { method: string; path: string }) => `${e.method} ${e.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}`;
 
 /** Runs `action`, waits until the server has been quiet for QUIET_MS, returns the requests it caused. */
@@ -60,7 +60,7 @@ export async function runJourneys(api: AppHostTestApi, server: RunningServer): P
 
   await journey('open the view', 1, 'the workspace list (GET /teams); the personal workspace opens with its groups, which cost nothing', async () => {
     await vscode.commands.executeCommand('workbench.view.extension.apphost');
-    await until(() => api.view.visible);
+    await until('the Resources view visible', () => api.view.visible, 10_000);
   });
   const personal = api.tree.workspaceNodes.get('') as WorkspaceNode | undefined;
   if (!personal) throw new Error('the personal workspace did not show');
@@ -131,14 +131,6 @@ async function tailJourneys(api: AppHostTestApi, server: RunningServer, personal
   // Not a journey: what else ran meanwhile (the open view's auto-refresh, every 60 s by default).
   results.push({ name: `other requests during the ${journeys.length * TAIL_SECONDS} s of tails`, min: -1, why: 'the open view refreshes itself every 60 s (apphost.autoRefreshSeconds), reading its expanded lists', requests: others });
   return results;
-}
-
-async function until(probe: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(50);
-  }
 }
 
 export const BENCH_USER = DEMO_USER.email;

@@ -1,6 +1,6 @@
 // The fault suite, plain Node part: the API layer and the pure cores against the
 // reference server's fault injection (real HTTP) and hostile inputs. One named case per
-// point of the reliability audit (README "Reliability"); the VS Code part is in
+// point of the reliability audit (docs/reliability.md); the VS Code part is in
 // ../vscode, the journeys with screenshots in ../e2e. Every error and log line is
 // scanned for token values at the end (test/unit/api/helpers.ts).
 
@@ -18,10 +18,11 @@ import { parseEnvFile, renderEnvFile } from '../../../src/configText/envFile';
 import { maskSecretFields, maskUrl } from '../../../src/configText/secrets';
 import { threeWayMerge } from '../../../src/configText/threeWayMerge';
 import { codeSpan, escapeMarkdown } from '../../../src/format';
-import { FakeClock } from '../../unit/api/fakeClock';
-import { capturingLogger, freeBudget, knownSecrets, logLines, recordError, rejects, sleep } from '../../unit/api/helpers';
+import { capturingLogger, freeBudget, knownSecrets, logLines, recordError, rejects } from '../../unit/api/helpers';
 import { startCountingProxy } from '../../unit/api/countingProxy';
 import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from './selfSigned';
+import { sleep } from '../../support/wait';
+import { FakeClock } from '../../support/fakeClock';
 
 describe('faults (node)', function () {
   this.timeout(60_000);

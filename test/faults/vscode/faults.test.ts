@@ -9,7 +9,7 @@ import { requestsPerMinute } from '../../../src/connection';
 import { ConfigFileSystem } from '../../../src/editors/configFileSystem';
 import { EditBases } from '../../../src/editors/editBases';
 import type { SavePrompts } from '../../../src/editors/savePrompts';
-import type { TreeNode } from '../../../src/tree/resourcesProvider';
+import type { TreeNode } from '../../../src/tree/commandTarget';
 import type { RunningServer } from '../../server';
 import { closeAll, editEnv, openDocument, save, skipRestartPrompt } from '../../integration/support/configDocs';
 import { extensionApi, startSignedIn, stopSignedIn, until } from '../../integration/support/env';

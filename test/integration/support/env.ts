@@ -4,6 +4,9 @@ import type { AppHostTestApi } from '../../../src/extension';
 import { DEMO_USER, startServer, type RunningServer, type ServerOptions } from '../../server';
 import { scriptUi } from './scriptedUi';
 
+/** The integration suites' waiters are every suite's (test/support/wait.ts). */
+export { sleep, until } from '../../support/wait';
+
 /** The internals of the extension under test: exported only when VS Code runs it in test mode. */
 export async function extensionApi(): Promise<AppHostTestApi> {
   const extension = vscode.extensions.getExtension<AppHostTestApi | undefined>('apphost.apphost');
@@ -57,12 +60,3 @@ export async function signOutQuietly(): Promise<void> {
   }
 }
 
-export async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

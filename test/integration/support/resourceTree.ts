@@ -1,6 +1,6 @@
 // Walking the Resources tree by labels, and running commands with a scripted UI.
 import * as vscode from 'vscode';
-import type { TreeNode } from '../../../src/tree/resourcesProvider';
+import type { TreeNode } from '../../../src/tree/commandTarget';
 import type { RunningServer } from '../../server';
 import { extensionApi } from './env';
 import { scriptUi } from './scriptedUi';

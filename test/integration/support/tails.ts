@@ -12,7 +12,6 @@ export const contentOf = (text: string | undefined) => linesOf(text).filter((l) 
 export const markersOf = (text: string | undefined) => linesOf(text).filter((l) => l.startsWith(MARKER));
 /** Lines in the burst test (a smaller number through the environment while investigating). */
 export const BURST = Number(process.env.APPHOST_LOGS_BURST ?? 100_000);
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Shortened engine timings: poll every 150 ms while lines arrive, 400 ms when quiet. */
 export const FAST = { interval: { activeMs: 150, quietMs: 400 }, retry: { baseMs: 100, maxMs: 300 } };

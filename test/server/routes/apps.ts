@@ -6,8 +6,8 @@ import type { Context, RouteTable } from '../http/context';
 import { created, dokkuFailed, invalid, message, paymentRequired, shellEscape } from '../http/reply';
 import { requireReachable } from '../operations';
 import { newId, nowIso, type Store } from '../store';
-import type { AppRecord, AppStatus, ProcessState, ServerRecord } from '../types';
-import { checkName, Errors, str } from '../validate';
+import type { AppRecord, ProcessState, ServerRecord } from '../types';
+import { checkAppName, Errors, str } from '../validate';
 import { appDetailView, appTeamId, appView } from '../views';
 import { appParam, authorizeTeam, headerMode, reachableApp, serverFromBody, track, visibleWorkspaces } from './lookup';
 
@@ -30,13 +30,6 @@ export function assertPlanAllowsApp(ctx: Context): void {
   const apps = visibleWorkspaces(ctx).flatMap((ws) => ctx.state.store.appsIn(ws.id));
   const count = apps.filter((a) => !a.isPreview).length;
   if (count >= workspace.plan.maxApps) throw paymentRequired(`App limit reached for your plan (${workspace.plan.maxApps})`);
-}
-
-/** The process report's state of an app seeded or forced into a status (as the dashboard would leave it). */
-export function processStateFor(status: AppStatus, scaling: Record<string, number>): ProcessState {
-  if (status === 'running' || status === 'deploying') return 'running';
-  const containers = Object.values(scaling).reduce((n, c) => n + c, 0);
-  return status === 'crashed' && containers > 1 ? 'mixed' : 'stopped';
 }
 
 /** Creates the record of a new, never deployed app (POST /apps and template deploys). */
@@ -100,7 +93,7 @@ function createApp(ctx: Context) {
   const refused = dokkuNameProblem(name ?? '');
   if (refused) throw dokkuFailed(`apps:create ${shellEscape(name ?? '')}`, ` !     ${refused}`);
   const errors = new Errors();
-  checkName(errors, 'Name', name);
+  checkAppName(errors, 'Name', name);
   if (!BRANCH_PATTERN.test(branch)) errors.add('Deploy branch is invalid');
   errors.check();
   assertNameFree(store, server, name!);
@@ -115,7 +108,7 @@ function updateApp(ctx: Context) {
   const name = str(ctx.body, 'name');
   const branch = str(ctx.body, 'deploy_branch');
   const errors = new Errors();
-  if (ctx.body.name !== undefined) checkName(errors, 'Name', name);
+  if (ctx.body.name !== undefined) checkAppName(errors, 'Name', name);
   if (ctx.body.deploy_branch !== undefined && (!branch || !BRANCH_PATTERN.test(branch))) errors.add('Deploy branch is invalid');
   errors.check();
   if (name && name !== app.name) {

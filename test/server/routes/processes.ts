@@ -5,33 +5,12 @@
 
 import type { Context, RouteTable } from '../http/context';
 import { badRequest } from '../http/reply';
-import type { LogBook } from '../simulation/logBook';
-import type { AppRecord, HealthChecks } from '../types';
+import { processReport } from '../simulation/processReport';
+import type { HealthChecks } from '../types';
 import { Errors, PROCESS_NAME_PATTERN } from '../validate';
 import { reachableApp } from './lookup';
 
 const MAX_PER_TYPE = 20;
-
-/** Dokku's `ps:report`, read off the app's containers (the same ones its logs come from). */
-export function processReport(app: AppRecord, logs: LogBook): Record<string, string> {
-  const containers = logs.containers(app.id).current;
-  const deployed = containers.length > 0;
-  const up = containers.filter((c) => c.running).length;
-  const report: Record<string, string> = {
-    deployed: String(deployed),
-    processes: String(containers.length),
-    ps_can_scale: 'true',
-    ps_computed_procfile_path: 'Procfile',
-    ps_global_procfile_path: 'Procfile',
-    ps_procfile_path: '',
-    ps_restart_policy: 'on-failure:10',
-    // Dokku's DOKKU_APP_RESTORE: 0 after ps:stop, so a reboot leaves the app stopped.
-    restore: deployed && up === 0 ? '0' : '1',
-    running: up === 0 ? 'false' : up === containers.length ? 'true' : 'mixed',
-  };
-  for (const c of containers) report[`status_${c.process.replace('.', '_')}`] = `${c.running ? 'running' : 'exited'} (CID: ${c.cid.slice(0, 11)})`;
-  return report;
-}
 
 async function scale(ctx: Context) {
   const app = reachableApp(ctx, 'update');

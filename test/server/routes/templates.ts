@@ -7,7 +7,7 @@ import { requireReachable } from '../operations';
 import { defaultAlias, serviceUrl } from '../services';
 import { newId } from '../store';
 import { CATEGORIES, TEMPLATES, templateView } from '../templates';
-import { checkName, Errors, str } from '../validate';
+import { checkAppName, Errors, str } from '../validate';
 import { authorizeTeam, serverFromBody } from './lookup';
 import { assertPlanAllowsApp, nameTaken, newApp } from './apps';
 
@@ -28,7 +28,7 @@ function deployTemplate(ctx: Context) {
   const name = str(ctx.body, 'app_name') || str(ctx.body, 'name');
   const errors = new Errors();
   if (!slug) errors.add("Slug can't be blank");
-  checkName(errors, 'App name', name);
+  checkAppName(errors, 'App name', name);
   errors.check();
   const template = TEMPLATES.find((t) => t.slug === slug);
   if (!template) throw notFound('Template not found');

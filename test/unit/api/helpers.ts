@@ -92,4 +92,3 @@ after('secret scan: no token value in any error or log line of the suite', funct
   console.log(`      secret scan: ${observedErrors.length} errors and ${logLines.length} log lines, no token value found`);
 });
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

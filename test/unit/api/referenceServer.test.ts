@@ -7,18 +7,11 @@ import { ADMIN_USER, DEMO_USER, OTHER_USERS, type RunningServer, startServer } f
 import { ApiClient, ApiError, needsOtp } from '../../../src/api';
 import { capturingLogger, freeBudget, knownSecrets, rejects } from './helpers';
 import { SPEC_ENDPOINTS as SPEC_LIST } from '../../server/specEndpoints';
+import { until } from '../../support/wait';
 
 /** The endpoint table of service-spec.md (65 rows). */
 /** [method, route] of every endpoint of the specification. */
 export const SPEC_ENDPOINTS = SPEC_LIST.map((e) => e.split(' ') as [string, string]);
-
-async function waitFor(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 function routeRegex(route: string): RegExp {
   return new RegExp(`^/api/v1${route.replace(/:[a-z]+/g, '[^/]+')}$`);
@@ -108,7 +101,7 @@ describe('api: every endpoint against the reference server', function () {
     const status = await admin.servers.status(server.id);
     ok(status.status);
     // A new server syncs first; apps can be created once it is connected.
-    await waitFor(async () => (await admin.servers.status(server.id)).connected);
+    await until('(await admin.servers.status(server.id)).connected', async () => (await admin.servers.status(server.id)).connected);
     const denied = await rejects(demo.servers.create({ name: 'nope', host: 'h', sshPrivateKey: 'k' }), ApiError);
     assert.equal(denied.status, 403);
   });
@@ -122,7 +115,7 @@ describe('api: every endpoint against the reference server', function () {
     const dep = await admin.templates.deploy({ slug: t.slug, serverId: ids.server, appName: 'api-test-tpl' });
     ids.tplApp = dep.app.id;
     assert.equal(dep.app.name, 'api-test-tpl');
-    await waitFor(async () => (await admin.apps.get(ids.tplApp)).status === 'running');
+    await until("(await admin.apps.get(ids.tplApp)).status === 'running'", async () => (await admin.apps.get(ids.tplApp)).status === 'running');
   });
 
   it('apps: create, list, get, update; restart, stop, start a deployed app', async () => {
@@ -140,7 +133,7 @@ describe('api: every endpoint against the reference server', function () {
     assert.equal(invalid.status, 422);
     assert.ok((await admin.apps.restart(app.id)).message, 'a never-deployed app: Dokku only warns');
 
-    await waitFor(async () => (await admin.apps.get(ids.tplApp)).status === 'running');
+    await until("(await admin.apps.get(ids.tplApp)).status === 'running'", async () => (await admin.apps.get(ids.tplApp)).status === 'running');
     assert.ok((await admin.apps.restart(ids.tplApp)).message);
     assert.ok((await admin.apps.stop(ids.tplApp)).message);
     assert.equal((await admin.processes.get(ids.tplApp)).running, 'false', 'the process report is the truth');
@@ -161,7 +154,7 @@ describe('api: every endpoint against the reference server', function () {
   it('domains: add, list, enable SSL, remove', async () => {
     const d = await admin.domains.add(ids.tplApp, 'api-test.example.com');
     // Config writes restart the app; certificates need it running again.
-    await waitFor(async () => (await admin.apps.get(ids.tplApp)).status === 'running');
+    await until("(await admin.apps.get(ids.tplApp)).status === 'running'", async () => (await admin.apps.get(ids.tplApp)).status === 'running');
     assert.equal(d.hostname, 'api-test.example.com');
     assert.ok((await admin.domains.list(ids.tplApp)).some((x) => x.id === d.id));
     assert.ok((await admin.domains.enableSsl(ids.tplApp, d.id)).message);

@@ -3,7 +3,7 @@
 
 import { strict as assert } from 'node:assert';
 import { type Priority, RequestBudget } from '../../../src/api';
-import { FakeClock, flush } from './fakeClock';
+import { FakeClock, flush } from '../../support/fakeClock';
 
 function track(budget: RequestBudget, priority: Priority, log: string[], label: string, signal?: AbortSignal) {
   return budget.acquire(priority, signal).then(

@@ -6,10 +6,10 @@
 import { strict as assert } from 'node:assert';
 import { DEMO_USER, type RunningServer, startServer } from '../../server';
 import { ApiClient, type ApiClientOptions, ApiError, CancelledError, NetworkError, RequestBudget, TimeoutError } from '../../../src/api';
-import { FakeClock, flush } from './fakeClock';
 import { setMaxListeners } from 'node:events';
 import { capturingLogger, freeBudget, knownSecrets, recordError, rejects } from './helpers';
 import { startCountingProxy } from './countingProxy';
+import { FakeClock, flush } from '../../support/fakeClock';
 
 describe('api: faults against the reference server', function () {
   this.timeout(20_000);

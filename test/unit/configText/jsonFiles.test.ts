@@ -118,8 +118,9 @@ describe('editors: app.json', () => {
   });
 
   it('knows valid app names and git branch names', () => {
-    for (const ok of ['web', 'a', 'my-app-2', 'x'.repeat(40)]) assert.equal(appNameProblem(ok), undefined, ok);
-    for (const bad of ['', 'Web', '2web', 'my_app', 'web app', 'x'.repeat(41), '-web']) assert.ok(appNameProblem(bad), bad);
+    // wokku's rule, without a length limit (wokku and Dokku set none).
+    for (const ok of ['web', 'a', 'my-app-2', 'web-', 'x'.repeat(100)]) assert.equal(appNameProblem(ok), undefined, ok);
+    for (const bad of ['', 'Web', '2web', 'my_app', 'web app', '-web', 'web.app']) assert.ok(appNameProblem(bad), bad);
     for (const ok of ['main', 'release/1.2', 'feature/x-y_z', 'v1.0']) assert.equal(branchNameProblem(ok), undefined, ok);
     for (const bad of ['', '-x', '/x', 'x/', 'a//b', 'a..b', 'x.', '.hidden', 'a/.b', 'x.lock', 'a b', 'a~1', 'a^', 'a:b', 'a\\b', 'a@{1}', 'é']) {
       assert.ok(branchNameProblem(bad), bad);

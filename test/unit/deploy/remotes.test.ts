@@ -20,10 +20,12 @@ describe('deploy: remote matching', () => {
       ['http://127.0.0.1:3000/git/storefront.git', { protocol: 'http', host: '127.0.0.1', port: '3000', appName: 'storefront' }],
       ['http://[::1]:3000/git/storefront', { protocol: 'http', host: '::1', port: '3000', appName: 'storefront' }],
       ['git://wokku.cloud/storefront', { protocol: 'git', appName: 'storefront' }],
-      // Not an app name: upper case, a digit first, a trailing dash, an owner/repo with a dot.
+      // Not an app name: upper case, a digit first, an underscore, an owner/repo with a dot.
       ['git@github.com:acme/Storefront.git', { host: 'github.com', appName: undefined }],
       ['git@wokku.cloud:9lives', { appName: undefined }],
-      ['git@wokku.cloud:shop-', { appName: undefined }],
+      ['git@wokku.cloud:shop_api', { appName: undefined }],
+      // wokku's rule allows a trailing dash.
+      ['git@wokku.cloud:shop-', { appName: 'shop-' }],
       ['git@wokku.cloud:my.app', { appName: undefined }],
       // Not remote hosts at all.
       ['/srv/git/storefront.git', undefined],

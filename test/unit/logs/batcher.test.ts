@@ -3,7 +3,8 @@
 
 import { strict as assert } from 'node:assert';
 import { isMarker, OutputBatcher } from '../../../src/logs';
-import { CaptureSink, FakeClock } from './helpers';
+import { CaptureSink } from './helpers';
+import { FakeClock } from '../../support/fakeClock';
 
 describe('logs: output batcher', () => {
   it('coalesces lines and writes them within the flush interval', async () => {

@@ -5,7 +5,6 @@ import type { LogSink } from '../../../src/logs';
 import { isMarker } from '../../../src/logs';
 
 // One fake clock for every unit suite.
-export { FakeClock, flush } from '../api/fakeClock';
 
 /** Collects what a tail writes; splits it back into lines and markers. */
 export class CaptureSink implements LogSink {
@@ -69,13 +68,3 @@ export function distinctCount(lines: readonly string[]): number {
   return new Set(lines).size;
 }
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** Polls `check` until it is true or `ms` pass. */
-export async function waitFor(check: () => boolean, ms = 5_000, what = 'condition'): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}

@@ -6,8 +6,9 @@
 import { strict as assert } from 'node:assert';
 import { RequestBudget } from '../../../src/api';
 import { PollCoordinator } from '../../../src/logs';
-import { sleep, waitFor } from './helpers';
+
 import { type Harness, harness, logRequests, tailApp } from './tailHarness';
+import { sleep, until } from '../../support/wait';
 
 const WINDOW_MS = 2_000;
 const APPS = ['docs-site', 'analytics', 'cron-jobs'];
@@ -25,7 +26,7 @@ describe('logs: tails within the rate limit (reference server)', () => {
     const coordinator = new PollCoordinator(budget);
     // Tails that would poll every millisecond if they could.
     const tails = APPS.map((app) => tailApp(h, { coordinator, interval: { activeMs: 1, quietMs: 1 } }, app));
-    await waitFor(() => tails.every((t) => t.tail.state === 'live'));
+    await until("tails.every((t) => t.tail.state === 'live')", () => tails.every((t) => t.tail.state === 'live'));
     const userCalls: Promise<unknown>[] = [];
     for (let i = 0; i < 25; i++) {
       userCalls.push(h.client.apps.list());

@@ -5,7 +5,8 @@
 import { strict as assert } from 'node:assert';
 import { ApiError, type LogFollow } from '../../../src/api';
 import { LogTail, type LogSource } from '../../../src/logs';
-import { CaptureSink, FakeClock } from './helpers';
+import { CaptureSink } from './helpers';
+import { FakeClock } from '../../support/fakeClock';
 
 const info = { method: 'GET', path: '/api/v1/apps/blog/logs' };
 const NOT_DEPLOYED = 'Dokku command failed: logs blog --num 100\n !     App blog has not been deployed\n';

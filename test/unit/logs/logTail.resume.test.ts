@@ -9,8 +9,10 @@ import { ApiError, type LogFollow } from '../../../src/api';
 import { LogTail, markers, type LogSource, type LogTailOptions } from '../../../src/logs';
 import { checkAgainstLog, MARKER } from '../../integration/support/logContinuity';
 import { DEMO_USER } from '../../server';
-import { CaptureSink, FakeClock, TimestampedLog, waitFor } from './helpers';
+import { CaptureSink, TimestampedLog } from './helpers';
 import { APP, type Harness, harness, initialStart, logFrom, tailApp } from './tailHarness';
+import { until } from '../../support/wait';
+import { FakeClock } from '../../support/fakeClock';
 
 const info = { method: 'GET', path: '/api/v1/apps/a/logs' };
 const unauthorized = () => new ApiError('Invalid or expired token', { status: 401, messages: [], retryable: false }, info);
@@ -197,19 +199,19 @@ describe('logs: resuming against the reference server', () => {
       await opened(follow);
       const start = initialStart(h, 10);
       const t = tailApp(h, { initialLines: 10, mode: follow ? 'auto' : 'poll' });
-      await waitFor(() => t.tail.state === 'live');
+      await until("t.tail.state === 'live'", () => t.tail.state === 'live');
       h.server.control.appendLogs(APP, ['before', 'before']);
-      await waitFor(() => t.sink.lines.length === 12);
+      await until('t.sink.lines.length === 12', () => t.sink.lines.length === 12);
       h.server.control.revokeToken(token);
       t.streams[0]?.close(); // a stream sees the 401 when it reconnects
-      await waitFor(() => t.tail.state === 'stopped', 3_000, 'stopped');
+      await until('stopped', () => t.tail.state === 'stopped', 3_000);
       assert.equal(t.tail.stopReason, 'unauthorized');
       h.server.control.appendLogs(APP, ['while signed out', 'while signed out', 'also while signed out']);
       token = h.server.control.issueToken(DEMO_USER.email, 'again');
       assert.ok(t.tail.resume(markers.signedInAgain()));
-      await waitFor(() => t.sink.lines.at(-1)?.endsWith('also while signed out') ?? false, 3_000, 'caught up');
+      await until('caught up', () => t.sink.lines.at(-1)?.endsWith('also while signed out') ?? false, 3_000);
       h.server.control.appendLogs(APP, ['after']);
-      await waitFor(() => t.sink.lines.at(-1)?.endsWith('after') ?? false, 3_000, 'live');
+      await until('live', () => t.sink.lines.at(-1)?.endsWith('after') ?? false, 3_000);
       assert.deepEqual(t.sink.lines, logFrom(h, start));
       // (A stream closed here first says "connection lost", then meets the 401.)
       assert.match(t.sink.markers.at(-2)!, /not signed in, or the session expired/);

@@ -5,7 +5,8 @@
 import { strict as assert } from 'node:assert';
 import { ApiError, type LogFollow } from '../../../src/api';
 import { LogTail, type LogSource } from '../../../src/logs';
-import { CaptureSink, FakeClock } from './helpers';
+import { CaptureSink } from './helpers';
+import { FakeClock } from '../../support/fakeClock';
 
 const info = { method: 'GET', path: '/api/v1/apps/a/logs' };
 const apiError = (status: number) => new ApiError(`HTTP ${status}`, { status, messages: [], retryable: status >= 500 }, info);

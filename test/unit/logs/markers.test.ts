@@ -2,7 +2,8 @@
 // them while the engine stays free of vscode.
 import { strict as assert } from 'node:assert';
 import { englishMarkerTexts, LogTail, type LogSource, MARKER_PREFIX, markerLines, type MarkerTexts, OutputBatcher } from '../../../src/logs';
-import { CaptureSink, FakeClock } from './helpers';
+import { CaptureSink } from './helpers';
+import { FakeClock } from '../../support/fakeClock';
 
 const shouting: MarkerTexts = {
   ...englishMarkerTexts,

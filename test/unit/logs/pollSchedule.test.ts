@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { RequestBudget } from '../../../src/api';
 import { AdaptiveInterval, PollCoordinator } from '../../../src/logs';
-import { FakeClock } from './helpers';
+import { FakeClock } from '../../support/fakeClock';
 
 describe('logs: poll schedule', () => {
   it('polls every ~2 s while lines arrive and backs off to ~15 s when quiet', () => {

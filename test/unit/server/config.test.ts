@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { RunningServer } from '../../server';
-import { type DemoClient, startWithDemoClient, waitFor } from './helpers';
+import { type DemoClient, startWithDemoClient } from './helpers';
+import { until } from '../../support/wait';
 
 describe('server: /apps/:id/config and /releases', () => {
   let server: RunningServer;
@@ -33,7 +34,7 @@ describe('server: /apps/:id/config and /releases', () => {
     assert.equal(after.version, before.version + 1);
     assert.match(after.description, /FEATURE_X/);
     assert.equal((await api.get('/apps/storefront')).body.status, 'running');
-    await waitFor(() => server.control.processReport('storefront').status_web_1 !== cid);
+    await until("server.control.processReport('storefront').status_web_1 !== cid", () => server.control.processReport('storefront').status_web_1 !== cid);
     assert.equal(server.control.processReport('storefront').running, 'true');
     const [last] = (await api.get('/activities?limit=1')).body;
     assert.deepEqual([last.action, last.description, last.target_name], ['config.updated', 'updated config for', 'storefront']);
@@ -115,7 +116,7 @@ describe('server: /apps/:id/config and /releases', () => {
       // Started at once; on a busy machine it may already be building when read.
       assert.ok(['pending', 'building'].includes(deploys[0].status), deploys[0].status);
       assert.equal(res.body.deploy_id, deploys[0].id);
-      await waitFor(async () => (await api.get(`/apps/storefront/deploys/${deploys[0].id}`)).body.status === 'succeeded');
+      await until('(await api.get(`/apps/storefront/deploys/${deploys[0].id}`)).body.s…', async () => (await api.get(`/apps/storefront/deploys/${deploys[0].id}`)).body.status === 'succeeded');
       assert.equal((await latestRelease('storefront')).id, res.body.id, 'the deploy does not add another release');
       assert.equal((await api.get('/activities?limit=1')).body[0].action, 'app.deployed');
 

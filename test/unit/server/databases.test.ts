@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { ADMIN_USER, type RunningServer } from '../../server';
-import { client, type DemoClient, startWithDemoClient, waitFor } from './helpers';
+import { client, type DemoClient, startWithDemoClient } from './helpers';
+import { until } from '../../support/wait';
 
 describe('server: /databases and backups', () => {
   let server: RunningServer;
@@ -100,7 +101,7 @@ describe('server: /databases and backups', () => {
         const res = await admin.post('/databases/cache/backups');
         assert.deepEqual([res.status, res.body], [201, { message: 'Backup started' }]);
         assert.equal((await api.get('/databases/cache/backups')).body.length, before, 'not there yet');
-        await waitFor(async () => (await api.get('/databases/cache/backups')).body.length === before + 1);
+        await until("(await api.get('/databases/cache/backups')).body.length === before + 1", async () => (await api.get('/databases/cache/backups')).body.length === before + 1);
         const [latest] = (await api.get('/databases/cache/backups')).body;
         assert.equal(latest.status, 'completed');
         assert.ok(latest.size_bytes > 0);

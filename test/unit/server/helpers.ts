@@ -68,17 +68,4 @@ export async function startWithDemoClient(options: ServerOptions = {}): Promise<
   return { server, api: demoClient(server) };
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Polls until check() returns a truthy value (or fails after timeoutMs). */
-export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 2000, everyMs = 10): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('waitFor timed out');
-    await sleep(everyMs);
-  }
-}
-
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

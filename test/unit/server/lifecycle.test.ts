@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { demoClient, sleep, start } from './helpers';
+import { demoClient, start } from './helpers';
+import { sleep } from '../../support/wait';
 
 describe('server: start and close', () => {
   it('close() returns promptly with open streams, pending slow actions and running timers', async () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import type { RunningServer } from '../../server';
-import { type DemoClient, sleep, start, startWithDemoClient, waitFor } from './helpers';
+import { type DemoClient, start, startWithDemoClient } from './helpers';
+import { sleep, until } from '../../support/wait';
 
 /** Dokku's line: the container's colour around "<RFC 3339 nano time> app[<process>]:", then the message. */
 // eslint-disable-next-line no-control-regex -- the colour codes are what is checked
@@ -80,7 +81,7 @@ describe('server: logs and deploys', () => {
         const count = async (app: string) => (await api.get(`/apps/${app}/logs?lines=10000`)).body.logs.split('\n').length;
         const before = await count('api-gateway');
         const stoppedBefore = server.control.getLogs('admin-panel').length;
-        await waitFor(async () => (await count('api-gateway')) > before + 3, 3000);
+        await until("(await count('api-gateway')) > before + 3", async () => (await count('api-gateway')) > before + 3, 3000);
         assert.equal(server.control.getLogs('admin-panel').length, stoppedBefore);
       } finally {
         server.control.setLogInterval(0);
@@ -120,7 +121,7 @@ describe('server: logs and deploys', () => {
       const before = server.control.containerLogs('api-gateway').filter((c) => c.current).map((c) => c.cid);
       const res = await api.put('/apps/api-gateway/config', { vars: { FEATURE_FLAG: 'on' } });
       assert.ok(res.status < 300, String(res.status));
-      await waitFor(() => server.control.containerLogs('api-gateway').filter((c) => c.current).every((c) => !before.includes(c.cid)), 3000);
+      await until("server.control.containerLogs('api-gateway').filter((c) => c.current…", () => server.control.containerLogs('api-gateway').filter((c) => c.current).every((c) => !before.includes(c.cid)), 3000);
     });
 
     it('ignores ?follow=1 unless follow mode is on', async () => {
@@ -160,7 +161,7 @@ describe('server: logs and deploys', () => {
           req.on('error', reject);
         });
         req.end();
-        await waitFor(() => received.length > 0);
+        await until('received.length > 0', () => received.length > 0);
         assert.equal(received.join('').trim().split('\n').length, 2);
         s.control.appendLogs('docs-site', ['streamed marker']);
         await done;
@@ -195,12 +196,12 @@ describe('server: logs and deploys', () => {
         assert.equal((await get()).commit_sha, null, 'wokku records no commit for a push');
         const pushed = (await api.get('/apps/marketing-site/releases')).body[0];
         assert.deepEqual([pushed.description, pushed.deploy_id], ['Deploy via git push', id]);
-        const building = await waitFor(async () => {
+        const building = await until('the deploy building with a log', async () => {
           const d = await get();
           return d.status === 'building' && d.log.length > 0 ? d : undefined;
         });
         assert.equal((await api.get('/apps/marketing-site')).body.status, 'sleeping', 'a push does not set "deploying"');
-        const done = await waitFor(async () => {
+        const done = await until('the deploy succeeded', async () => {
           const d = await get();
           return d.status === 'succeeded' ? d : undefined;
         }, 10_000);
@@ -221,7 +222,7 @@ describe('server: logs and deploys', () => {
     it('a deploy job (gitPush: false) records its commit, passes through "deploying" and logs app.deployed', async () => {
       const id = server.control.startDeploy('docs-site', { commitSha: 'b'.repeat(40), gitPush: false });
       assert.equal((await api.get(`/apps/docs-site/deploys/${id}`)).body.commit_sha, 'b'.repeat(40));
-      await waitFor(async () => (await api.get(`/apps/docs-site/deploys/${id}`)).body.status === 'succeeded');
+      await until("(await api.get(`/apps/docs-site/deploys/${id}`)).body.status === 's…", async () => (await api.get(`/apps/docs-site/deploys/${id}`)).body.status === 'succeeded');
       assert.equal((await api.get('/apps/docs-site/releases')).body[0].deploy_id, id);
       const [last] = (await api.get('/activities?limit=1')).body;
       assert.deepEqual([last.action, last.description, last.target_name], ['app.deployed', 'deployed', 'docs-site']);
@@ -230,7 +231,7 @@ describe('server: logs and deploys', () => {
     it('a failing deploy ends failed and leaves the app as it was (no activity: wokku logs successes only)', async () => {
       const feed = (await api.get('/activities?limit=5')).body;
       const id = server.control.startDeploy('admin-panel', { fail: true });
-      await waitFor(async () => (await api.get(`/apps/admin-panel/deploys/${id}`)).body.status === 'failed');
+      await until('(await api.get(`/apps/admin-panel/deploys/${id}`)).body.status === …', async () => (await api.get(`/apps/admin-panel/deploys/${id}`)).body.status === 'failed');
       assert.equal((await api.get('/apps/admin-panel')).body.status, 'stopped');
       await sleep(5);
       assert.deepEqual((await api.get('/activities?limit=5')).body, feed);

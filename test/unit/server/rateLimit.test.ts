@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { DEMO_USER } from '../../server';
-import { call, client, sleep, start } from './helpers';
+import { call, client, start } from './helpers';
+import { sleep } from '../../support/wait';
 
 /** Windows are fixed (aligned on the clock): close to a boundary, wait for the next window so a test's requests share one. */
 async function windowStart(ms: number): Promise<void> {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { ADMIN_USER, type RunningServer } from '../../server';
-import { client, demoClient, start, waitFor } from './helpers';
+import { client, demoClient, start } from './helpers';
+import { until } from '../../support/wait';
 
 const PEM = '-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----';
 
@@ -55,11 +56,11 @@ describe('server: /servers', () => {
     assert.ok((await demoClient(server).get('/servers')).body.some((s: { id: string }) => s.id === created.body.id));
     const withKey = await admin.post('/servers', { name: 'keyed-box', host: '10.1.2.4', ssh_private_key: PEM });
     assert.ok(!withKey.text.includes('PRIVATE KEY'));
-    await waitFor(async () => (await admin.get(`/servers/${created.body.id}/status`)).body.connected);
+    await until('(await admin.get(`/servers/${created.body.id}/status`)).body.connected', async () => (await admin.get(`/servers/${created.body.id}/status`)).body.connected);
     assert.deepEqual((await admin.get(`/servers/${created.body.id}/status`)).body, { status: 'connected', connected: true });
 
     const dead = await admin.post('/servers', { name: 'dead-box', host: '203.0.113.99', ssh_private_key: PEM });
-    await waitFor(async () => (await admin.get(`/servers/${dead.body.id}`)).body.status === 'unreachable');
+    await until("(await admin.get(`/servers/${dead.body.id}`)).body.status === 'unre…", async () => (await admin.get(`/servers/${dead.body.id}`)).body.status === 'unreachable');
     assert.deepEqual((await admin.get(`/servers/${dead.body.id}/status`)).body, { status: 'unreachable', connected: false });
   });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { RunningServer } from '../../server';
-import { type DemoClient, demoClient, startWithDemoClient, waitFor } from './helpers';
+import { type DemoClient, demoClient, startWithDemoClient } from './helpers';
+import { until } from '../../support/wait';
 
 describe('server: /templates', () => {
   let server: RunningServer;
@@ -32,7 +33,7 @@ describe('server: /templates', () => {
     assert.deepEqual(Object.keys(res.body.deploy).sort(), ['id', 'status']);
     assert.equal(res.body.app.status, 'deploying');
     assert.equal(res.body.deploy.status, 'pending');
-    await waitFor(async () => (await api.get(`/apps/my-django/deploys/${res.body.deploy.id}`)).body.status === 'succeeded');
+    await until('(await api.get(`/apps/my-django/deploys/${res.body.deploy.id}`)).bo…', async () => (await api.get(`/apps/my-django/deploys/${res.body.deploy.id}`)).body.status === 'succeeded');
     assert.equal((await api.get('/apps/my-django')).body.status, 'running');
     assert.match((await api.get('/apps/my-django/config')).body.config.DATABASE_URL, /^postgres:/);
     assert.equal((await api.get('/apps/my-django/addons')).body[0].service_type, 'postgres');

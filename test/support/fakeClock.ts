@@ -1,6 +1,6 @@
 // A manual clock (request budget, log engine): time moves only when the test says so.
 
-import type { Clock } from '../../../src/api';
+import type { Clock } from '../../src/api';
 
 export class FakeClock implements Clock {
   private t = 1_700_000_000_000;

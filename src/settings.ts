@@ -1,0 +1,54 @@
+// Every setting AppHost reads, with its default, in one place: package.json declares them
+// (scopes, ranges), the README documents them, and the code reads them only from here.
+import * as vscode from 'vscode';
+
+const apphost = () => vscode.workspace.getConfiguration('apphost');
+
+export const settings = {
+  baseUrl: () => apphost().get<string>('baseUrl', ''),
+  allowInsecureHttp: () => apphost().get<boolean>('allowInsecureHttp', false),
+  requestsPerMinute: () => apphost().get<number>('requestsPerMinute', 60),
+  /** Refresh interval of the visible views, in seconds (0: never). */
+  autoRefreshSeconds: () => apphost().get<number>('autoRefreshSeconds', 60),
+  /** Hide secret-looking values (config vars, webhook URLs, Show Details fields) until revealed. */
+  maskSecrets: () => apphost().get<boolean>('maskSecrets', true),
+  timeoutsMs: () => {
+    const timeouts = vscode.workspace.getConfiguration('apphost.timeouts');
+    return {
+      connectMs: timeouts.get<number>('connect', 10) * 1000,
+      readMs: timeouts.get<number>('read', 15) * 1000,
+      slowMs: timeouts.get<number>('slow', 90) * 1000,
+    };
+  },
+  logs: () => {
+    const logs = vscode.workspace.getConfiguration('apphost.logs');
+    return { initialLines: logs.get<number>('initialLines', 100), stream: logs.get<boolean>('stream', true) };
+  },
+  /** Whether tails and recent-lines tabs show each line's time. */
+  showLogTimestamps: () => apphost().get<boolean>('logs.showTimestamps', true),
+  /** `apphost.logs.sourceRoots` of a folder (resource scope: a repository may set it); read by its own reader. */
+  sourceRoots: (folder: vscode.Uri): unknown => vscode.workspace.getConfiguration('apphost.logs', folder).get('sourceRoots'),
+  /** The language-model tools (machine scope). */
+  agentToolsEnabled: () => apphost().get<boolean>('agentTools.enabled', true),
+  /**
+   * `apphost.tls.certificateAuthorities`. Its scope is "machine": VS Code ignores it in
+   * workspace settings, so a repository cannot make AppHost trust a root of its choosing.
+   */
+  certificateAuthorities: (): string[] => {
+    const value = apphost().get<unknown>('tls.certificateAuthorities', []);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+  },
+  /** VS Code's `http.systemCertificates`: trust the OS store too. */
+  systemCertificates: () => vscode.workspace.getConfiguration('http').get<boolean>('systemCertificates', true),
+  /** VS Code's own proxy settings, which AppHost honours. */
+  proxy: () => {
+    const http = vscode.workspace.getConfiguration('http');
+    return { url: http.get<string>('proxy') || undefined, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy: http.get<string[]>('noProxy') };
+  },
+};
+
+/** Settings that change how requests are made: a change rebuilds the client. */
+export const CLIENT_SETTINGS = [
+  'apphost.baseUrl', 'apphost.allowInsecureHttp', 'apphost.timeouts', 'apphost.tls.certificateAuthorities',
+  'http.proxy', 'http.proxyStrictSSL', 'http.noProxy', 'http.systemCertificates',
+];
