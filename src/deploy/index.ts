@@ -16,6 +16,8 @@ export interface DeployArea {
   readonly running: Map<string, Promise<void>>;
   /** Pre-deploy tasks running now, by the name of the app they run before. */
   readonly preDeploying: Map<string, { name: string; run: PreDeployRun }>;
+  /** What the last deploy task of each app wrote in its terminal, without colours (tests read it). */
+  readonly taskTranscripts: Map<string, string>;
   /** Where the user's public keys are (tests point it elsewhere). */
   sshDir: string;
   /** Services whose SSH key check passed this session (no need to ask /ssh_keys again). */
@@ -30,7 +32,7 @@ export function registerDeploy(s: Services): DeployArea {
   const links = new FolderLinks(s.context.globalState, s.connection, s.tree);
   links.onRowChanged = (row) => s.resources.refresh(row as AppNode, { refetch: false });
   const statusBar = new LinkStatusBar(links, s.connection, s.tree, s.resources);
-  const area: DeployArea = { links, statusBar, running: new Map(), preDeploying: new Map(), sshDir: join(homedir(), '.ssh'), keysChecked: new Set(), settleDelaysMs: [500, 1000, 2000, 4000] };
+  const area: DeployArea = { links, statusBar, running: new Map(), preDeploying: new Map(), taskTranscripts: new Map(), sshDir: join(homedir(), '.ssh'), keysChecked: new Set(), settleDelaysMs: [500, 1000, 2000, 4000] };
   s.context.subscriptions.push(links, statusBar);
   return areas.set(s, area);
 }

@@ -18,6 +18,9 @@ import { isSshUrl, newRemoteName, parseRemoteUrl } from './remotes';
 import { registeredKey } from './sshFingerprints';
 import { type AppRef, UserCancelled } from '../model';
 
+/** The Git extension's status of a file git does not track yet (its API's Status.UNTRACKED). */
+const UNTRACKED = 7;
+
 export interface PushPlan {
   folder: vscode.WorkspaceFolder;
   repo: GitRepository;
@@ -132,8 +135,15 @@ async function confirmWarnings(
     if (changed.size) {
       const example = basename(vscode.Uri.parse([...changed][0]).fsPath);
       warnings.push(vscode.l10n.t('{0} uncommitted change(s), e.g. {1}, will not be deployed: a deploy pushes commits only.', changed.size, example));
-      // Unattended, the app would not run what the folder has (nor what a build or test before it checked).
-      if (unattended) throw new Error(`${vscode.l10n.t('Folder {0} was not deployed to {1}:', folder.name, app.name)} ${warnings[0]} ${vscode.l10n.t('Commit or stash them, then run the task again.')}`);
+    }
+    // Unattended, a changed tracked file fails the deploy: the app would not run what the folder
+    // has (nor what a build or test run before it checked). New files are often not the app's.
+    const edited = [...workingTreeChanges, ...indexChanges, ...mergeChanges].filter((c) => c.status !== UNTRACKED);
+    if (unattended && edited.length) {
+      throw new Error(vscode.l10n.t(
+        'Folder {0} was not deployed to {1}: {2} file(s) have uncommitted changes, e.g. {3}, and a deploy pushes commits only. Commit or stash them, then run the task again.',
+        folder.name, app.name, new Set(edited.map((c) => c.uri.toString())).size, basename(edited[0].uri.fsPath),
+      ));
     }
   }
   const branch = source === 'HEAD' ? head : await repo.getBranch(source).catch(() => undefined);

@@ -33,6 +33,7 @@ export class DeployTerminal implements vscode.Pseudoterminal {
   ) {}
 
   open(): void {
+    this.area.taskTranscripts.set(this.appName, '');
     void this.run().then((code) => {
       this.closed.fire(code);
       this.stop.dispose();
@@ -107,5 +108,7 @@ export class DeployTerminal implements vscode.Pseudoterminal {
 
   private write(text: string): void {
     this.written.fire(text);
+    // eslint-disable-next-line no-control-regex
+    this.area.taskTranscripts.set(this.appName, `${this.area.taskTranscripts.get(this.appName) ?? ''}${text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\r\n/g, '\n')}`);
   }
 }
