@@ -124,7 +124,9 @@ const extension = {
   platform: 'node',
   target: 'node20',
   outfile: 'dist/extension.js',
-  external: ['vscode'],
+  // system-ca's readers for macOS and Windows are native add-ons this extension does not
+  // ship: trustedRoots.ts reads those stores with Node's own reader instead.
+  external: ['vscode', 'macos-export-certificate-and-key', 'win-export-certificate-and-key'],
   minify: production,
   sourcemap: !production,
   sourcesContent: false,

@@ -5,7 +5,10 @@ import type { SessionStore, StoredSession } from './auth/sessionStore';
 import { NotSignedIn } from './model';
 
 /** Settings that change how requests are made: a change rebuilds the client. */
-const CLIENT_SETTINGS = ['apphost.baseUrl', 'apphost.allowInsecureHttp', 'apphost.timeouts', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy'];
+const CLIENT_SETTINGS = [
+  'apphost.baseUrl', 'apphost.allowInsecureHttp', 'apphost.timeouts', 'apphost.tls.certificateAuthorities',
+  'http.proxy', 'http.proxyStrictSSL', 'http.noProxy', 'http.systemCertificates',
+];
 
 /**
  * The link to the configured service: one ApiClient (one keep-alive pool) for the current
@@ -60,26 +63,44 @@ export class Connection implements vscode.Disposable {
   /** The client for the configured URL. Throws a clear ConfigurationError when the URL is unusable. */
   api(): ApiClient {
     if (!this.client) {
-      const http = vscode.workspace.getConfiguration('http');
-      const timeouts = vscode.workspace.getConfiguration('apphost.timeouts');
-      this.client = new (this.classes().ApiClient)({
-        baseUrl: setting('baseUrl', ''),
-        allowInsecureHttp: setting('allowInsecureHttp', false),
-        getToken: async () => (await this.session())?.token,
-        budget: this.budget,
-        timeouts: {
-          connectMs: timeouts.get<number>('connect', 10) * 1000,
-          readMs: timeouts.get<number>('read', 15) * 1000,
-          slowMs: timeouts.get<number>('slow', 90) * 1000,
-        },
-        proxy: { url: http.get<string>('proxy') || undefined, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy: http.get<string[]>('noProxy') },
-        userAgent: this.userAgent,
-        logger: this.logger,
-        onUnauthorized: (_error, token) => this.refused.fire(token),
-      });
+      this.client = this.clientFor(setting('baseUrl', ''), async () => (await this.session())?.token);
       if (this.client.insecureTls) this.warnInsecureTls();
     }
     return this.client;
+  }
+
+  /**
+   * Whether `baseUrl` answers, with the route and trust requests would use (Set Service
+   * URL asks before saving): throws what is wrong (CertificateError, NetworkError, …).
+   */
+  async checkAddress(baseUrl: string, signal?: AbortSignal): Promise<void> {
+    const client = this.clientFor(baseUrl, () => undefined);
+    try {
+      await client.checkAddress(signal);
+    } finally {
+      void client.close();
+    }
+  }
+
+  private clientFor(baseUrl: string, getToken: () => Promise<string | undefined> | undefined): ApiClient {
+    const http = vscode.workspace.getConfiguration('http');
+    const timeouts = vscode.workspace.getConfiguration('apphost.timeouts');
+    return new (this.classes().ApiClient)({
+      baseUrl,
+      allowInsecureHttp: setting('allowInsecureHttp', false),
+      getToken,
+      budget: this.budget,
+      timeouts: {
+        connectMs: timeouts.get<number>('connect', 10) * 1000,
+        readMs: timeouts.get<number>('read', 15) * 1000,
+        slowMs: timeouts.get<number>('slow', 90) * 1000,
+      },
+      proxy: { url: http.get<string>('proxy') || undefined, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy: http.get<string[]>('noProxy') },
+      trust: { systemCertificates: http.get<boolean>('systemCertificates', true), files: certificateAuthorities() },
+      userAgent: this.userAgent,
+      logger: this.logger,
+      onUnauthorized: (_error, token) => this.refused.fire(token),
+    });
   }
 
   private warnedTls = false;
@@ -140,6 +161,15 @@ export function requestsPerMinute(env: NodeJS.ProcessEnv = process.env): number 
 }
 
 const SERVICE_REQUESTS_PER_MINUTE = 60;
+
+/**
+ * `apphost.tls.certificateAuthorities`. Its scope is "machine": VS Code ignores it in
+ * workspace settings, so a repository cannot make AppHost trust a root of its choosing.
+ */
+function certificateAuthorities(): string[] {
+  const value = setting<unknown>('tls.certificateAuthorities', []);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+}
 
 function setting<T>(key: string, fallback: T): T {
   return vscode.workspace.getConfiguration('apphost').get<T>(key, fallback);

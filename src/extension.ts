@@ -16,7 +16,11 @@ import type { Services } from './services';
 import { AccountStatusBar } from './statusBar';
 import type { TreeNode } from './tree/resourcesProvider';
 
-/** What integration tests can reach through `extension.exports`. */
+/**
+ * What the extension's own tests reach through `extension.exports`: only when VS Code runs
+ * it in test mode (see activate). Installed, AppHost exports nothing, since any extension can
+ * read `exports` and these objects hold the signed-in token.
+ */
 export interface AppHostTestApi extends Services {
   readonly logUri: vscode.Uri;
   readonly globalStorageUri: vscode.Uri;
@@ -27,7 +31,7 @@ export interface AppHostTestApi extends Services {
 }
 
 // Activation does no network I/O: views fetch their data only when shown.
-export function activate(context: vscode.ExtensionContext): AppHostTestApi {
+export function activate(context: vscode.ExtensionContext): AppHostTestApi | undefined {
   // The pure modules (api/, configText/) speak through @vscode/l10n: the same strings as VS Code's.
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const log = vscode.window.createOutputChannel('AppHost', { log: true });
@@ -54,7 +58,9 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi {
   // An open git folder may be linked to an app: its status bar item shows at once, so the
   // features load right after activation (not during it).
   if (vscode.workspace.workspaceFolders?.some((f) => f.uri.scheme === 'file' && existsSync(join(f.uri.fsPath, '.git')))) setTimeout(() => features.get(), 0);
-  return testApi(context, features);
+  // ExtensionMode.Test is set by VS Code itself, only for an extension under development
+  // run with extensionTestsPath: an installed extension is always in Production mode.
+  return context.extensionMode === vscode.ExtensionMode.Test ? testApi(context, features) : undefined;
 }
 
 /** The services, built on first access (tests reach them right after activation). */

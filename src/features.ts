@@ -12,6 +12,7 @@ import { DeployTaskProvider } from './deploy/deployTask';
 import type { ConfigFileSystem } from './editors/configFileSystem';
 import { registerConfigEditing } from './editors/registerConfigEditing';
 import type { DeployLogs } from './logViews/deployLogs';
+import type { RecentLines } from './logViews/recentLines';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Services } from './services';
 import { AppNode } from './tree/appNode';
@@ -48,6 +49,7 @@ export interface Features {
   readonly deployTasks: vscode.TaskProvider;
   readonly fileSystem: ConfigFileSystem;
   readonly deployLogs: DeployLogs;
+  readonly recentLines: RecentLines;
 }
 
 export function activateFeatures(parts: ActivationParts): Features {
@@ -82,8 +84,9 @@ export function activateFeatures(parts: ActivationParts): Features {
   const treeService = new TreeService(resources, tree, () => connection.api());
   const services: Services = { ...parts, resources, tree, treeService, events, healer };
   const editing = registerConfigEditing(services);
-  const logs = registerLogs(services);
   const deploy = registerDeploy(services);
+  // Stack frames in logs lead to the folders linked to the app.
+  const logs = registerLogs(services, (app) => deploy.links.linksOf(app).map((l) => l.folder.uri));
   const activity = registerActivityView(services, parts.activityView);
   const table: CommandTable = {
     ...commandTable(services),
@@ -102,5 +105,6 @@ export function activateFeatures(parts: ActivationParts): Features {
     deployTasks: new DeployTaskProvider(services, deploy),
     fileSystem: editing.fileSystem,
     deployLogs: logs.deployLogs,
+    recentLines: logs.recentLines,
   };
 }

@@ -1,10 +1,10 @@
 // Activation loads only what must exist before anything is used. Everything else lives in
 // dist/features.js (src/features.ts) and is loaded on first use: the first look at a view,
-// the first command, the first apphost: file or deploy log, the first request. Until then
+// the first command, the first apphost: file, deploy log or recent lines tab, the first request. Until then
 // the stand-ins below take their place.
 import * as vscode from 'vscode';
 import type { ActivationParts, Features } from './features';
-import { APPS_MIME, DEPLOY_LOG_SCHEME, SCHEME, TASK_TYPE } from './schemes';
+import { APPS_MIME, DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME, SCHEME, TASK_TYPE } from './schemes';
 
 export class LazyFeatures {
   private parts: ActivationParts | undefined;
@@ -78,11 +78,17 @@ export class LazyTreeProvider<T> implements vscode.TreeDataProvider<T>, vscode.D
 /**
  * Every command the extension contributes, each building the features when first run.
  * package.json lists them all (an integration test checks the features handle exactly those).
+ * What a command returns reaches whoever ran it, another extension included: only the
+ * extension's own tests (ExtensionMode.Test) get it.
  */
 function registerCommandStubs(context: vscode.ExtensionContext, features: LazyFeatures): void {
   const listed = (context.extension.packageJSON.contributes?.commands ?? []) as { command: string }[];
+  const answers = context.extensionMode === vscode.ExtensionMode.Test;
   for (const { command } of listed) {
-    context.subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => features.get().invoke(command, args)));
+    context.subscriptions.push(vscode.commands.registerCommand(command, async (...args: unknown[]) => {
+      const result = await features.get().invoke(command, args);
+      return answers ? result : undefined;
+    }));
   }
 }
 
@@ -131,18 +137,18 @@ class LazyFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   }
 }
 
-/** Deploy logs, re-read when a restored tab asks (builds the log views). */
-class LazyDeployLogs implements vscode.TextDocumentContentProvider, vscode.Disposable {
+/** Log documents (deploy logs, recent lines), re-read when a restored tab asks (builds the log views). */
+class LazyLogDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private forwarding: vscode.Disposable | undefined;
 
-  constructor(private readonly features: LazyFeatures) {}
+  constructor(private readonly real: () => vscode.TextDocumentContentProvider & { onDidChange: vscode.Event<vscode.Uri> }) {}
 
-  provideTextDocumentContent(uri: vscode.Uri): vscode.ProviderResult<string> {
-    const logs = this.features.get().deployLogs;
+  provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): vscode.ProviderResult<string> {
+    const logs = this.real();
     this.forwarding ??= logs.onDidChange((changed) => this.changed.fire(changed));
-    return logs.provideTextDocumentContent(uri);
+    return logs.provideTextDocumentContent(uri, token);
   }
 
   dispose(): void {
@@ -166,12 +172,15 @@ class LazyTaskProvider implements vscode.TaskProvider {
 /** What must be registered from activation on, standing in for the features until they load. */
 export function registerStandIns(context: vscode.ExtensionContext, features: LazyFeatures): void {
   const fileSystem = new LazyFileSystem(features);
-  const deployLogs = new LazyDeployLogs(features);
+  const deployLogs = new LazyLogDocuments(() => features.get().deployLogs);
+  const recentLines = new LazyLogDocuments(() => features.get().recentLines);
   context.subscriptions.push(
     fileSystem,
     vscode.workspace.registerFileSystemProvider(SCHEME, fileSystem, { isCaseSensitive: true }),
     deployLogs,
     vscode.workspace.registerTextDocumentContentProvider(DEPLOY_LOG_SCHEME, deployLogs),
+    recentLines,
+    vscode.workspace.registerTextDocumentContentProvider(RECENT_LOG_SCHEME, recentLines),
     vscode.tasks.registerTaskProvider(TASK_TYPE, new LazyTaskProvider(features)),
   );
   registerCommandStubs(context, features);

@@ -7,6 +7,8 @@ export const SCHEME = 'apphost';
 export const SNAPSHOT_SCHEME = 'apphost-server';
 /** Deploy logs in editor tabs (src/logViews/deployLogs.ts). */
 export const DEPLOY_LOG_SCHEME = 'apphost-deploy-log';
+/** The last lines of an app's log, read once, in an editor tab (src/logViews/recentLines.ts). */
+export const RECENT_LOG_SCHEME = 'apphost-recent-log';
 /** Read-only "Show Details" documents (src/editors/detailsDocuments.ts). */
 export const DETAILS_SCHEME = 'apphost-details';
 /** Apps dragged in the Resources view (onto a database, to link them). */

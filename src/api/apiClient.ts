@@ -4,12 +4,13 @@
 
 import type { Dispatcher } from 'undici';
 import { resolveBaseUrl } from './baseUrl';
-import { createDispatcher, type ProxySettings } from './dispatcher';
+import { createDispatcher, needsTrust, type ProxySettings } from './dispatcher';
 import { ApiError, CancelledError, type RequestInfo } from './errors';
 import { nextLink, readList } from './normalize';
 import { BudgetThrottledError, RequestBudget, type RequestOutcome } from './requestBudget';
 import { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, retryDelay, type RetryOptions } from './retry';
 import { SecretScrubber, safePath } from './secrets';
+import { trustedRoots, type TrustSettings } from './trustedRoots';
 import { type ApiLogger, type ApiResponse, exchange, openStream, streamFailure, type TransportContext } from './transport';
 import type { CallOptions, OpenStream, Requester, RequestSpec } from './callTypes';
 import { accountEndpoints } from './endpoints/account';
@@ -49,6 +50,11 @@ export interface ApiClientOptions {
   logger?: ApiLogger;
   /** Upper bound on `Link: rel="next"` pages followed for one list (default 20). */
   maxPages?: number;
+  /**
+   * Which roots to trust for https (the OS store, NODE_EXTRA_CA_CERTS, PEM files; see
+   * trustedRoots.ts), read on the first request. Default: the OS store, no files.
+   */
+  trust?: TrustSettings;
   /** Injected dispatcher (tests: undici MockAgent). Not closed by `close()`. */
   dispatcher?: Dispatcher;
   /**
@@ -96,6 +102,7 @@ export class ApiClient implements Requester {
   private readonly maxPages: number;
   private readonly ownsDispatcher: boolean;
   private readonly ctx: TransportContext;
+  private readonly dispatcherBuild: () => Promise<Dispatcher>;
   readonly scrubber = new SecretScrubber();
 
   constructor(opts: ApiClientOptions) {
@@ -110,12 +117,30 @@ export class ApiClient implements Requester {
     this.userAgent = opts.userAgent ?? 'apphost-vscode';
     this.maxPages = opts.maxPages ?? 20;
     this.ownsDispatcher = !opts.dispatcher;
+    const network = { proxy: opts.proxy, connectTimeoutMs: this.timeouts.connectMs };
     const choice = opts.dispatcher
       ? { dispatcher: opts.dispatcher, description: 'injected dispatcher' }
-      : createDispatcher(this.origin, { proxy: opts.proxy, connectTimeoutMs: this.timeouts.connectMs });
+      : createDispatcher(this.origin, network);
     this.route = choice.description;
     this.insecureTls = 'insecureTls' in choice && choice.insecureTls === true;
-    this.ctx = { dispatcher: choice.dispatcher, origin: this.origin, scrubber: this.scrubber, logger: wrapLogger(opts.logger, this.scrubber) };
+    const logger = wrapLogger(opts.logger, this.scrubber);
+    let dispatcher: Promise<Dispatcher> | undefined;
+    if (opts.dispatcher || !needsTrust(this.origin, opts.proxy)) {
+      const ready = Promise.resolve(choice.dispatcher);
+      this.dispatcherBuild = () => ready;
+    } else {
+      // https: the same route, with the roots read on the first request (that plan held no connection).
+      void choice.dispatcher.close();
+      const trust = opts.trust ?? { systemCertificates: true, files: [] };
+      this.dispatcherBuild = () => (dispatcher ??= trustedRoots(trust).then((roots) => {
+        logger?.info?.(`TLS: trusting ${roots.description}`);
+        return createDispatcher(this.origin, { ...network, trust: roots }).dispatcher;
+      }).catch((error: unknown) => {
+        dispatcher = undefined; // a fixed setting is read again by the next request
+        throw error;
+      }));
+    }
+    this.ctx = { dispatcher: () => this.dispatcherBuild(), origin: this.origin, scrubber: this.scrubber, logger };
 
     const auth = authEndpoints(this);
     const account = accountEndpoints(this);
@@ -153,8 +178,7 @@ export class ApiClient implements Requester {
     const url = absoluteUrl ?? this.urlFor(spec);
     const { info, headers, body, token } = await this.prepare(spec, opts, url);
     const timeoutMs = spec.slow ? this.timeouts.slowMs : this.timeouts.readMs;
-    // Values this request sends that must never be shown (config values echoed in a 422), whatever their length.
-    const ctx = spec.secrets?.length ? { ...this.ctx, scrubber: this.scrubber.with(spec.secrets) } : this.ctx;
+    const ctx = this.contextFor(spec, token);
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       await this.waitForBudget(opts, info, spec);
@@ -190,13 +214,25 @@ export class ApiClient implements Requester {
     const { info, headers, token } = await this.prepare(spec, opts, url, 'text/plain, text/event-stream, application/json');
     await this.waitForBudget(opts, info, spec);
     const ex = { method: spec.method, url, info, headers, timeoutMs: this.timeouts.readMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal };
+    const ctx = this.contextFor(spec, token);
     try {
-      const res = await openStream(this.ctx, ex);
-      return { ...res, fail: (e: unknown) => streamFailure(this.ctx, ex, e) };
+      const res = await openStream(ctx, ex);
+      return { ...res, fail: (e: unknown) => streamFailure(ctx, ex, e) };
     } catch (e) {
       this.noticeUnauthorized(e, spec, opts, token);
       throw e;
     }
+  }
+
+  /**
+   * The transport context of one request. Every credential the request carries (its
+   * token; a password or one-time code in its body) and the values it sends that must
+   * never be shown (config values) are masked in whatever comes back, whatever their
+   * length: a server echoing a pasted 7-character token or a short password.
+   */
+  private contextFor(spec: RequestSpec, token: string | undefined): TransportContext {
+    const secrets = [...(spec.secrets ?? []), ...(token ? [token] : [])];
+    return secrets.length ? { ...this.ctx, scrubber: this.scrubber.with(secrets) } : this.ctx;
   }
 
   /** A 401 for the stored token means the session is gone: tell the owner which token failed. */
@@ -224,9 +260,23 @@ export class ApiClient implements Requester {
     return items;
   }
 
+  /**
+   * Whether the service's address answers, through the same route and trust as every
+   * request: one anonymous GET of the site's root (outside the API and its rate limit).
+   * Any HTTP answer proves the host is there and its certificate is trusted; a
+   * CertificateError, NetworkError or TimeoutError says what is wrong.
+   */
+  async checkAddress(signal?: AbortSignal): Promise<void> {
+    try {
+      await this.request({ method: 'GET', path: '/', anonymous: true }, { signal }, `${this.origin}/`);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+
   /** Closes the keep-alive connections (the connection was removed or reconfigured). */
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.ctx.dispatcher.close();
+    if (this.ownsDispatcher) await this.ctx.dispatcher().then((d) => d.close(), () => undefined);
   }
 
   /** Headers (token, workspace) and body of a request; refuses early when signed out. */

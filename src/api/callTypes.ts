@@ -36,7 +36,8 @@ export interface RequestSpec {
   anonymous?: boolean;
   /**
    * Values the body carries that must never appear in an error or a log line, whatever
-   * their length (config values: the service's 422 can echo the command with them).
+   * their length: credentials (a password, a one-time code) and config values (the
+   * service's 422 can echo the command with them). The request's token is added by the client.
    */
   secrets?: readonly string[];
 }

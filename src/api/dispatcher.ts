@@ -2,6 +2,7 @@
 // ProxyAgent for an explicit proxy (VS Code's `http.proxy`), or an
 // EnvHttpProxyAgent when HTTPS_PROXY/HTTP_PROXY are set (it honours NO_PROXY).
 
+import type { SecureContext } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { ConfigurationError } from './errors';
 import { safeUrl } from './secrets';
@@ -29,19 +30,28 @@ export interface DispatcherChoice {
 
 const KEEP_ALIVE_MS = 30_000;
 
+/** The roots a connection trusts (trustedRoots.ts); absent = Node's defaults (plain http, tests). */
+export interface TrustOptions {
+  ca: string[];
+  secureContext: SecureContext;
+}
+
 export function createDispatcher(
   target: string,
-  opts: { proxy?: ProxySettings; connectTimeoutMs: number; env?: NodeJS.ProcessEnv },
+  opts: { proxy?: ProxySettings; connectTimeoutMs: number; env?: NodeJS.ProcessEnv; trust?: TrustOptions },
 ): DispatcherChoice {
   const { Agent, EnvHttpProxyAgent, ProxyAgent } = undici();
   const env = opts.env ?? process.env;
   // http.proxyStrictSSL concerns the proxy (a TLS-intercepting corporate proxy): a direct
   // connection to the service always checks certificates, whatever the setting says.
-  const proxiedTls = { timeout: opts.connectTimeoutMs, rejectUnauthorized: opts.proxy?.strictSSL !== false };
+  // The same roots for the service, for the service through a proxy's tunnel, and for an
+  // https proxy itself. `ca` is given too: VS Code's own patch of tls.connect then stands aside.
+  const roots = opts.trust ? { ca: opts.trust.ca, secureContext: opts.trust.secureContext } : {};
+  const proxiedTls = { ...roots, timeout: opts.connectTimeoutMs, rejectUnauthorized: opts.proxy?.strictSSL !== false };
   const insecureTls = !proxiedTls.rejectUnauthorized || undefined;
   const off = insecureTls ? ' (certificate checks off: http.proxyStrictSSL is false)' : '';
   const tls = proxiedTls;
-  const agentOptions = { keepAliveTimeout: KEEP_ALIVE_MS, connect: { timeout: opts.connectTimeoutMs, rejectUnauthorized: true } };
+  const agentOptions = { keepAliveTimeout: KEEP_ALIVE_MS, connect: { ...roots, timeout: opts.connectTimeoutMs, rejectUnauthorized: true } };
   // https is always tunnelled (CONNECT); plain http (loopback dev servers) is forwarded
   // in absolute form, as curl does, which every HTTP proxy understands.
   const proxyTunnel = new URL(target).protocol === 'https:';
@@ -84,6 +94,11 @@ export function createDispatcher(
     };
   }
   return { dispatcher: new Agent(agentOptions), description: 'direct' };
+}
+
+/** Whether a connection to `target` may meet TLS (the service or a proxy speaks https): the roots are read then. */
+export function needsTrust(target: string, proxy: ProxySettings | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+  return [target, proxy?.url, envVar(env, 'https_proxy'), envVar(env, 'http_proxy')].some((u) => !!u && /^\s*https:/i.test(u));
 }
 
 /** Lower-case wins over upper-case, as curl and undici do. */

@@ -46,10 +46,18 @@ function platformWords(message: string): string {
 
 function finish(status: number, p: Omit<ParsedErrorBody, 'message'>): ParsedErrorBody {
   const messages = p.messages.map((m) => platformWords(m).trim()).filter(Boolean);
+  const message = messages.length ? summarizeMessages(messages) : defaultMessage(status);
+  return { ...p, messages: messages.length ? messages : [message], message };
+}
+
+/**
+ * What a notification shows of a list of errors (a 422 can carry thousands): the first
+ * few, one line, bounded, and "(and N more)". The full list stays in `messages`.
+ */
+export function summarizeMessages(messages: readonly string[]): string {
   const more = messages.length - SHOWN_MESSAGES;
   const shown = shorten(messages.slice(0, SHOWN_MESSAGES).join('; '));
-  const message = messages.length ? (more > 0 ? l10n.t('{0} (and {1} more)', shown, more) : shown) : defaultMessage(status);
-  return { ...p, messages: messages.length ? messages : [message], message };
+  return more > 0 ? l10n.t('{0} (and {1} more)', shown, more) : shown;
 }
 
 function fromJson(body: unknown): Omit<ParsedErrorBody, 'message'> {

@@ -130,9 +130,14 @@ export class InvalidIdError extends Error {
   }
 }
 
-/** The base URL or proxy setting is unusable (bad URL, plain http to a remote host). */
+/** The base URL, proxy or certificate setting is unusable (bad URL, plain http to a remote host, a missing PEM file). */
 export class ConfigurationError extends Error {
   override readonly name = 'ConfigurationError';
+
+  /** @param setting the setting to fix, when it is not the service URL */
+  constructor(message: string, readonly setting?: string) {
+    super(message);
+  }
 }
 
 /** Connection failures that prove the request never left (nothing to read back). */
@@ -169,6 +174,14 @@ const DEFAULT_MESSAGES: Record<number, () => string> = {
 
 export function defaultMessage(status: number): string {
   return DEFAULT_MESSAGES[status]?.() ?? (status >= 500 ? l10n.t('Server error ({0})', status) : l10n.t('Request failed ({0})', status));
+}
+
+/** The service's answer behind an error: the error itself, or its cause once a command reworded it. */
+export function apiErrorIn(error: unknown): ApiError | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof ApiError) return e;
+  }
+  return undefined;
 }
 
 /** Dokku's answer for an app without containers: it was never deployed (a state, not a failure). */

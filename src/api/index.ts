@@ -4,9 +4,12 @@ export { ApiClient, DEFAULT_TIMEOUTS, type ApiClientOptions, type Timeouts } fro
 export type { CallOptions } from './callTypes';
 export { resolveBaseUrl, isLoopbackHost, type ResolvedBaseUrl } from './baseUrl';
 export { type ProxySettings } from './dispatcher';
+export { CERTIFICATE_AUTHORITIES_SETTING, CertificateError, gitCertificateMessage, gitCertificateProblem, type CertificateProblem } from './certificateProblems';
+export type { TrustSettings } from './trustedRoots';
 export {
-  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, isCancelled, isNotDeployed,
+  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, apiErrorIn, isCancelled, isNotDeployed,
 } from './errors';
+export { summarizeMessages } from './errorBody';
 export { RequestBudget, type BudgetSnapshot, type Priority, type Clock, type RequestBudgetOptions } from './requestBudget';
 export { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, type RetryOptions } from './retry';
 export { redactHeaders } from './secrets';

@@ -6,8 +6,9 @@ import * as l10n from '@vscode/l10n';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { BodyTooLargeError, JsonTooDeepError, parseJsonBounded, readCapped } from './bodyLimits';
+import { CertificateError, certificateProblemOf } from './certificateProblems';
 import { parseErrorBody } from './errorBody';
-import { ApiError, AppHostError, CancelledError, NetworkError, RETRYABLE_STATUSES, type RequestInfo, TimeoutError } from './errors';
+import { ApiError, AppHostError, CancelledError, ConfigurationError, NetworkError, RETRYABLE_STATUSES, type RequestInfo, TimeoutError } from './errors';
 import { parseRetryAfter } from './retry';
 import { redactHeaders, type SecretScrubber } from './secrets';
 import { undici } from './undici';
@@ -43,7 +44,8 @@ export interface Exchange {
 }
 
 export interface TransportContext {
-  dispatcher: Dispatcher;
+  /** The connection's dispatcher, built on the first request (https reads its trusted roots then). */
+  dispatcher: () => Promise<Dispatcher>;
   origin: string;
   scrubber: SecretScrubber;
   logger?: ApiLogger;
@@ -59,8 +61,9 @@ export async function exchange(ctx: TransportContext, ex: Exchange): Promise<Api
   ctx.logger?.trace?.(ctx.scrubber.scrub(`→ ${ex.method} ${ex.info.path} ${JSON.stringify(redactHeaders(ex.headers))}`));
   let status = 0;
   try {
+    const dispatcher = await ctx.dispatcher();
     const res = await undici().request(ex.url, {
-      dispatcher: ctx.dispatcher,
+      dispatcher,
       method: ex.method,
       headers: ex.headers,
       body: ex.body,
@@ -74,7 +77,7 @@ export async function exchange(ctx: TransportContext, ex: Exchange): Promise<Api
     ctx.logger?.debug?.(`${ex.method} ${ex.info.path} → ${status} (${Date.now() - started} ms)`);
     return interpret(ctx, ex, status, headers, text);
   } catch (e) {
-    if (e instanceof AppHostError) throw e;
+    if (e instanceof AppHostError || e instanceof ConfigurationError) throw e;
     const mapped = mapFailure(ctx, ex, e, timer.signal.aborted);
     ctx.logger?.debug?.(`${ex.method} ${ex.info.path} → ${mapped.name}${status ? ` after ${status}` : ''}: ${mapped.message}`);
     throw mapped;
@@ -99,8 +102,9 @@ export async function openStream(ctx: TransportContext, ex: Exchange): Promise<S
   const handle = setTimeout(() => timer.abort(TIMED_OUT), ex.timeoutMs);
   const signal = ex.signal ? AbortSignal.any([ex.signal, timer.signal]) : timer.signal;
   try {
+    const dispatcher = await ctx.dispatcher();
     const res = await undici().request(ex.url, {
-      dispatcher: ctx.dispatcher, method: ex.method, headers: ex.headers, signal, headersTimeout: ex.timeoutMs, bodyTimeout: 0,
+      dispatcher, method: ex.method, headers: ex.headers, signal, headersTimeout: ex.timeoutMs, bodyTimeout: 0,
     });
     clearTimeout(handle);
     const headers = res.headers as Headers;
@@ -108,7 +112,7 @@ export async function openStream(ctx: TransportContext, ex: Exchange): Promise<S
     if (res.statusCode < 200 || res.statusCode >= 300) interpret(ctx, ex, res.statusCode, headers, await readBody(ex, res.statusCode, res.body));
     return { status: res.statusCode, headers, body: res.body };
   } catch (e) {
-    if (e instanceof AppHostError) throw e;
+    if (e instanceof AppHostError || e instanceof ConfigurationError) throw e;
     throw mapFailure(ctx, ex, e, timer.signal.aborted);
   } finally {
     clearTimeout(handle);
@@ -199,6 +203,8 @@ function mapFailure(ctx: TransportContext, ex: Exchange, e: unknown, timedOut: b
   if (timedOut) return new TimeoutError(ctx.origin, ex.timeoutMs, 'response', ex.info);
   const code = errorCode(e);
   const cause = sanitizeCause(ctx, e);
+  const certificate = certificateProblemOf(e, new URL(ctx.origin).hostname);
+  if (certificate) return new CertificateError(certificate, ex.info, cause);
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return new TimeoutError(ctx.origin, ex.connectTimeoutMs, 'connect', ex.info, cause);
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new TimeoutError(ctx.origin, ex.timeoutMs, 'response', ex.info, cause);

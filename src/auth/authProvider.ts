@@ -62,6 +62,9 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
       if (!this.connection.apiRoot()) throw new Error(vscode.l10n.t('Set the AppHost service URL before signing in.'));
     }
     const api = this.connection.api();
+    // Before asking anything: an address that does not answer, or whose certificate is not
+    // trusted, is said now (with how to fix it), not after the user typed a password.
+    await api.checkAddress();
     const created = await this.flows().signIn(api, this.log);
     const session: StoredSession = { ...created, id: globalThis.crypto.randomUUID(), apiRoot: this.connection.apiRoot()!, createdAt: new Date().toISOString() };
     const previous = await this.connection.session();

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import * as vscode from 'vscode';
-import { ApiError, AppHostError, needsOtp, type ApiClient, type Session, type User } from '../api';
+import { ApiError, AppHostError, CertificateError, needsOtp, type ApiClient, type Session, type User } from '../api';
 import { checkedInput } from './checkedInput';
 import { signInWithBrowser } from './deviceSignIn';
 import type { SignInMethod, StoredSession } from './sessionStore';
@@ -62,7 +62,8 @@ function describe(error: unknown): string {
     const seconds = Math.ceil((error.retryAfterMs ?? 60_000) / 1000);
     return vscode.l10n.t('Too many sign-in attempts. Wait {0} seconds and try again.', seconds);
   }
-  if (error instanceof AppHostError) return error.message;
+  // A certificate nobody here trusts is not fixed in this box: the notification says how (Open Settings).
+  if (error instanceof AppHostError && !(error instanceof CertificateError)) return error.message;
   throw error;
 }
 

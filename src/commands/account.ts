@@ -10,8 +10,9 @@ export const WALKTHROUGH_ID = 'gettingStarted';
 /** Service URL, sign-in, API tokens and the Getting Started walkthrough. */
 export function accountCommands(s: Services): CommandTable {
   return {
-    'apphost.setServiceUrl': setServiceUrl,
-    'apphost.signIn': () => s.auth.signIn(),
+    'apphost.setServiceUrl': () => setServiceUrl(s),
+    // Not the session: a command's result reaches whoever ran it.
+    'apphost.signIn': async () => void (await s.auth.signIn()),
     'apphost.signOut': () => s.auth.signOut(),
     'apphost.tokens.manage': () => manageTokens(s.connection, s.sessions),
     'apphost.tokens.create': () => createToken(s.connection, s.sessions),

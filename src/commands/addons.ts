@@ -1,15 +1,16 @@
-// Addons of an app: services provisioned for it alone (add: pick a service type, name it
-// or take the default; remove: confirmed). The service creates them asynchronously.
+// Addons of an app: its database services, provisioned for it (add: pick a service type,
+// name it or take the default) or linked to it from Databases. Remove destroys the
+// database (confirmed); Unlink keeps it. The service may create them asynchronously.
 import * as vscode from 'vscode';
 import type { Addon } from '../api';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
 import { explained, resolveItem } from './appParts';
-import { DATABASE_TYPES, validateDatabaseName } from './databases';
+import { DATABASE_TYPES, refreshLinkedApp, validateDatabaseName } from './databases';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
 import { resolveApp } from './targets';
-import { UserCancelled } from '../model';
+import { type AppRef, UserCancelled } from '../model';
 import { confirm } from './prompts';
 
 /** Statuses of an addon still being set up. */
@@ -25,7 +26,8 @@ export function validateAddonName(value: string): string | undefined {
 export function addonCommands(s: Services): CommandTable {
   return {
     'apphost.addon.add': (target?: CommandTarget) => addAddon(s, target),
-    'apphost.addon.remove': (target?: CommandTarget) => removeAddon(s, target),
+    'apphost.addon.remove': (target?: CommandTarget) => actOnAddon(s, target, ADDON_ACTIONS.remove),
+    'apphost.addon.unlink': (target?: CommandTarget) => actOnAddon(s, target, ADDON_ACTIONS.unlink),
   };
 }
 
@@ -73,28 +75,73 @@ async function addAddon(s: Services, target?: CommandTarget): Promise<void> {
   }
 }
 
-async function removeAddon(s: Services, target?: CommandTarget): Promise<void> {
-  const { app, item: addon, node } = await resolveItem<Addon>(
+/** The addon a command acts on: its row, or (from the palette) the app and then one of its addons. */
+function resolveAddon(s: Services, target: CommandTarget | undefined, verb: { app: string; addon: string }) {
+  return resolveItem<Addon>(
     s,
     target,
     'addon',
     {
-      appPlaceHolder: vscode.l10n.t('Select the app to remove an addon from'),
+      appPlaceHolder: verb.app,
       title: (a) => vscode.l10n.t('Addons of {0}', a.name),
-      placeHolder: vscode.l10n.t('Addon to remove'),
+      placeHolder: verb.addon,
       empty: (a) => vscode.l10n.t('{0} has no addons.', a.name),
     },
     (a) => s.connection.api().addons.list(a.id, { workspace: a.workspace, priority: 'user' }),
     (a) => ({ label: a.name, description: [a.serviceType, a.status].filter(Boolean).join(' · ') }),
   );
-  await confirm(
-    vscode.l10n.t('Remove the addon {0} from {1}?', addon.name, app.name),
-    vscode.l10n.t('The {0} service and its data are destroyed.', addon.serviceType),
-    vscode.l10n.t('Remove'),
-  );
-  await runAction(s, node, vscode.l10n.t('Removing {0}…', addon.name), () =>
-    explained(vscode.l10n.t('Cannot remove {0}', addon.name), () => s.connection.api().addons.remove(app.id, addon.id, { workspace: app.workspace })),
-  );
-  s.treeService.reloadPart(app, 'addons');
-  void vscode.window.showInformationMessage(vscode.l10n.t('Addon {0} removed from {1}.', addon.name, app.name));
+}
+
+/** What differs between removing and unlinking an addon: the words and the call. */
+interface AddonAction {
+  pick: () => { app: string; addon: string };
+  ask: (addon: Addon, app: AppRef) => [message: string, detail: string, button: string];
+  busy: (addon: Addon, app: AppRef) => string;
+  failed: (addon: Addon, app: AppRef) => string;
+  call: (s: Services, addon: Addon, app: AppRef) => Promise<unknown>;
+  done: (addon: Addon, app: AppRef) => string;
+}
+
+/**
+ * wokku's addons are the app's database services, including databases linked to it from
+ * the Databases list: removing one destroys the database (for every app using it), and
+ * unlinking keeps it. Either way the app loses its <ALIAS>_URL: even a refused removal,
+ * as the service unlinks first.
+ */
+const ADDON_ACTIONS: Record<'remove' | 'unlink', AddonAction> = {
+  remove: {
+    pick: () => ({ app: vscode.l10n.t('Select the app to remove an addon from'), addon: vscode.l10n.t('Addon to remove') }),
+    ask: (addon, app) => [
+      vscode.l10n.t('Remove the addon {0} from {1}?', addon.name, app.name),
+      vscode.l10n.t('The service destroys the {0} database {1} and its data, for every app that uses it. To keep it, choose Unlink Addon from App instead.', addon.serviceType, addon.name),
+      vscode.l10n.t('Remove'),
+    ],
+    busy: (addon) => vscode.l10n.t('Removing {0}…', addon.name),
+    failed: (addon) => vscode.l10n.t('Cannot remove {0}', addon.name),
+    call: (s, addon, app) => s.connection.api().addons.remove(app.id, addon.id, { workspace: app.workspace }),
+    done: (addon, app) => vscode.l10n.t('Addon {0} removed from {1}.', addon.name, app.name),
+  },
+  unlink: {
+    pick: () => ({ app: vscode.l10n.t('Select the app to unlink an addon from'), addon: vscode.l10n.t('Addon to unlink') }),
+    ask: (addon, app) => [
+      vscode.l10n.t('Unlink {0} from {1}?', addon.name, app.name),
+      vscode.l10n.t('{0} loses the connection URL config var of {1} and restarts. The database and its data stay.', app.name, addon.name),
+      vscode.l10n.t('Unlink'),
+    ],
+    busy: (addon, app) => vscode.l10n.t('Unlinking {0} from {1}…', app.name, addon.name),
+    failed: (addon, app) => vscode.l10n.t('Cannot unlink {0} from {1}', addon.name, app.name),
+    call: (s, addon, app) => s.connection.api().databases.unlink(addon.id, app.id, { workspace: app.workspace }),
+    done: (addon, app) => vscode.l10n.t('{0} unlinked from {1}.', app.name, addon.name),
+  },
+};
+
+async function actOnAddon(s: Services, target: CommandTarget | undefined, action: AddonAction): Promise<void> {
+  const { app, item: addon, node } = await resolveAddon(s, target, action.pick());
+  await confirm(...action.ask(addon, app));
+  try {
+    await runAction(s, node, action.busy(addon, app), () => explained(action.failed(addon, app), () => action.call(s, addon, app)));
+  } finally {
+    refreshLinkedApp(s, app);
+  }
+  void vscode.window.showInformationMessage(action.done(addon, app));
 }

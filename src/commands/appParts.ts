@@ -2,7 +2,7 @@
 // log drains) share: finding the row they were invoked on, asking for one when they
 // come from the palette, refreshing only the part that changed, and wording errors.
 import * as vscode from 'vscode';
-import { ApiError } from '../api';
+import { ApiError, summarizeMessages } from '../api';
 import type { Services } from '../services';
 import type { CommandTarget, Row } from '../tree/commandTarget';
 import type { NodeKind } from '../tree/contextValues';
@@ -34,13 +34,14 @@ export async function resolveItem<T>(
 }
 
 /**
- * Rewords what the service said so that it names the action: every validation message of
- * a 422 (`{errors:[...]}` or the platform's stderr), and what to do about an unreachable
- * host (503). Other errors pass through unchanged.
+ * Rewords what the service said so that it names the action: the validation messages of
+ * a 422 (`{errors:[...]}` or the platform's stderr; the first few, the full list stays in
+ * the cause for Show Details), and what to do about an unreachable host (503). Other
+ * errors pass through unchanged.
  */
 export function explain(error: unknown, action: string): unknown {
   if (!(error instanceof ApiError)) return error;
-  if (error.status === 422) return new Error(vscode.l10n.t('{0}: {1}', action, error.messages.join(' · ')), { cause: error });
+  if (error.status === 422) return new Error(vscode.l10n.t('{0}: {1}', action, summarizeMessages(error.messages)), { cause: error });
   if (error.status === 503) {
     return new Error(vscode.l10n.t('{0}: the app\'s server cannot be reached ({1}). Try again when it is back.', action, error.message), { cause: error });
   }

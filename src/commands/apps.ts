@@ -5,6 +5,7 @@ import type { CommandTarget } from '../tree/commandTarget';
 import { runOnApps, type AppBatch } from './appBatch';
 import { isGone, writeOrReadBack } from './outcome';
 import type { CommandTable } from './commandTypes';
+import { explained } from './appParts';
 import { runAction } from './progress';
 import { selectedApps, withSelection } from './selection';
 import { activeWorkspace, pickServer, resolveApp, serverOf, workspaceOf } from './targets';
@@ -129,8 +130,10 @@ async function createApp(s: Services, target?: CommandTarget): Promise<void> {
     validateInput: validateBranch,
   });
   if (branch === undefined) throw new UserCancelled();
+  // A 422 is the platform refusing (Dokku's own words, e.g. a name it does not allow) or a validation.
   const created = await runAction(s, undefined, vscode.l10n.t('Creating {0}…', name.trim()), () =>
-    s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace }),
+    explained(vscode.l10n.t('Cannot create {0} on {1}', name.trim(), server.name), () =>
+      s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace })),
   );
   const group = s.treeService.listOf(landsInPersonal ? undefined : workspace, 'apps');
   if (landsInPersonal) void vscode.window.showInformationMessage(vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));

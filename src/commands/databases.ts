@@ -85,8 +85,10 @@ async function resolveDatabase(s: Services, target: CommandTarget | undefined, p
 const databasesGroupOf = (s: Services, workspace: string | undefined) => s.treeService.listOf(workspace, 'databases');
 
 /** Linking changes the app's config (`<ALIAS>_URL`): its Config group, where shown, is stale. */
-function refreshAppConfig(s: Services, app: AppRef): void {
+/** A link changes the app's config (<ALIAS>_URL) and its Addons (wokku lists linked databases there). */
+export function refreshLinkedApp(s: Services, app: AppRef): void {
   s.treeService.reloadPart(app, 'config');
+  s.treeService.reloadPart(app, 'addons');
 }
 
 async function createDatabase(s: Services, target?: CommandTarget): Promise<void> {
@@ -180,7 +182,7 @@ async function linkTo(s: Services, db: DatabaseTarget, dropped?: AppRef): Promis
     s.connection.api().databases.link(database.id, { appId: app.id, aliasName: alias }, { workspace }),
   );
   if (db.node) s.resources.refresh(db.node.linkedApps);
-  refreshAppConfig(s, app);
+  refreshLinkedApp(s, app);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} linked to {1}.', app.name, database.name));
 }
 
@@ -234,7 +236,7 @@ async function unlinkApp(s: Services, target?: CommandTarget): Promise<void> {
     s.connection.api().databases.unlink(db.database.id, app.id, { workspace: db.workspace }),
   );
   if (db.node) s.resources.refresh(db.node.linkedApps);
-  refreshAppConfig(s, app);
+  refreshLinkedApp(s, app);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} unlinked from {1}.', app.name, db.database.name));
 }
 

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { ApiError } from '../api';
+import { apiErrorIn } from '../api';
 import { errorMessage } from '../connection';
 import { UserCancelled } from '../model';
+import { openSettingCommand, settingToFix } from '../settingToFix';
 
 function isCancellation(error: unknown): boolean {
   return error instanceof UserCancelled || (error instanceof Error && error.name === 'CancelledError') || error instanceof vscode.CancellationError;
@@ -15,9 +16,13 @@ export async function reportError(log: vscode.LogOutputChannel, commandId: strin
   if (isCancellation(error)) return;
   const message = errorMessage(error);
   // A long list of errors (a 422) shows its first few; all of them are here, behind "Show Details".
-  const all = error instanceof ApiError && error.messages.length > 1 ? `\n${error.messages.map((m) => `  - ${m}`).join('\n')}` : '';
+  const answer = apiErrorIn(error);
+  const all = answer && answer.messages.length > 1 ? `\n${answer.messages.map((m) => `  - ${m}`).join('\n')}` : '';
   log.error(`${commandId} failed: ${error instanceof Error ? (error.stack ?? message) : message}${all}`);
   const showDetails = vscode.l10n.t('Show Details');
-  const choice = await vscode.window.showErrorMessage(message, showDetails);
+  const setting = settingToFix(error);
+  const open = setting ? openSettingCommand(setting) : undefined;
+  const choice = await vscode.window.showErrorMessage(message, ...(open ? [open.title] : []), showDetails);
   if (choice === showDetails) log.show(true);
+  else if (open && choice === open.title) await vscode.commands.executeCommand(open.command, ...(open.arguments ?? []));
 }

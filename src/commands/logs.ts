@@ -6,10 +6,11 @@ import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
 import type { CommandTable } from './commandTypes';
 import { selectedApps, withSelection } from './selection';
-import { itemOf, resolveApp } from './targets';
+import { askRecentLineCount, askTailFilter } from './logFilters';
+import { appOf, itemOf, resolveApp } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 
-/** Tail Logs / Stop Tailing, and deploy logs in an editor tab. */
+/** Tail Logs / Stop Tailing, filters of a tail, recent lines and deploy logs in editor tabs. */
 export function logCommands(s: Services): CommandTable {
   const area = () => logsArea(s);
   return {
@@ -30,28 +31,48 @@ export function logCommands(s: Services): CommandTable {
         await Promise.all(selectedApps(selection).map((a) => area().tails.stop(a.app)));
         return;
       }
-      const app = target === undefined ? await pickTailed(s) : await resolveApp(s, target);
+      const app = target === undefined ? await pickTailed(logsArea(s).tails.tailed(), vscode.l10n.t('Stop tailing the logs of')) : await resolveApp(s, target);
       if (app) await area().tails.stop(app);
     }),
     'apphost.logs.stopAll': async () => {
       const count = await area().tails.stopAll();
       if (count === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No AppHost logs are being tailed.'));
     },
+    'apphost.logs.filter': async (target?: CommandTarget) => {
+      const app = appOf(target) ?? (await pickTailed(area().tails.tailed(), vscode.l10n.t('Filter the tail of')));
+      if (!app) return;
+      if (!area().tails.isTailing(app)) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not being tailed: run Tail Logs first, then Filter Tail….', app.name));
+        return;
+      }
+      area().tails.setFilter(app, await askTailFilter(app.name, area().tails.filterOf(app)));
+    },
+    'apphost.logs.clearFilter': async (target?: CommandTarget) => {
+      const app = appOf(target) ?? (await pickTailed(area().tails.filtered(), vscode.l10n.t('Show every line of'), vscode.l10n.t('No AppHost tail is filtered.')));
+      if (app) area().tails.setFilter(app, undefined);
+    },
+    'apphost.logs.showRecent': async (target?: CommandTarget) => {
+      const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose recent lines to show'));
+      await area().recentLines.open(app, await askRecentLineCount(app.name));
+    },
+    'apphost.logs.toggleTimestamps': async () => {
+      const settings = vscode.workspace.getConfiguration('apphost.logs');
+      await settings.update('showTimestamps', !settings.get<boolean>('showTimestamps', true), vscode.ConfigurationTarget.Global);
+    },
     'apphost.deploy.showLog': (target?: CommandTarget, deployId?: string) => showDeployLog(s, target, deployId),
   };
 }
 
-/** The tail to stop from the palette: the only one, or the one the user picks. */
-async function pickTailed(s: Services): Promise<AppRef | undefined> {
-  const tailed = logsArea(s).tails.tailed();
+/** A tail from the palette: the only one, or the one the user picks. */
+async function pickTailed(tailed: AppRef[], title: string, none = vscode.l10n.t('No AppHost logs are being tailed.')): Promise<AppRef | undefined> {
   if (tailed.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No AppHost logs are being tailed.'));
+    void vscode.window.showInformationMessage(none);
     return undefined;
   }
   if (tailed.length === 1) return tailed[0];
   const picked = await vscode.window.showQuickPick(
     tailed.map((app) => ({ label: app.name, description: app.workspace, app })),
-    { title: vscode.l10n.t('Stop tailing the logs of') },
+    { title },
   );
   if (!picked) throw new UserCancelled();
   return picked.app;

@@ -48,10 +48,14 @@ async function rollback(s: Services, target?: CommandTarget): Promise<void> {
     try {
       return await s.connection.api().releases.rollback(app.id, release.id, { workspace: app.workspace });
     } catch (error) {
-      // 422: the platform has no commit for that release (e.g. one made by a config change before any deploy).
-      if (error instanceof ApiError && error.status === 422) {
+      // wokku rebuilds the commit the release's deploy recorded; a git push or a config change records none.
+      if (error instanceof ApiError && error.status === 422 && /no commit/i.test(error.message)) {
         throw new Error(
-          vscode.l10n.t('Cannot roll {0} back to {1}: {2}. Pick a release created by a deploy.', app.name, label, error.messages.join(' · ')),
+          vscode.l10n.t(
+            'Cannot roll {0} back to {1}: the service recorded no commit for it (releases of a git push or a config change have none), so there is nothing to rebuild. Pick a release deployed from GitHub or made by a rollback, or check out that code and deploy it.',
+            app.name,
+            label,
+          ),
           { cause: error },
         );
       }

@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
-import { resolveBaseUrl } from '../api';
+import { CertificateError, resolveBaseUrl } from '../api';
+import { checkedInput } from '../auth/checkedInput';
+import { errorMessage } from '../connection';
 import { UserCancelled } from '../model';
+import type { Services } from '../services';
+import { openSettingCommand, settingToFix } from '../settingToFix';
 
 /** Returns why `value` is not an acceptable service address, or undefined when it is. */
 export function validateServiceUrl(value: string): string | undefined {
@@ -13,18 +17,63 @@ export function validateServiceUrl(value: string): string | undefined {
   }
 }
 
-/** Asks for the service address (validated as the user types) and saves it. */
-export async function setServiceUrl(): Promise<void> {
+/**
+ * Asks for the service address (validated as the user types), tests it (does it answer,
+ * is its certificate trusted?) and saves it. When the test fails the user reads why and
+ * chooses: fix the trust (the address is saved, the setting opens), edit the address
+ * (what was typed comes back), or save it anyway; nothing is saved silently.
+ */
+export async function setServiceUrl(s: Services): Promise<void> {
   const config = vscode.workspace.getConfiguration('apphost');
-  const value = await vscode.window.showInputBox({
-    title: vscode.l10n.t('AppHost: Service URL'),
-    prompt: vscode.l10n.t('Address of your AppHost service (the /api/v1 suffix is optional)'),
-    placeHolder: 'https://apphost.example.com',
-    value: config.get<string>('baseUrl') ?? '',
-    ignoreFocusOut: true,
-    validateInput: validateServiceUrl,
-  });
-  if (value === undefined) throw new UserCancelled();
+  let value = config.get<string>('baseUrl') ?? '';
+  for (;;) {
+    let failure: unknown;
+    value = await checkedInput({
+      title: vscode.l10n.t('AppHost: Service URL'),
+      prompt: vscode.l10n.t('Address of your AppHost service (the /api/v1 suffix is optional)'),
+      placeholder: 'https://apphost.example.com',
+      value,
+      validate: validateServiceUrl,
+      check: async (typed) => {
+        failure = undefined;
+        await s.connection.checkAddress(cleaned(typed)).catch((error: unknown) => (failure = error));
+        return undefined;
+      },
+    });
+    if (failure === undefined || (await afterFailedCheck(failure)) === 'save') break;
+  }
+  await save(config, cleaned(value));
+}
+
+/** What the user chose after the test failed: save anyway, or edit the address again (Cancel throws). */
+async function afterFailedCheck(failure: unknown): Promise<'save' | 'edit'> {
+  // Only a certificate nobody here trusts is fixed in the settings; the address itself is right.
+  const untrusted = failure instanceof CertificateError && (failure.problem.kind === 'unknownAuthority' || failure.problem.kind === 'selfSigned');
+  const trust = untrusted ? settingToFix(failure) : undefined;
+  const edit = vscode.l10n.t('Edit Address');
+  const saveAnyway = vscode.l10n.t('Save Anyway');
+  const saveAndOpen = vscode.l10n.t('Save and Open Settings');
+  const choice = await vscode.window.showErrorMessage(
+    vscode.l10n.t('The address was tested before saving, and failed.'),
+    { modal: true, detail: errorMessage(failure) },
+    ...(trust ? [saveAndOpen, edit] : [edit, saveAnyway]),
+  );
+  if (choice === edit) return 'edit';
+  if (choice === saveAnyway) return 'save';
+  if (choice === saveAndOpen && trust) {
+    // The address is right; only the trust is missing: keep it, and open where trust is added.
+    const open = openSettingCommand(trust);
+    void vscode.commands.executeCommand(open.command, ...(open.arguments ?? []));
+    return 'save';
+  }
+  throw new UserCancelled();
+}
+
+function cleaned(value: string): string {
+  return value.trim().replace(/\/+$/, '');
+}
+
+async function save(config: vscode.WorkspaceConfiguration, url: string): Promise<void> {
   // Write where the effective value comes from, so a workspace value cannot shadow the change.
   const inspected = config.inspect<string>('baseUrl');
   const target = inspected?.workspaceFolderValue !== undefined
@@ -32,5 +81,5 @@ export async function setServiceUrl(): Promise<void> {
     : inspected?.workspaceValue !== undefined
       ? vscode.ConfigurationTarget.Workspace
       : vscode.ConfigurationTarget.Global;
-  await config.update('baseUrl', value.trim().replace(/\/+$/, ''), target);
+  await config.update('baseUrl', url, target);
 }

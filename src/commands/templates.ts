@@ -94,7 +94,7 @@ async function deployTemplate(s: Services, target?: CommandTarget): Promise<void
           const free = await suggestName(s, workspace, value.trim());
           return vscode.l10n.t('{0} — "{1}" is free: type it and press Enter.', error.message, free);
         }
-        if (error instanceof ApiError && error.status === 422) return error.messages.join(' ') || error.message;
+        if (error instanceof ApiError && error.status === 422) return error.message; // the first few (errorBody)
         throw error;
       }
     },

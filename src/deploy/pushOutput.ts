@@ -78,6 +78,8 @@ export type PushProblem =
   | 'noSuchRemote'
   | 'unknownHost'
   | 'hostKey'
+  /** git's own certificate check of an https remote failed. */
+  | 'certificate'
   | 'connection'
   | 'cancelled'
   | 'other';
@@ -92,6 +94,7 @@ const RULES: [PushProblem, RegExp][] = [
   ['buildFailed', /\[remote rejected\].*\((pre-receive hook declined|pre-receive hook declined.*)\)/],
   ['nonFastForward', /\[rejected\].*\((non-fast-forward|fetch first|stale info)\)|Updates were rejected because/],
   ['hostKey', /Host key verification failed|REMOTE HOST IDENTIFICATION HAS CHANGED/],
+  ['certificate', /SSL certificate problem|server certificate verification failed|certificate verify failed|SSL: no alternative certificate subject name|SSL: certificate subject name|schannel: .*certificate|SEC_E_UNTRUSTED_ROOT|SEC_E_CERT_EXPIRED/i],
   ['authentication', /Permission denied \((publickey|password|keyboard-interactive)[^)]*\)|Authentication failed|could not read (Username|Password)|returned error: 401|Invalid username or password|key not recognized/i],
   ['forbidden', /returned error: 403|^Permission denied$|access denied|has no access to/im],
   ['noSuchApp', /repository '[^']*' not found|returned error: 404|App '[^']*' not found|no app named/i],

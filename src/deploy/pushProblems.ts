@@ -1,5 +1,6 @@
 // git's refusals in words, with what to do about each (and a button when AppHost can do it).
 import * as vscode from 'vscode';
+import { gitCertificateMessage, gitCertificateProblem } from '../api';
 import { parseRemoteUrl } from './remotes';
 import type { PushOutcome } from './pushOutput';
 import type { PushPlan } from './preflight';
@@ -62,6 +63,11 @@ export function explain(outcome: PushOutcome, plan: PushPlan): Explained {
         message: vscode.l10n.t('SSH does not trust the host key of {0} yet{1}. Connect once in a terminal to check and accept it ("ssh -T git@{0}"), then deploy again.', host, detail),
         actions: ['showGitOutput'],
       };
+    case 'certificate': {
+      // git (curl) checks certificates with its own TLS library: AppHost's trust settings do not reach it.
+      const problem = gitCertificateProblem(outcome.detail ?? '', host) ?? { kind: 'other' as const, host, reason: outcome.detail ?? '' };
+      return { message: gitCertificateMessage(problem), actions: ['showGitOutput'] };
+    }
     case 'connection':
       return { message: vscode.l10n.t('git could not connect to {0}{1}. Check your network and try again.', host, detail), actions: ['showGitOutput'] };
     default:

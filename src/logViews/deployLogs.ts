@@ -15,7 +15,7 @@ import { ApiError, type Deploy } from '../api';
 import { AdaptiveInterval, alignWindows, MARKER_PREFIX, sleep, systemClock, type IntervalOptions } from '../logs';
 import type { Services } from '../services';
 import type { AppNode } from '../tree/appNode';
-import { LOG_LANGUAGE } from './logChannel';
+import { showLogDocument } from './logChannel';
 import type { AppRef } from '../model';
 
 import { DEPLOY_LOG_SCHEME } from '../schemes';
@@ -143,15 +143,8 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     };
   }
 
-  private async show(uri: vscode.Uri): Promise<vscode.TextEditor> {
-    const key = uri.toString();
-    const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.languageId !== LOG_LANGUAGE) {
-      // A language change closes and reopens the document: that close is not the user's.
-      this.switchingLanguage.add(key);
-      await vscode.languages.setTextDocumentLanguage(doc, LOG_LANGUAGE).then(undefined, () => this.switchingLanguage.delete(key));
-    }
-    return vscode.window.showTextDocument(doc, { preview: false });
+  private show(uri: vscode.Uri): Promise<vscode.TextEditor> {
+    return showLogDocument(uri, this.switchingLanguage);
   }
 
   /** Test hook: whether the tab of this deploy is being kept up to date. */
@@ -309,7 +302,7 @@ export function deployLogUri(app: AppRef, deploy: Pick<Deploy, 'id' | 'commitSha
   return vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${app.name}/deploy ${label}.log`, query: query.toString() });
 }
 
-function parseDeployLogUri(uri: vscode.Uri): { app: AppRef; deployId: string } {
+export function parseDeployLogUri(uri: vscode.Uri): { app: AppRef; deployId: string } {
   const q = new URLSearchParams(uri.query);
   const name = uri.path.split('/')[1] ?? '';
   return { app: { workspace: q.get('workspace') ?? undefined, id: q.get('app') ?? name, name }, deployId: q.get('deploy') ?? '' };

@@ -4,14 +4,14 @@
 // (`capture`, switched on by the integration tests only: it would otherwise grow
 // with the log).
 import * as vscode from 'vscode';
-import type { LogSink } from '../logs';
+import type { RedrawableSink } from '../logs';
 
 export const LOG_LANGUAGE = 'apphost-log';
 
 /** Copies beyond this are trimmed from the front (tests read the recent part). */
 const CAPTURE_LIMIT = 64 * 1024 * 1024;
 
-export class LogChannel implements LogSink, vscode.Disposable {
+export class LogChannel implements RedrawableSink, vscode.Disposable {
   private readonly channel: vscode.OutputChannel;
   private captured: string | undefined;
   private disposed = false;
@@ -40,9 +40,11 @@ export class LogChannel implements LogSink, vscode.Disposable {
     }
   }
 
-  clear(): void {
-    this.channel.clear();
-    if (this.captured !== undefined) this.captured = '';
+  /** Shows this text instead of everything before (a filter's redraw). */
+  replace(text: string): void {
+    if (this.disposed) throw new Error('the output channel was closed');
+    this.channel.replace(text);
+    if (this.captured !== undefined) this.captured = text;
   }
 
   show(): void {
@@ -54,4 +56,19 @@ export class LogChannel implements LogSink, vscode.Disposable {
     this.disposed = true;
     this.channel.dispose();
   }
+}
+
+/**
+ * Opens a read-only log document in a tab, in the log language. A language change
+ * closes and reopens the document: its key is in `switching` meanwhile, so that the
+ * owner can tell that close from the user's (and keep what it holds for the tab).
+ */
+export async function showLogDocument(uri: vscode.Uri, switching: Set<string>): Promise<vscode.TextEditor> {
+  const key = uri.toString();
+  const doc = await vscode.workspace.openTextDocument(uri);
+  if (doc.languageId !== LOG_LANGUAGE) {
+    switching.add(key);
+    await vscode.languages.setTextDocumentLanguage(doc, LOG_LANGUAGE).then(undefined, () => switching.delete(key));
+  }
+  return vscode.window.showTextDocument(doc, { preview: false });
 }

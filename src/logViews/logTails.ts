@@ -11,7 +11,9 @@ import * as vscode from 'vscode';
 import { ApiError, workspaceHeader } from '../api';
 import type { StoredSession } from '../auth/sessionStore';
 import type { WorkspaceListing } from '../auth/workspaces';
-import { LogTail, PollCoordinator, apiLogSource, type LogSource, type LogTailOptions, type StopReason, type TailStateChange } from '../logs';
+import {
+  LogTail, PollCoordinator, TailView, apiLogSource, describeFilter, type LogSource, type LogTailOptions, type StopReason, type TailFilter, type TailStateChange,
+} from '../logs';
 import type { Services } from '../services';
 import type { AppNode } from '../tree/appNode';
 import type { TreeNode } from '../tree/resourcesProvider';
@@ -25,6 +27,8 @@ export type TailTuning = Pick<LogTailOptions, 'interval' | 'retry' | 'streamIdle
 interface Entry {
   readonly app: AppRef;
   readonly channel: LogChannel;
+  /** What the channel shows of the tail: every line or a filter's, with or without timestamps. */
+  readonly view: TailView;
   tail?: LogTail;
   /** The service and account the tail was started with. */
   apiRoot: string;
@@ -58,6 +62,15 @@ export class LogTails implements vscode.Disposable {
       this.changed,
       s.tree.addAppFlag((ref) => (this.isTailing(ref) ? 'tailing' : undefined)),
       s.tree.addAppFlag((ref) => (this.latest(ref)?.tail?.state === 'waiting' ? 'awaitingDeploy' : undefined)),
+      s.tree.addAppFlag((ref) => (this.isTailing(ref) && this.filterOf(ref) ? 'filtered' : undefined)),
+      s.tree.addAppNote((ref) => {
+        const filter = this.isTailing(ref) ? this.filterOf(ref) : undefined;
+        return filter && vscode.l10n.t('filtered: {0}', describeFilter(filter));
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration('apphost.logs.showTimestamps')) return;
+        for (const entry of this.entries.values()) entry.view.setTimestampsHidden(!showTimestamps());
+      }),
       // A deleted app's tail ends now: a streaming one would see no 404 until it reconnects.
       s.events.onDidDeleteApp((e) => e.waitUntil(this.stop(e.app, 'notFound'))),
       s.connection.onDidChange(() => void this.checkConnection()),
@@ -79,9 +92,7 @@ export class LogTails implements vscode.Disposable {
       existing.channel.show();
       return 'shown';
     }
-    const entry: Entry = existing ?? {
-      app, channel: new LogChannel(channelName(app)), apiRoot: session.apiRoot, accountId: session.account.id, sessionId: session.id, manualWorkspace: false, resumable: false,
-    };
+    const entry: Entry = existing ?? newEntry(app, session);
     this.entries.set(key, entry);
     entry.accountId = session.account.id;
     entry.sessionId = session.id;
@@ -89,7 +100,8 @@ export class LogTails implements vscode.Disposable {
     entry.manualWorkspace = !!app.workspace && this.s.workspaces.manualSlugs(session.apiRoot).includes(app.workspace) && !session.account.workspaces?.includes(app.workspace);
     // A new tail prints the last lines again: start from an empty channel so no line shows twice.
     entry.channel.capture = this.capture;
-    entry.channel.clear();
+    entry.view.clear();
+    entry.view.setTimestampsHidden(!showTimestamps());
     const settings = vscode.workspace.getConfiguration('apphost.logs');
     // The client is looked up on every request: a proxy or timeout change rebuilds it.
     const connection = this.s.connection;
@@ -97,7 +109,7 @@ export class LogTails implements vscode.Disposable {
     const tail = new LogTail({
       ...this.tuning,
       source: this.sessionBound(entry, apiLogSource(client, app.id, app.workspace)),
-      sink: entry.channel,
+      sink: entry.view,
       coordinator: this.coordinator,
       initialLines: settings.get<number>('initialLines', 100),
       mode: settings.get<boolean>('stream', true) ? 'auto' : 'poll',
@@ -134,6 +146,37 @@ export class LogTails implements vscode.Disposable {
   /** The apps tailed now. */
   tailed(): AppRef[] {
     return [...this.entries.values()].filter((e) => this.running(e)).map((e) => e.app);
+  }
+
+  /** The filter of the app's tail (undefined: it shows every line). */
+  filterOf(app: AppRef): TailFilter | undefined {
+    return this.latest(app)?.view.filter;
+  }
+
+  /** The tailed apps whose channel is filtered now. */
+  filtered(): AppRef[] {
+    return [...this.entries.values()].filter((e) => e.view.filter).map((e) => e.app);
+  }
+
+  /**
+   * Shows only what the filter keeps in the app's channel (undefined: every line again,
+   * including those that arrived meanwhile), and names it on the app's rows.
+   */
+  setFilter(app: AppRef, filter: TailFilter | undefined): void {
+    const entry = this.latest(app);
+    if (!entry) return;
+    entry.view.setFilter(filter);
+    entry.channel.show();
+    this.updated(entry);
+  }
+
+  /** The app whose tail writes into this output channel document (`output:` scheme), if any. */
+  appOfOutput(uri: vscode.Uri): AppRef | undefined {
+    const label = outputChannelLabel(uri, this.s.context.extension.id);
+    if (label === undefined) return undefined;
+    // Two tails can share a name (the same app name on another service): the running one, else the newest.
+    const named = [...this.entries.values()].filter((e) => e.channel.name === label).reverse();
+    return (named.find((e) => this.running(e)) ?? named[0])?.app;
   }
 
   /** Test hook: the engine of an app's latest tail. */
@@ -209,6 +252,7 @@ export class LogTails implements vscode.Disposable {
   private updated(entry: Entry): void {
     for (const row of this.s.tree.rowsOf(entry.app)) this.s.resources.refresh(row as unknown as TreeNode, { refetch: false });
     void vscode.commands.executeCommand('setContext', 'apphost.logs.tailing', this.tailed().length > 0);
+    void vscode.commands.executeCommand('setContext', 'apphost.logs.filtered', this.filtered().length > 0);
     this.changed.fire(entry.app);
   }
 
@@ -272,6 +316,29 @@ export class LogTails implements vscode.Disposable {
     this.entries.clear();
     for (const d of this.disposables) d.dispose();
   }
+}
+
+function newEntry(app: AppRef, session: StoredSession): Entry {
+  const channel = new LogChannel(channelName(app));
+  return {
+    app, channel, view: new TailView(channel), apiRoot: session.apiRoot, accountId: session.account.id, sessionId: session.id, manualWorkspace: false, resumable: false,
+  };
+}
+
+function showTimestamps(): boolean {
+  return vscode.workspace.getConfiguration('apphost.logs').get<boolean>('showTimestamps', true);
+}
+
+/**
+ * The label of an output channel of this extension from its document's URI:
+ * VS Code names the document `output:extension-output-<extension id>-#<n>-<label>`.
+ */
+export function outputChannelLabel(uri: vscode.Uri, extensionId: string): string | undefined {
+  if (uri.scheme !== 'output') return undefined;
+  const prefix = `extension-output-${extensionId.toLowerCase()}-#`;
+  const path = uri.path.replace(/^\//, '');
+  if (!path.toLowerCase().startsWith(prefix)) return undefined;
+  return /^\d+-(.*)$/s.exec(path.slice(prefix.length))?.[1];
 }
 
 function keyOf(apiRoot: string, app: AppRef): string {

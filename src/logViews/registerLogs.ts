@@ -1,22 +1,41 @@
-// The logs area of the extension: live tails in output channels and deploy logs in
-// editor tabs. Built once at activation; the commands (src/commands/logs.ts) find
-// it through the Services object they are given.
+// The logs area of the extension: live tails in output channels, deploy logs and recent
+// lines in editor tabs, and stack frames in all of them as links to the code. Built once
+// at activation; the commands (src/commands/logs.ts) find it through the Services object
+// they are given.
+import type * as vscode from 'vscode';
+import type { AppRef } from '../model';
+import { DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME } from '../schemes';
 import { areaSlot, type Services } from '../services';
-import { DeployLogs } from './deployLogs';
+import { DeployLogs, parseDeployLogUri } from './deployLogs';
 import { LogTails } from './logTails';
+import { parseRecentLinesUri, RecentLines } from './recentLines';
+import { registerStackLinks } from './stackLinks';
 
 export interface LogsArea {
   readonly tails: LogTails;
   readonly deployLogs: DeployLogs;
+  readonly recentLines: RecentLines;
 }
 
 const areas = areaSlot<LogsArea>('The logs area');
 
-/** Creates the logs area; everything it holds is disposed (tails stopped) on deactivation. */
-export function registerLogs(s: Services): LogsArea {
-  const area: LogsArea = { tails: new LogTails(s), deployLogs: new DeployLogs(s) };
-  s.context.subscriptions.push(area.tails, area.deployLogs);
+/**
+ * Creates the logs area; everything it holds is disposed (tails stopped) on deactivation.
+ * `foldersOf` gives the folders linked to an app (the deploy area's links), where stack
+ * frames lead.
+ */
+export function registerLogs(s: Services, foldersOf: (app: AppRef) => readonly vscode.Uri[]): LogsArea {
+  const area: LogsArea = { tails: new LogTails(s), deployLogs: new DeployLogs(s), recentLines: new RecentLines(s) };
+  s.context.subscriptions.push(area.tails, area.deployLogs, area.recentLines);
+  registerStackLinks(s.context, { appOf: (uri) => appOfLogDocument(area, uri), foldersOf });
   return areas.set(s, area);
+}
+
+/** The app whose log a document shows: a tail's channel, a deploy log tab, a recent lines tab. */
+function appOfLogDocument(area: LogsArea, uri: vscode.Uri): AppRef | undefined {
+  if (uri.scheme === DEPLOY_LOG_SCHEME) return parseDeployLogUri(uri).app;
+  if (uri.scheme === RECENT_LOG_SCHEME) return parseRecentLinesUri(uri).app;
+  return area.tails.appOfOutput(uri);
 }
 
 export const logsArea = areas.get;

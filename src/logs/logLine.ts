@@ -47,6 +47,13 @@ export function containerOf(line: string): string {
   return CONTAINER.exec(line)?.[1] ?? '';
 }
 
+/** Where the message of a sanitized line starts: after its time and container (`app[web.1]: `), or 0. */
+export function messageStart(line: string): number {
+  const m = CONTAINER.exec(line);
+  if (!m) return 0;
+  return line.charCodeAt(m[0].length) === 32 ? m[0].length + 1 : m[0].length;
+}
+
 /** The container and time of a sanitized line, when it carries them. */
 export function parseLine(line: string): ParsedLine {
   const m = STAMPED.exec(line);

@@ -44,7 +44,7 @@ export class AppNode implements AppParent, HasAppRef {
     const flags = state.flagsOf(ref);
     const tailing = flags.includes('awaitingDeploy') ? vscode.l10n.t('logs await first deploy') : flags.includes('tailing') && vscode.l10n.t('tailing logs');
     const linked = flags.includes('linked') && vscode.l10n.t('linked folder');
-    item.description = busy ?? [known.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing, linked].filter(Boolean).join(' · ');
+    item.description = busy ?? [known.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing, ...state.notesOf(ref), linked].filter(Boolean).join(' · ');
     item.contextValue = contextValue('app', known.status, this.app.isPreview && 'preview', ...flags);
     return item;
   }

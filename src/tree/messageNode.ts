@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ApiError, AppHostError, ConfigurationError } from '../api';
+import { ApiError, AppHostError, CertificateError, ConfigurationError } from '../api';
+import { openSettingCommand, settingToFix } from '../settingToFix';
 import type { CommandTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { clockTime } from './throttleHealer';
@@ -70,7 +71,17 @@ export function errorNode(parentId: string, error: unknown, what: { workspace?: 
     return new MessageNode(id, label, 'watch', { command: 'apphost.retryNow', title: vscode.l10n.t('Retry Now') },
       vscode.l10n.t('The service answered 429 (rate limit: other clients of your account may be using it too).'));
   }
-  if (error instanceof ConfigurationError) return new MessageNode(id, error.message, 'gear', { command: 'apphost.setServiceUrl', title: vscode.l10n.t('Set Service URL') });
+  if (error instanceof CertificateError) {
+    // The short form on the row, the whole explanation (what to do) in its tooltip.
+    const trust = error.problem.kind === 'unknownAuthority' || error.problem.kind === 'selfSigned' || error.problem.kind === 'hostMismatch';
+    const click = trust ? openSettingCommand(settingToFix(error)!) : retry;
+    const label = trust ? vscode.l10n.t('{0} — click to open settings', error.summary) : vscode.l10n.t('{0} — click to retry', error.summary);
+    return new MessageNode(id, label, 'workspace-untrusted', click, error.message);
+  }
+  if (error instanceof ConfigurationError) {
+    const command = error.setting ? openSettingCommand(error.setting) : { command: 'apphost.setServiceUrl', title: vscode.l10n.t('Set Service URL') };
+    return new MessageNode(id, error.message, 'gear', command);
+  }
   const message = error instanceof AppHostError ? error.message : String((error as Error)?.message ?? error);
   return new MessageNode(id, vscode.l10n.t('{0} — click to retry', message), 'warning', retry, message);
 }

@@ -12,6 +12,9 @@ export interface AppFilter {
 /** Extra `:flag` segments for an app's contextValue (e.g. `tailing` from the logs area). */
 export type AppFlagProvider = (app: AppRef) => string | undefined;
 
+/** A few words an area adds to an app row's description (e.g. a tail's filter), or undefined. */
+export type AppNoteProvider = (app: AppRef) => string | undefined;
+
 /** What the registry needs of an app row (AppNode), without importing the tree. */
 export interface AppRow {
   readonly id: string;
@@ -40,6 +43,7 @@ export class TreeState {
   /** Workspace node id → app filter. */
   readonly filters = new Map<string, AppFilter>();
   private readonly flagProviders = new Set<AppFlagProvider>();
+  private readonly noteProviders = new Set<AppNoteProvider>();
   /** App id → its last process report (see AppReport). */
   readonly reports = new Map<string, AppReport>();
   // Plain listener sets, not vscode.EventEmitter: this state is unit-tested outside VS Code.
@@ -61,6 +65,17 @@ export class TreeState {
   /** The flags the areas give the app now. */
   flagsOf(app: AppRef): string[] {
     return [...this.flagProviders].map((f) => f(app)).filter((f): f is string => !!f);
+  }
+
+  /** An area adds words to app rows' descriptions (after the flags' words); dispose to remove them. */
+  addAppNote(provider: AppNoteProvider): { dispose(): void } {
+    this.noteProviders.add(provider);
+    return { dispose: () => this.noteProviders.delete(provider) };
+  }
+
+  /** The notes the areas give the app now. */
+  notesOf(app: AppRef): string[] {
+    return [...this.noteProviders].map((f) => f(app)).filter((f): f is string => !!f);
   }
 
   registerAppRow(row: AppRow): void {

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { packageExtension } from '../vscode/packageExtension';
 import { REPO_ROOT } from '../vscode/tools';
-import { packageBaseline } from './baselineExtension';
+import { packageGeneratedExtension } from '../vscode/generatedExtension';
 import { BASELINE_ID } from './host/ids';
 import { packageTreeBaseline } from './treeBaseline';
 
@@ -48,7 +48,7 @@ export function prepareExtensions(workDir: string): Extensions {
   const vsix = packageExtension(join(workDir, 'apphost.vsix'));
   const baselineDir = join(workDir, 'baseline');
   const baselineVsix = join(workDir, 'baseline.vsix');
-  packageBaseline(baselineDir, {
+  packageGeneratedExtension(baselineDir, {
     id: BASELINE_ID, displayName: 'Empty baseline', description: 'Bench baseline: an extension that does nothing.', activationEvents: [],
   }, { 'extension.js': EMPTY_EXTENSION_JS }, baselineVsix);
   return {

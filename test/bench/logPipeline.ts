@@ -20,6 +20,7 @@ export async function measureLogPipeline(workDir: string): Promise<Section> {
   const pipeline = run('pipeline');
   const containersBase = run('containers-split');
   const containers = run('containers');
+  const containersView = run('containers-view');
   const worst = (s: PipelineSample[], key: 'duplicates' | 'missing') => Math.max(...s.map((x) => x[key] ?? 0));
   const rate = (s: PipelineSample[]) => summarize(s.map((x) => x.linesPerSecond)).median;
   const heap = (s: PipelineSample[]) => summarize(s.map((x) => x.peakHeapBytes)).median;
@@ -36,6 +37,7 @@ export async function measureLogPipeline(workDir: string): Promise<Section> {
       { figure: 'lines/s: overlap detection', value: perSecond(rate(overlap)), baseline, ratio: ratio(rate(overlap), rate(base)), how: 'split + ContainerTracker.accept' },
       { figure: 'lines/s: overlap detection + output sink', value: perSecond(rate(pipeline)), baseline, ratio: ratio(rate(pipeline), rate(base)), how: '+ OutputBatcher, awaiting its flush after every poll' },
       { figure: 'lines/s: 3 containers, shuffled blocks (+ output sink)', value: perSecond(rate(containers)), baseline: `${perSecond(rate(containersBase))} (oracle)`, ratio: ratio(rate(containers), rate(containersBase)), how: 'ContainerTracker: strip escapes, group by container, align each, merge by time; + OutputBatcher' },
+      { figure: 'lines/s: 3 containers + tail view', value: perSecond(rate(containersView)), baseline: `${perSecond(rate(containers))} (without)`, ratio: ratio(rate(containersView), rate(containers)), how: 'the same, with the TailView that keeps the last 20,000 lines for filters between the batcher and the sink' },
       { figure: 'lines shown twice / never, 3 containers', value: `${worst(containers, 'duplicates')} / ${worst(containers, 'missing')}`, baseline: '0 / 0', ratio: '—', how: 'every line of the 300,000 counted in the sink (worst of the runs)' },
       { figure: 'peak heap over 1,000,000 lines', value: bytes(heap(pipeline)), baseline: bytes(heap(base)), ratio: ratio(heap(pipeline), heap(base)), how: 'highest heapUsed sampled after each poll, above the heap at start (after a full GC)' },
       { figure: 'peak RSS of the process', value: bytes(rss(pipeline)), baseline: bytes(rss(base)), ratio: ratio(rss(pipeline), rss(base)), how: 'process.resourceUsage().maxRSS' },

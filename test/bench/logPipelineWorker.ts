@@ -20,16 +20,18 @@
 //   containers        split + ContainerTracker (sanitize, group, align per container,
 //                     merge by time) + OutputBatcher; also counts lines shown twice
 //                     or never
+//   containers-view   the same with the tail's TailView between the batcher and the
+//                     sink (what the extension runs: every line kept for filters)
 import { performance } from 'node:perf_hooks';
 import { stripVTControlCharacters } from 'node:util';
-import { ContainerTracker, OutputBatcher, type Clock } from '../../src/logs';
+import { ContainerTracker, OutputBatcher, TailView, type Clock } from '../../src/logs';
 
 const TOTAL = 1_000_000;
 const WINDOW = 1000;
 const NEW_PER_POLL = 500;
 const START = Date.parse('2026-01-01T00:00:00Z');
 
-export type Mode = 'split' | 'overlap' | 'pipeline' | 'containers-split' | 'containers';
+export type Mode = 'split' | 'overlap' | 'pipeline' | 'containers-split' | 'containers' | 'containers-view';
 
 export interface PipelineSample {
   mode: Mode;
@@ -70,7 +72,7 @@ const immediateClock: Clock = {
 async function measure(mode: Mode): Promise<PipelineSample> {
   let delivered = 0;
   const sink = { append: (text: string) => void (delivered += countLines(text)) };
-  if (mode === 'containers' || mode === 'containers-split') return measureContainers(mode);
+  if (mode.startsWith('containers')) return measureContainers(mode);
   const tracker = new ContainerTracker({ minLines: WINDOW, maxLines: WINDOW });
   const batcher = new OutputBatcher(sink, { clock: immediateClock });
   const { ms, peakHeapBytes } = await timedPolls(TOTAL / NEW_PER_POLL, windowText, async (lines, p) => {
@@ -149,7 +151,7 @@ async function measureContainers(mode: Mode): Promise<PipelineSample> {
   };
   const sink = { append: count };
   const tracker = new ContainerTracker({ minLines: WINDOW, maxLines: WINDOW });
-  const batcher = new OutputBatcher(sink, { clock: immediateClock });
+  const batcher = new OutputBatcher(mode === 'containers-view' ? new TailView({ append: count, replace: () => undefined }) : sink, { clock: immediateClock });
   let seed = 7;
   const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
   const windowOf = (p: number) => {

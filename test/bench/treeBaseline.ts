@@ -4,7 +4,7 @@
 // what every tree expansion costs (the click's way to the extension host, the rows'
 // way back, the workbench rendering them).
 import { join } from 'node:path';
-import { packageBaseline } from './baselineExtension';
+import { packageGeneratedExtension } from '../vscode/generatedExtension';
 
 export const TREE_BASELINE = {
   id: 'apphost-bench.tree-baseline',
@@ -62,7 +62,7 @@ exports.deactivate = function deactivate() {};
 /** Generates and packages the tree baseline under `workDir`; returns its .vsix. */
 export function packageTreeBaseline(workDir: string): string {
   const vsix = join(workDir, 'tree-baseline.vsix');
-  packageBaseline(join(workDir, 'tree-baseline'), {
+  packageGeneratedExtension(join(workDir, 'tree-baseline'), {
     id: TREE_BASELINE.id,
     displayName: 'Tree baseline',
     description: 'Bench baseline: one view, one request, its rows.',

@@ -54,9 +54,25 @@ describe('journey: an app\'s parts (processes, domains, releases)', () => {
     await workbench.treeRow('Domains').click();
   });
 
-  it('rolls back to an earlier release after a modal confirmation', async () => {
+  it('explains why a release without a recorded commit (a config change) cannot be rolled back to', async () => {
     await workbench.expand('Releases');
-    const [newest, target] = server.control.state.store.releasesOf(server.control.findApp('storefront')!.id).map((r) => r.version);
+    const releases = server.control.state.store.releasesOf(server.control.findApp('storefront')!.id);
+    const config = releases.find((r, i) => i > 0 && /config vars/.test(r.description))!.version;
+    await workbench.contextMenu(`v${config}`, 'Roll Back to Release…');
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.getByRole('button', { name: 'Roll Back' }).click();
+    const toast = workbench.page.locator('.notification-toast', { hasText: `Cannot roll storefront back to v${config}: the service recorded no commit for it` });
+    await toast.waitFor({ timeout: 15_000 });
+    assert.match(await toast.innerText(), /Pick a release deployed from GitHub or made by a rollback/);
+    await workbench.screenshot('parts-5a-rollback-no-commit');
+    await workbench.runCommand('Notifications: Clear All Notifications');
+  });
+
+  it('rolls back to an earlier release after a modal confirmation', async () => {
+    const releases = server.control.state.store.releasesOf(server.control.findApp('storefront')!.id);
+    const newest = releases[0].version;
+    // wokku rolls back only to a release whose deploy recorded a commit.
+    const target = releases.find((r, i) => i > 0 && r.commitSha)!.version;
     await description(`v${newest}`).filter({ hasText: /^current/ }).waitFor();
     await workbench.contextMenu(`v${target}`, 'Roll Back to Release…');
     const dialog = workbench.page.locator('.monaco-dialog-box');
@@ -67,5 +83,25 @@ describe('journey: an app\'s parts (processes, domains, releases)', () => {
     const labels = await workbench.treeLabels();
     assert.ok(labels.indexOf(`v${newest + 1}`) < labels.indexOf(`v${newest}`), labels.join(', '));
     await workbench.screenshot('parts-6-releases');
+  });
+
+  it('lists the databases linked to the app under Addons, and unlinks one while keeping it', async () => {
+    await workbench.treeRow('Releases').click(); // collapse, to make room
+    await workbench.expand('Addons');
+    for (const name of ['storefront-search', 'storefront-db', 'cache']) await workbench.treeRow(name).waitFor();
+    await description('storefront-db').filter({ hasText: 'postgres · running' }).waitFor();
+    await workbench.treeRow('cache').click({ button: 'right' });
+    const menu = workbench.page.locator('.context-view .monaco-menu');
+    await menu.locator('.action-label', { hasText: 'Unlink Addon from App…' }).waitFor();
+    await menu.locator('.action-label', { hasText: 'Remove Addon…' }).waitFor();
+    await workbench.screenshot('parts-7-addons-linked-databases');
+    await workbench.page.keyboard.press('Escape');
+    await workbench.contextMenu('cache', 'Unlink Addon from App…');
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.getByText('Unlink cache from storefront?').waitFor();
+    await dialog.getByRole('button', { name: 'Unlink' }).click();
+    await workbench.treeRow('cache').waitFor({ state: 'detached', timeout: 15_000 });
+    assert.ok(server.control.findDatabase('cache'), 'the database stays');
+    assert.equal(server.control.getConfig('storefront').REDIS_URL, undefined);
   });
 });

@@ -34,14 +34,8 @@ describe('journey: deploy the folder you are coding in', () => {
   const dialog = () => page().locator('.monaco-dialog-box');
   const editorText = () => page().locator('.editor-instance .view-lines').first();
 
-  /** Runs the palette command with exactly this title. */
-  const runExactly = async (title: string) => {
-    await page().keyboard.press('F1');
-    await workbench.quickInput().locator('input').fill(`>${title}`);
-    await workbench.quickInput().locator('.monaco-list-row', { has: page().locator('.label-name', { hasText: new RegExp(`^${title}$`) }) }).first().click();
-  };
   const clearToasts = async () => {
-    await runExactly('Notifications: Clear All Notifications');
+    await workbench.runCommand('Notifications: Clear All Notifications');
   };
 
   it('shows the app linked to the open folder in the status bar, with its state, and on its row', async () => {
@@ -60,12 +54,17 @@ describe('journey: deploy the folder you are coding in', () => {
     console.log(`    screenshot: ${await workbench.screenshot('deploy-2-status-bar-actions')}`);
 
     repo.commit('Show prices with two decimals', { 'server.js': "require('node:http').createServer((q, s) => s.end('Prices: 12.50')).listen(process.env.PORT || 5000);\n" });
-    await input.locator('.monaco-list-row', { hasText: 'Deploy' }).first().click();
-    // Live: the tab fills while the build runs on the service.
-    await editorText().getByText('-----> Installing dependencies').waitFor({ timeout: 30_000 });
-    assert.equal(server.control.deploysOf('storefront')[0].status, 'building', 'seen while building');
-    await statusItem().filter({ hasText: 'deploying…' }).waitFor();
-    console.log(`    screenshot: ${await workbench.screenshot('deploy-3-live-build-log')}`);
+    // Live: the tab fills while the build runs on the service (held open until seen, however slow the machine).
+    const releaseBuild = server.control.holdBuilds();
+    try {
+      await input.locator('.monaco-list-row', { hasText: 'Deploy' }).first().click();
+      await editorText().getByText('-----> Installing dependencies').waitFor({ timeout: 30_000 });
+      assert.equal(server.control.deploysOf('storefront')[0].status, 'building', 'seen while building');
+      await statusItem().filter({ hasText: 'deploying…' }).waitFor();
+      console.log(`    screenshot: ${await workbench.screenshot('deploy-3-live-build-log')}`);
+    } finally {
+      releaseBuild();
+    }
     const done = toast(/storefront deployed: [0-9a-f]{7} "Show prices with two decimals"\./);
     await done.waitFor({ timeout: 30_000 });
     await done.getByRole('button', { name: 'Open App' }).waitFor();
@@ -82,7 +81,7 @@ describe('journey: deploy the folder you are coding in', () => {
   it('a failing build ends with the reason and "Show Log"', async () => {
     await clearToasts();
     repo.commit('Switch the cart to the new API', { FAIL_BUILD: "src/cart.ts(12,3): error TS2304: Cannot find name 'totl'.\n" });
-    await runExactly('AppHost: Deploy');
+    await workbench.runCommand('AppHost: Deploy');
     const failed = toast(/The deploy of storefront failed: Failure during app build of storefront/);
     await failed.waitFor({ timeout: 30_000 });
     await failed.getByRole('button', { name: 'Show Log' }).waitFor();
@@ -96,7 +95,7 @@ describe('journey: deploy the folder you are coding in', () => {
     repo.git('rm', '-q', 'FAIL_BUILD');
     repo.commit('Fix the cart');
     repo.write('server.js', '// half-done refactoring\n');
-    await runExactly('AppHost: Deploy');
+    await workbench.runCommand('AppHost: Deploy');
     await dialog().getByText('Deploy folder storefront to storefront?').waitFor({ timeout: 30_000 });
     await dialog().getByText(/uncommitted change\(s\), e\.g\. server\.js, will not be deployed/).waitFor();
     console.log(`    screenshot: ${await workbench.screenshot('deploy-6-uncommitted-changes')}`);
@@ -108,7 +107,7 @@ describe('journey: deploy the folder you are coding in', () => {
   it('a rejected push is explained, with "Force Deploy…"', async () => {
     await clearToasts();
     repo.git('commit', '-q', '--amend', '-m', 'Fix the cart (reworded)');
-    await runExactly('AppHost: Deploy');
+    await workbench.runCommand('AppHost: Deploy');
     const rejected = toast(/The push was rejected: storefront's repository has commits your branch does not have/);
     await rejected.waitFor({ timeout: 30_000 });
     await rejected.getByRole('button', { name: 'Force Deploy…' }).waitFor();
@@ -125,7 +124,7 @@ describe('journey: deploy the folder you are coding in', () => {
     repo.git('remote', 'remove', 'wokku');
     repo.commit('Add a health endpoint', { 'health.js': "module.exports = () => 'ok';\n" });
     await statusItem().waitFor({ state: 'hidden', timeout: 30_000 });
-    await runExactly('AppHost: Deploy');
+    await workbench.runCommand('AppHost: Deploy');
     await workbench.quickInput().locator('input').fill('storefront');
     await workbench.quickInput().locator('.monaco-list-row', { has: page().locator('.label-name', { hasText: /^storefront$/ }) }).first().click();
     await dialog().getByText('Folder storefront has no git remote for storefront yet.').waitFor({ timeout: 30_000 });

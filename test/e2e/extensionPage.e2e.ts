@@ -47,6 +47,8 @@ describe('journey: the extension\'s page in the Extensions view', () => {
   it('shows the README with its pictures, as installed from the .vsix', async () => {
     const page = workbench.page;
     await workbench.openAppHostView(); // the workbench and its extensions are up
+    // On a cold first start the Extensions view's commands register after the workbench
+    // shows: runCommand waits until the palette lists this one.
     await workbench.runCommand('Extensions: Show Installed Extensions');
     await page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'AppHost' }).first().click();
     await page.locator('.extension-editor .name', { hasText: 'AppHost' }).waitFor();
@@ -63,7 +65,6 @@ describe('journey: the extension\'s page in the Extensions view', () => {
     }
     assert.equal(widths.length, 2, 'the tree and the log tail at the top');
     assert.ok(widths.every((w) => w > 100), `a picture did not load: ${widths.join(', ')}`);
-    await page.waitForTimeout(300);
     await workbench.screenshot('extension-page');
   });
 });

@@ -36,12 +36,6 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   const description = (label: string) => workbench.treeRow(label).locator('.label-description');
   const stamp = () => new Date().toISOString();
 
-  /** Runs the palette command with exactly this title (Enter would run the best fuzzy match). */
-  const runExactly = async (title: string) => {
-    await page().keyboard.press('F1');
-    await workbench.quickInput().locator('input').fill(`>${title}`);
-    await workbench.quickInput().locator('.monaco-list-row', { has: page().locator('.label-name', { hasText: new RegExp(`^${title}$`) }) }).first().click();
-  };
 
   /** A close-up of the Output panel (the tokens' colours at full size). */
   const panelShot = async (name: string) => {
@@ -56,8 +50,8 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   const tokenOf = (text: string) => page().locator('.part.panel .view-lines span span', { hasText: text }).first().getAttribute('class');
 
   it('tails an app from its inline icon into a coloured "AppHost: storefront" channel, beside an editor', async () => {
-    await runExactly('File: New Untitled Text File');
-    await runExactly('Change Language Mode');
+    await workbench.runCommand('File: New Untitled Text File');
+    await workbench.runCommand('Change Language Mode');
     await workbench.quickInput().locator('input').fill('TypeScript');
     await workbench.quickInput().locator('.monaco-list-row', { hasText: /^TypeScript/ }).first().click();
     await page().locator('.editor-instance .view-lines').first().click();
@@ -172,7 +166,7 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   });
 
   it('reads well in a dark theme', async () => {
-    await runExactly('Preferences: Color Theme');
+    await workbench.runCommand('Preferences: Color Theme');
     await workbench.quickInput().locator('input').fill('Dark Modern');
     await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Dark Modern' }).first().click();
     await page().locator('.monaco-workbench.vs-dark').waitFor();

@@ -91,7 +91,7 @@ describe('journey: first look at AppHost', () => {
     await checkbox('browse').and(workbench.page.locator('[aria-checked="true"]')).waitFor();
   });
 
-  it('validates the service URL as the user types and saves a valid one', async () => {
+  it('validates the service URL as the user types, tests it, and saves it when asked', async () => {
     await workbench.welcomeView().getByRole('button', { name: 'Set Service URL' }).click();
     const input = workbench.quickInput().locator('input');
     await input.waitFor();
@@ -101,6 +101,12 @@ describe('journey: first look at AppHost', () => {
     await input.fill('https://apphost.example.com/');
     await input.press('Enter');
     await workbench.quickInput().waitFor({ state: 'hidden' });
+    // The address is tested before it is saved: this one does not answer (a placeholder domain).
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.getByText('The address was tested before saving, and failed.').waitFor();
+    assert.match(await dialog.innerText(), /Cannot reach https:\/\/apphost\.example\.com/);
+    await workbench.screenshot('service-url-tested');
+    await dialog.getByRole('button', { name: 'Save Anyway' }).click();
   });
 
   it('ticks off the walkthrough step "Connect to your service" once the URL is set', async () => {

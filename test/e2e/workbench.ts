@@ -11,8 +11,8 @@ export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 export const VSIX = join(REPO_ROOT, 'test-results', 'apphost.vsix');
 
 export interface WorkbenchOptions {
-  /** The packaged extension to install (default: the suite's VSIX). */
-  vsix?: string;
+  /** The packaged extensions to install (default: the suite's VSIX). */
+  vsix?: string | string[];
   settings?: Record<string, unknown>;
   env?: Record<string, string>;
   /** The folder to open (default: an empty one). */
@@ -62,14 +62,40 @@ export class Workbench {
     await this.page.locator('.sidebar .title-label', { hasText: /AppHost/i }).waitFor();
   }
 
-  /** Runs a command from the Command Palette by its title, e.g. "AppHost: Refresh". */
-  async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('F1');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(`>${title}`);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-    await input.press('Enter');
+  /**
+   * Runs a command from the Command Palette by its exact title, e.g. "AppHost: Refresh"
+   * (Enter would run the best fuzzy match). On a cold first start a command can be
+   * missing for a while after the workbench shows (its contribution registers later:
+   * the palette then offers only "similar commands"): the palette is opened again and
+   * read afresh until the exact title is listed.
+   */
+  async runCommand(title: string, timeoutMs = 90_000): Promise<void> {
+    const typed = `>${title}`;
+    const row = this.quickInput().locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: exactly(title) }) }).first();
+    for (const deadline = Date.now() + timeoutMs; ;) {
+      await this.openPalette();
+      await this.quickInput().locator('input').fill(typed);
+      if (await row.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+      if (Date.now() > deadline) throw new Error(`The Command Palette has no command "${title}"`);
+      await this.page.keyboard.press('Escape');
+      await this.quickInput().waitFor({ state: 'hidden' });
+    }
+    await row.click();
+    // Done when the palette let go of it: closed, or replaced by the command's own picker.
+    await this.page.waitForFunction(quickInputText, { not: typed });
+  }
+
+  /** Opens the Command Palette, again if a first F1 went nowhere (focus still settling). */
+  private async openPalette(): Promise<void> {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await this.page.keyboard.press('F1');
+      const open = await this.page
+        .waitForFunction(quickInputText, { startsWith: '>' }, { timeout: 5_000 })
+        .then(() => true, () => false);
+      if (open) return;
+      await this.page.keyboard.press('Escape');
+    }
+    throw new Error('The Command Palette did not open (F1)');
   }
 
   /** The quick input (palette, QuickPick or InputBox) while it is open. */
@@ -79,10 +105,9 @@ export class Workbench {
 
   /** The first tree row whose label is exactly `label`. */
   treeRow(label: string): Locator {
-    const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
     return this.page
       .locator('.monaco-list-row[role=treeitem]')
-      .filter({ has: this.page.locator('.label-name', { hasText: exact }) })
+      .filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) })
       .first();
   }
 
@@ -157,4 +182,20 @@ export class Workbench {
     await this.page.screenshot({ path, animations: 'disabled' });
     return path;
   }
+}
+
+/** A pattern matching exactly this text. */
+function exactly(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/**
+ * Runs in the page: whether the quick input is shown with text starting with
+ * `startsWith`, or is not showing the text `not` (hidden, or holding other text).
+ */
+function quickInputText(want: { startsWith?: string; not?: string }): boolean {
+  type Widget = { style: { display: string }; querySelector(selector: string): { value: string } | null };
+  const widget = (globalThis as unknown as { document: { querySelector(selector: string): Widget | null } }).document.querySelector('.quick-input-widget');
+  const text = widget && widget.style.display !== 'none' ? widget.querySelector('input')?.value : undefined;
+  return want.startsWith !== undefined ? text?.startsWith(want.startsWith) === true : text !== want.not;
 }

@@ -36,6 +36,12 @@ describe('activation', () => {
     assert.equal(requests, 0);
   });
 
+  it('exports its internals only because VS Code runs it in test mode (installed, it exports nothing)', async () => {
+    // extensionDevelopmentPath + extensionTestsPath: the one mode that gets the test API (the spy journey checks the installed .vsix).
+    const api = await vscode.extensions.getExtension<AppHostTestApi>(EXTENSION_ID)!.activate();
+    assert.equal(api.context.extensionMode, vscode.ExtensionMode.Test);
+  });
+
   it('has no resources while signed out, so the welcome content shows', async () => {
     const api = await vscode.extensions.getExtension<AppHostTestApi>(EXTENSION_ID)!.activate();
     assert.deepEqual(await api.resources.getChildren(), []);

@@ -41,9 +41,10 @@ describe('manifest: context menus match what the tree produces', function () {
       const apiRoot = (await api.connection.session())!.apiRoot;
       await api.workspaces.addSlug(apiRoot, 'globex'); // a workspace added by hand
       api.resources.refresh();
-      // A tailed app carries `:tailing` (Stop Tailing's menus); an app linked to an open folder `:linked` (Deploy's inline button).
+      // A tailed app carries `:tailing` (Stop Tailing's menus), a filtered tail `:filtered`; an app linked to an open folder `:linked` (Deploy's inline button).
       const storefront = { workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
       await api.logs.tails.tail(storefront);
+      api.logs.tails.setFilter(storefront, { kind: 'level', level: 'error' }); // `:filtered` (Clear Filter's menu)
       await api.deploy.links.link(vscode.workspace.workspaceFolders![0], storefront);
       await collect(undefined, produced);
       await api.logs.tails.stopAll();

@@ -103,7 +103,10 @@ function steps(server: RunningServer): Step[] {
     // ---- releases, processes, checks ----
     { via: 'AppHost: Roll Back to Release…', run: async () => {
       const releases = await children(await group('Releases'));
-      return runScripted('apphost.release.rollback', { buttons: [[/Roll storefront back/, 'Roll Back']] }, releases[1]);
+      // A release made by a deploy: wokku refuses one without a recorded commit (a config change).
+      const items = await Promise.all(releases.map((r) => r.getTreeItem()));
+      const target = releases.find((_, i) => i > 0 && !/config vars/.test(String(items[i].description)));
+      return runScripted('apphost.release.rollback', { buttons: [[/Roll storefront back/, 'Roll Back']] }, target);
     } },
     { via: 'AppHost: Scale Processes…', run: () => runScripted('apphost.processes.scale', { picks: ['storefront'], inputs: ['web=3'] }) },
     { via: 'AppHost: Change Health Check Setting…', run: () => runScripted('apphost.checks.change', { picks: ['storefront', 'timeout'], inputs: ['45'] }) },

@@ -25,9 +25,11 @@ describe('parts: addons and log drains', function () {
     for (const bad of ['Cache', '2cache', 'cache_1', 'cache-']) assert.ok(validateAddonName(bad), bad);
   });
 
-  it('lists addons with type and status', async () => {
+  it('lists addons with type and status, the databases linked to the app among them (wokku lists both)', async () => {
     const group = await nodeAt('Personal', 'Apps', 'storefront', 'Addons');
-    assert.deepEqual(await labelsUnder(group), ['storefront-search']);
+    assert.deepEqual(await labelsUnder(group), ['storefront-search', 'storefront-db', 'cache']);
+    const linked = await (await nodeAt('Personal', 'Apps', 'storefront', 'Addons', 'storefront-db')).getTreeItem();
+    assert.equal(linked.description, 'postgres · running');
     const row = await (await nodeAt('Personal', 'Apps', 'storefront', 'Addons', 'storefront-search')).getTreeItem();
     assert.equal(row.description, 'meilisearch · running');
     assert.equal(row.contextValue, 'addon:running');
@@ -39,7 +41,7 @@ describe('parts: addons and log drains', function () {
     const ui = await runScripted('apphost.addon.add', { picks: ['redis'], inputs: [''] }, group);
     assert.ok(ui.shown.some((s) => s.kind === 'info' && s.text === 'Addon storefront-redis (redis) added to storefront: running.'), shown(ui));
     assert.deepEqual(addonsOf('storefront'), ['storefront-redis:redis:running', 'storefront-search:meilisearch:running']);
-    assert.deepEqual(await labelsUnder(group), ['storefront-search', 'storefront-redis']);
+    assert.deepEqual(await labelsUnder(group), ['storefront-search', 'storefront-redis', 'storefront-db', 'cache']);
     const id = server.control.findApp('storefront')!.id;
     const calls = requestsOf(server);
     assert.equal(calls[0], `POST /api/v1/apps/${id}/addons`);
@@ -72,9 +74,38 @@ describe('parts: addons and log drains', function () {
     assert.deepEqual(requestsOf(server), [], 'dismissed: nothing sent');
     const ui = await runScripted('apphost.addon.remove', { buttons: [[/Remove the addon storefront-redis from storefront\?/, 'Remove']] }, row);
     assert.ok(ui.shown.some((s) => s.kind === 'info' && /Addon storefront-redis removed from storefront/.test(s.text)), shown(ui));
-    assert.deepEqual(await labelsUnder(group), ['storefront-search']);
+    assert.deepEqual(await labelsUnder(group), ['storefront-search', 'storefront-db', 'cache']);
     const id = server.control.findApp('storefront')!.id;
-    assert.deepEqual(requestsOf(server), [`DELETE /api/v1/apps/${id}/addons/${row.id.split('/').pop()}`, `GET /api/v1/apps/${id}/addons`]);
+    assert.deepEqual(requestsOf(server).filter((r) => !r.includes('/config')), [`DELETE /api/v1/apps/${id}/addons/${row.id.split('/').pop()}`, `GET /api/v1/apps/${id}/addons`]);
+  });
+
+  it('unlinks a linked database from its Addons row: the app loses its URL, the database stays', async () => {
+    const group = await nodeAt('Personal', 'Apps', 'storefront', 'Addons');
+    const row = await nodeAt('Personal', 'Apps', 'storefront', 'Addons', 'cache');
+    const db = server.control.findDatabase('cache')!;
+    server.control.clearRequestLog();
+    const ui = await runScripted('apphost.addon.unlink', { buttons: [[/Unlink cache from storefront\?/, 'Unlink']] }, row);
+    assert.ok(ui.shown.some((s) => s.kind === 'info' && s.text === 'storefront unlinked from cache.'), shown(ui));
+    assert.deepEqual(requestsOf(server)[0], `POST /api/v1/databases/${db.id}/unlink`);
+    assert.deepEqual(await labelsUnder(group), ['storefront-search', 'storefront-db']);
+    assert.ok(server.control.findDatabase('cache'), 'the database stays');
+    assert.equal(server.control.getConfig('storefront').REDIS_URL, undefined);
+  });
+
+  it('removing a linked database says it destroys the database; the service refuses while another app uses it', async () => {
+    const db = server.control.findDatabase('storefront-db')!;
+    server.control.state.store.links.set('extra-link', { id: 'extra-link', databaseId: db.id, appId: server.control.findApp('docs-site')!.id, alias: 'DATABASE', createdAt: new Date().toISOString() });
+    const row = await nodeAt('Personal', 'Apps', 'storefront', 'Addons', 'storefront-db');
+    const ui = await runScripted('apphost.addon.remove', { buttons: [[/Remove the addon storefront-db/, 'Remove']] }, row);
+    const ask = ui.shown.find((s) => /Remove the addon storefront-db from storefront\?/.test(s.text));
+    assert.ok(ask, shown(ui));
+    assert.ok(
+      ui.shown.some((s) => s.kind === 'error' && s.text === 'Cannot remove storefront-db: Cannot delete linked service storefront-db: unlink it from docs-site first'),
+      shown(ui),
+    );
+    assert.ok(server.control.findDatabase('storefront-db'), 'not destroyed');
+    // As wokku does, it was unlinked from storefront before the refusal: the group shows it.
+    assert.deepEqual(await labelsUnder(await nodeAt('Personal', 'Apps', 'storefront', 'Addons')), ['storefront-search']);
   });
 
   it('removes from the palette by picking app and addon', async () => {
@@ -133,7 +164,7 @@ describe('parts: addons and log drains', function () {
     assert.ok(bad.shown.some((s) => s.kind === 'error' && /rejected: "ftp" drains are not supported/.test(s.text)), shown(bad));
     server.control.failNext({ method: 'POST', path: /\/log_drains$/, status: 422, body: { errors: ['Url is blocked', 'Drain limit reached'] } });
     const many = await runScripted('apphost.logDrain.add', { picks: ['analytics'], inputs: ['https://intake.example.com/x'] });
-    assert.ok(many.shown.some((s) => s.kind === 'error' && s.text === 'Cannot add the log drain: Url is blocked · Drain limit reached'), shown(many));
+    assert.ok(many.shown.some((s) => s.kind === 'error' && s.text === 'Cannot add the log drain: Url is blocked; Drain limit reached'), shown(many));
     const taken = await runScripted('apphost.logDrain.add', { picks: ['storefront'], inputs: ['syslog://logs.example.com:514'] });
     assert.ok(taken.shown.some((s) => s.kind === 'error' && /Url has already been taken/.test(s.text)), shown(taken));
     const down = await runScripted('apphost.logDrain.add', { picks: ['legacy-crm'], inputs: ['syslog://logs.example.com:514'] });

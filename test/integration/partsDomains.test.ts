@@ -83,7 +83,7 @@ describe('parts: domains', function () {
   it('shows every message of a 422', async () => {
     server.control.failNext({ method: 'POST', path: /\/domains$/, status: 422, body: { errors: ['Hostname is reserved', 'Hostname is on a blocklist'] } });
     const ui = await runScripted('apphost.domain.add', { picks: ['storefront'], inputs: ['reserved.example.com'] });
-    assert.ok(ui.shown.some((s) => s.kind === 'error' && /Cannot add reserved\.example\.com: Hostname is reserved · Hostname is on a blocklist/.test(s.text)), shown(ui));
+    assert.ok(ui.shown.some((s) => s.kind === 'error' && /Cannot add reserved\.example\.com: Hostname is reserved; Hostname is on a blocklist/.test(s.text)), shown(ui));
   });
 
   it('enables SSL with progress and a busy row, then refreshes Domains', async () => {

@@ -72,16 +72,23 @@ describe('parts: releases', function () {
     assert.ok(ui.shown.some((s) => /QuickPick has no item/.test(s.text)), shown(ui));
   });
 
-  it('explains a 422 (no recorded commit) and changes nothing', async () => {
-    const before = versions('api-gateway');
-    const target = before[before.length - 1];
-    server.control.failNext({ method: 'POST', path: /\/rollback$/, status: 422, body: { error: `Release v${target} has no recorded commit to roll back to` } });
-    const ui = await runScripted('apphost.release.rollback', { picks: ['api-gateway', `v${target}`], buttons: [[/Roll api-gateway back/, 'Roll Back']] });
+  it('explains wokku\'s refusal of a release without a recorded commit (a config change) and changes nothing', async () => {
+    const releases = server.control.state.store.releasesOf(server.control.findApp('storefront')!.id);
+    const target = releases.find((r, i) => i > 0 && /config vars/.test(r.description))!.version;
+    const before = versions('storefront');
+    const ui = await runScripted('apphost.release.rollback', { picks: ['storefront', `v${target}`], buttons: [[/Roll storefront back/, 'Roll Back']] });
     assert.ok(
-      ui.shown.some((s) => s.kind === 'error' && s.text === `Cannot roll api-gateway back to v${target}: Release v${target} has no recorded commit to roll back to. Pick a release created by a deploy.`),
+      ui.shown.some((s) => s.kind === 'error' && s.text === `Cannot roll storefront back to v${target}: the service recorded no commit for it (releases of a git push or a config change have none), so there is nothing to rebuild. Pick a release deployed from GitHub or made by a rollback, or check out that code and deploy it.`),
       shown(ui),
     );
-    assert.deepEqual(versions('api-gateway'), before);
+    assert.deepEqual(versions('storefront'), before);
+  });
+
+  it('names the action in any other 422', async () => {
+    const [, target] = versions('api-gateway');
+    server.control.failNext({ method: 'POST', path: /\/rollback$/, status: 422, body: { error: 'Dokku command failed: ps:rebuild api-gateway\n !     App image not found' } });
+    const ui = await runScripted('apphost.release.rollback', { picks: ['api-gateway', `v${target}`], buttons: [[/Roll api-gateway back/, 'Roll Back']] });
+    assert.ok(ui.shown.some((s) => s.kind === 'error' && s.text === `Cannot roll api-gateway back to v${target}: App image not found`), shown(ui));
   });
 
   it('a rollback on a server that is down is accepted all the same: wokku runs it in the background, its deploy tells', async () => {

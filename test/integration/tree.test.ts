@@ -108,6 +108,13 @@ describe('tree: resources, request economy and lifecycle', function () {
     await child(apps, 'shop-api');
   });
 
+  it('explains the platform refusing a new app (wokku: 422 {"error": Dokku\'s words}), naming the app and server', async () => {
+    server.control.failNext({ method: 'POST', path: /\/apps$/, status: 422, body: { error: 'Dokku command failed: apps:create shop-cart\n !     Unable to create app: No space left on device' } });
+    const ui = await run('apphost.app.create', { picks: ['eu-central'], inputs: ['shop-cart', 'main'] }, await path('Personal', 'Apps'));
+    assert.ok(ui.shown.some((m) => m.kind === 'error' && m.text === 'Cannot create shop-cart on eu-central-1: Unable to create app: No space left on device'), JSON.stringify(ui.shown));
+    assert.equal(server.control.findApp('shop-cart'), undefined);
+  });
+
   it('refuses invalid app names as they are typed', async () => {
     for (const bad of ['Shop', '1app', 'shop_api', 'shop-', '']) assert.ok(validateAppName(bad), bad);
     assert.equal(validateAppName('shop-api-2'), undefined);

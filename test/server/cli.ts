@@ -1,8 +1,11 @@
 // `npm run server [-- flags]`: the reference service with demo data, for the demo
 // and manual testing. Prints the URL and the demo credentials.
 
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ADMIN_USER, DEMO_USER, startServer, type FailRule, type ServerOptions } from './index';
+import { ADMIN_USER, DEMO_USER, makeTestPki, startServer, type FailRule, type ServerOptions } from './index';
 
 const HELP = `Usage: npm run server -- [options]
 
@@ -24,11 +27,17 @@ const HELP = `Usage: npm run server -- [options]
                         own address <base>/git/<app>.git, pushable with the API token as password)
   --git-push-commit     record a push's commit and subject on its release (default: like wokku,
                         "Deploy via git push" without a commit)
+  --https               serve https with a certificate signed by a throwaway private certificate
+                        authority made now; prints the authority's file for apphost.tls.certificateAuthorities
+  --tls-cert <file>     serve https with this certificate (PEM; with --tls-key)
+  --tls-key <file>      the certificate's private key (PEM)
   --verbose             print one line per request
   -h, --help            show this help
 `;
 
 export interface CliOptions extends ServerOptions {
+  /** --https: make a private certificate authority and serve with a certificate it signs. */
+  throwawayCa?: boolean;
   /** Fault rules armed right after start. */
   failures: FailRule[];
   htmlNotFound: boolean;
@@ -54,6 +63,9 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       'workspace-header': { type: 'boolean' },
       'git-remote': { type: 'string' },
       'git-push-commit': { type: 'boolean' },
+      https: { type: 'boolean' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -69,6 +81,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
   const gitRemote = values['git-remote'] ?? 'ssh';
   if (gitRemote !== 'ssh' && gitRemote !== 'http') throw new Error(`--git-remote must be ssh or http, got "${gitRemote}"`);
   if (seed !== 'demo' && seed !== 'empty') throw new Error(`--seed must be demo or empty, got "${seed}"`);
+  if (!values['tls-cert'] !== !values['tls-key']) throw new Error('--tls-cert and --tls-key go together');
   return {
     port: num('port', values.port) ?? 3000,
     host: values.host,
@@ -85,6 +98,8 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     workspaceHeader: values['workspace-header'] ?? false,
     ...(values['git-remote'] ? { gitRemote } : {}),
     ...(values['git-push-commit'] ? { gitPushCommit: true } : {}),
+    ...(values['tls-cert'] && values['tls-key'] ? { tls: { cert: readFileSync(values['tls-cert'], 'utf8'), key: readFileSync(values['tls-key'], 'utf8') } } : {}),
+    ...(values.https ? { throwawayCa: true } : {}),
   };
 }
 
@@ -114,6 +129,13 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
+  let caFile: string | undefined;
+  if (options.throwawayCa && !options.tls) {
+    const pki = await makeTestPki();
+    caFile = join(mkdtempSync(join(tmpdir(), 'apphost-ca-')), 'apphost-test-ca.pem');
+    writeFileSync(caFile, pki.ca.cert);
+    options.tls = pki.server;
+  }
   const server = await startServer(options);
   for (const rule of options.failures) server.control.failNext(rule);
   server.control.htmlNotFound(options.htmlNotFound);
@@ -124,7 +146,7 @@ async function main(): Promise<void> {
   Seed:         ${options.seed}   Rate limit: ${limits}   Follow mode: ${options.follow ? 'on' : 'off'}
   Git pushes:   ${server.url}/git/<app>.git (password: an API token)${options.gitRemote === 'http' ? '' : `; git_remote says git@git.apphost.example:<app>, so in your repository run
                 git config url.${server.url}/git/.insteadOf git@git.apphost.example:`}
-  Workspaces:   ${options.workspaceHeader ? 'X-Service-Workspace honoured (per-workspace resources)' : 'header ignored, every team in every list (like wokku)'}
+${caFile ? `  Certificate:  signed by a throwaway authority: add ${caFile} to apphost.tls.certificateAuthorities\n` : ''}  Workspaces:   ${options.workspaceHeader ? 'X-Service-Workspace honoured (per-workspace resources)' : 'header ignored, every team in every list (like wokku)'}
 
   Demo user:    ${DEMO_USER.email} / ${DEMO_USER.password}
   Admin user:   ${ADMIN_USER.email} / ${ADMIN_USER.password} (otp_code ${ADMIN_USER.otp})

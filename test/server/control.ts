@@ -146,6 +146,11 @@ export class ServerControl {
     this.state.settings.actionDelayMs = Math.max(0, ms);
   }
 
+  /** Builds end only once the returned function is called (a build watched mid-way). */
+  holdBuilds(): () => void {
+    return this.state.deploys.holdBuilds();
+  }
+
   /** Changes the log generator period; 0 stops it. */
   setLogInterval(ms: number): void {
     this.state.setLogInterval(ms);

@@ -22,6 +22,10 @@ export function requireReachable(state: ServiceState, serverId: string): ServerR
   return server;
 }
 
+/**
+ * A new release. Its commit is the one its deploy records (wokku rolls back to that): none
+ * for a config change or a git push, so a rollback to it is refused.
+ */
 export function createRelease(state: ServiceState, app: AppRecord, description: string, opts: { deployId?: string | null; commitSha?: string | null } = {}): Release {
   const version = (state.store.releasesOf(app.id)[0]?.version ?? 0) + 1;
   const release: Release = {
@@ -30,7 +34,7 @@ export function createRelease(state: ServiceState, app: AppRecord, description: 
     version,
     description,
     deployId: opts.deployId ?? null,
-    commitSha: opts.commitSha === undefined ? app.commitSha : opts.commitSha,
+    commitSha: opts.commitSha ?? null,
     createdAt: nowIso(),
   };
   state.store.releases.set(release.id, release);

@@ -8,6 +8,11 @@ export interface ServerOptions {
   port?: number;
   /** Default '127.0.0.1'. */
   host?: string;
+  /**
+   * Serve https with this key and certificate (PEM) instead of plain http, as a
+   * self-hosted service behind a private certificate authority does (testCertificates.ts).
+   */
+  tls?: { key: string; cert: string };
   /** 'demo' (default) fills every resource; 'empty' still has the user accounts and their workspaces. */
   seed?: 'demo' | 'empty';
   /** Delay of lifecycle, deploy and backup state transitions; default 2000. Tests pass ~20. */

@@ -23,7 +23,8 @@ export function seedHistory(state: ServiceState, app: AppRecord, events: History
   };
   for (const event of [...events].sort((a, b) => b.daysAgo - a.daysAgo)) {
     if (event.kind === 'config') {
-      addRelease(`Set ${event.keys.join(', ')} config vars`, event.daysAgo, null, app.commitSha);
+      // No deploy, so no recorded commit: wokku refuses to roll back to it.
+      addRelease(`Set ${event.keys.join(', ')} config vars`, event.daysAgo, null, null);
       store.recordActivity({
         workspaceId: app.workspaceId, userId, action: 'config.updated', targetType: 'AppRecord', targetName: app.name, createdAt: at(event.daysAgo, 3),
       });

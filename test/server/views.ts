@@ -79,7 +79,8 @@ export const deployView = (d: Deploy) => ({
 
 export const deployDetailView = (d: Deploy) => ({ ...deployView(d), log: d.log.join('\n') });
 
-export const addonView = (a: Addon, serverName: string) => ({
+/** An addon of wokku's list: one of the app's database services (provisioned for it, or linked to it). */
+export const addonView = (a: Pick<Addon, 'id' | 'name' | 'serviceType'> & { status: string }, serverName: string) => ({
   id: a.id, name: a.name, service_type: a.serviceType, status: a.status, server: serverName,
 });
 

@@ -26,7 +26,8 @@ export function authEndpoints(api: Requester) {
     async login(input: LoginInput, opts?: CallOptions): Promise<Session> {
       api.registerSecret(input.password);
       const body = { email: input.email, password: input.password, otp_code: input.otpCode || undefined, name: input.name };
-      const res = await api.request({ method: 'POST', path: '/auth/login', body, anonymous: true }, opts);
+      const secrets = [input.password, input.otpCode ?? ''];
+      const res = await api.request({ method: 'POST', path: '/auth/login', body, anonymous: true, secrets }, opts);
       return withSecret(toSession(res.body));
     },
 
@@ -71,7 +72,7 @@ export function authEndpoints(api: Requester) {
     /** POST /auth/device/token: one poll; `pending`/`slow_down` mean "ask again later". */
     async deviceToken(deviceCode: string, opts?: CallOptions): Promise<DeviceTokenResult> {
       try {
-        const res = await api.request({ method: 'POST', path: '/auth/device/token', body: { device_code: deviceCode }, anonymous: true }, opts);
+        const res = await api.request({ method: 'POST', path: '/auth/device/token', body: { device_code: deviceCode }, anonymous: true, secrets: [deviceCode] }, opts);
         const err = isRecord(res.body) ? str(res.body.error) : undefined;
         if (res.status === 202 || err) return deviceState(err ?? 'authorization_pending') ?? deviceState('authorization_pending')!;
         return { status: 'ok', session: withSecret(toSession(res.body)) };

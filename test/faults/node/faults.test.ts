@@ -256,6 +256,23 @@ describe('faults (node)', function () {
       assert.equal(e.messages.length, 12);
     });
 
+    it('S10 credentials the request carried, echoed back, are masked however short: a pasted token, a password, a one-time code', async () => {
+      const sink: string[] = [];
+      const c = make({ logger: capturingLogger(sink) });
+      const pasted = 'Ab3$xyz';
+      knownSecrets.add(pasted);
+      srv.control.failNext({ status: 401, path: '/auth/whoami', body: { error: `Invalid token ${pasted}` } });
+      const bad = await rejects(c.auth.whoami({ token: pasted }), ApiError);
+      assert.equal(bad.message, 'Invalid token [redacted]');
+      srv.control.failNext({ status: 401, method: 'POST', path: '/auth/login', body: { error: 'Invalid email or password (got "hunter2")', hint: 'code 246810 expired' } });
+      const login = await rejects(c.auth.login({ email: DEMO_USER.email, password: 'hunter2', otpCode: '246810' }), ApiError);
+      assert.equal(login.message, 'Invalid email or password (got "[redacted]")');
+      assert.equal(login.hint, 'code [redacted] expired');
+      for (const text of [bad.message, ...bad.messages, login.message, ...login.messages, ...sink, ...logLines]) {
+        assert.ok(![pasted, 'hunter2', '246810'].some((secret) => text.includes(secret)), text);
+      }
+    });
+
     it('S3 webhook URLs and secret-looking fields of Show Details are masked (pure part)', () => {
       assert.equal(maskUrl('https://hooks.slack.com/services/T000/B000/XXXX'), 'https://hooks.slack.com/••••••••');
       const { masked, count } = maskSecretFields({ name: 'shop', github_webhook_secret: 'whsec_1', nested: { bot_token: '1:abc', port: 3000 }, list: [{ api_key: 'k' }] });

@@ -233,6 +233,15 @@ describe('faults (VS Code)', function () {
     await until('the full list in the log', async () => (await logText()).includes('Reason number 9'));
   });
 
+  it('S11 a 422 with 100,000 errors to a command that names its action: the first few in the notification, all of them in the log', async () => {
+    const errors = Array.from({ length: 100_000 }, (_, i) => `Line ${i + 1} is invalid`);
+    server.control.failNext({ status: 422, method: 'POST', path: /\/addons$/, body: { errors } });
+    const ui = await runScripted('apphost.addon.add', { picks: ['analytics', 'redis'], inputs: [''] });
+    const error = ui.shown.find((s) => s.kind === 'error');
+    assert.equal(error?.text, 'Cannot add a redis addon to analytics: Line 1 is invalid; Line 2 is invalid; Line 3 is invalid (and 99997 more)');
+    await until('the full list in the log', async () => (await logText()).includes('  - Line 100000 is invalid'), 15_000);
+  });
+
   it('S9 config values echoed back in a 422 never reach a notification or the log, however short', async () => {
     server.control.echoErrorNext({ method: 'PUT', path: /\/config$/ });
     const ui = await runScripted('apphost.config.add', { inputs: ['SHORT_PIN', 'q7Z'] }, { id: server.control.findApp('analytics')!.id, name: 'analytics', workspace: undefined });

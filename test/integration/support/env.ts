@@ -4,10 +4,13 @@ import type { AppHostTestApi } from '../../../src/extension';
 import { DEMO_USER, startServer, type RunningServer, type ServerOptions } from '../../server';
 import { scriptUi } from './scriptedUi';
 
+/** The internals of the extension under test: exported only when VS Code runs it in test mode. */
 export async function extensionApi(): Promise<AppHostTestApi> {
-  const extension = vscode.extensions.getExtension<AppHostTestApi>('apphost.apphost');
+  const extension = vscode.extensions.getExtension<AppHostTestApi | undefined>('apphost.apphost');
   if (!extension) throw new Error('apphost.apphost is not loaded');
-  return extension.activate();
+  const api = await extension.activate();
+  if (!api) throw new Error('apphost.apphost exported nothing: it exports its internals only in ExtensionMode.Test (extensionDevelopmentPath with extensionTestsPath)');
+  return api;
 }
 
 /** Starts a reference server (no rate limit, fast transitions) and points the extension at it. */

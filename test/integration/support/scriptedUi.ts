@@ -13,7 +13,7 @@ export interface ScriptedUi {
   /** Buttons clicked in messages, by text of the message: first matching pattern wins. */
   buttons: [RegExp, Answer][];
   /** Everything shown: messages, input prompts, validation messages. */
-  readonly shown: { kind: string; text: string; items?: string[] }[];
+  readonly shown: { kind: string; text: string; detail?: string; items?: string[] }[];
   restore(): void;
 }
 
@@ -66,8 +66,10 @@ export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | '
 
   const message = (kind: string) =>
     (async (text: string, ...rest: unknown[]) => {
-      ui.shown.push({ kind, text });
       const buttons = rest.filter((r) => typeof r === 'string' || (r && typeof r === 'object' && 'title' in r)) as (string | vscode.MessageItem)[];
+      // A modal's detail is part of what the user reads; the buttons are what they can do.
+      const detail = (rest.find((r) => r && typeof r === 'object' && 'detail' in r) as vscode.MessageOptions | undefined)?.detail;
+      ui.shown.push({ kind, text, detail, items: buttons.map((b) => (typeof b === 'string' ? b : b.title)) });
       const rule = ui.buttons.find(([pattern]) => pattern.test(text));
       if (!rule || rule[1] === undefined) return undefined;
       return buttons.find((b) => (typeof b === 'string' ? b : b.title) === rule[1]);

@@ -3,7 +3,7 @@
 // the record's `status`, like wokku).
 
 import type { Context, RouteTable } from '../http/context';
-import { created, invalid, message, paymentRequired } from '../http/reply';
+import { created, dokkuFailed, invalid, message, paymentRequired, shellEscape } from '../http/reply';
 import { requireReachable } from '../operations';
 import { newId, nowIso, type Store } from '../store';
 import type { AppRecord, AppStatus, ProcessState, ServerRecord } from '../types';
@@ -78,18 +78,31 @@ function listApps(ctx: Context) {
     .map((a) => appView(a, appTeamId(store, a, headerMode(ctx))));
 }
 
+/** Dokku's own check of an app name (`is_valid_app_name`), looser than wokku's model. */
+function dokkuNameProblem(name: string): string | undefined {
+  if (!name) return 'Please specify an app to run the command on';
+  if (!/^[a-z0-9][^/:_A-Z]*$/.test(name)) return 'App name must begin with lowercase alphanumeric character, and cannot include uppercase characters, colons, or underscores';
+  return undefined;
+}
+
+/**
+ * Like wokku: the server, permissions and plan first, then `dokku apps:create` (its
+ * failure is 422 {"error": "Dokku command failed: …"}), then the model's validations.
+ */
 function createApp(ctx: Context) {
   const { store } = ctx.state;
   const name = str(ctx.body, 'name');
   const branch = str(ctx.body, 'deploy_branch') || 'main';
-  const errors = new Errors();
-  checkName(errors, 'Name', name);
-  if (!BRANCH_PATTERN.test(branch)) errors.add('Deploy branch is invalid');
-  errors.check();
   const server = serverFromBody(ctx, str(ctx.body, 'server_id'));
   authorizeTeam(ctx, ctx.workspace.id, 'update');
   assertPlanAllowsApp(ctx);
   requireReachable(ctx.state, server.id);
+  const refused = dokkuNameProblem(name ?? '');
+  if (refused) throw dokkuFailed(`apps:create ${shellEscape(name ?? '')}`, ` !     ${refused}`);
+  const errors = new Errors();
+  checkName(errors, 'Name', name);
+  if (!BRANCH_PATTERN.test(branch)) errors.add('Deploy branch is invalid');
+  errors.check();
   assertNameFree(store, server, name!);
   const app = newApp(ctx, server, name!, branch);
   track(ctx, 'app.created', { type: 'AppRecord', name: app.name, workspaceId: app.workspaceId });

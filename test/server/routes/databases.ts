@@ -8,7 +8,8 @@ import { created, dokkuFailed, invalid, message, shellEscape } from '../http/rep
 import { changeConfig, requireReachable } from '../operations';
 import { defaultAlias, serviceUrl } from '../services';
 import { newId, nowIso } from '../store';
-import { DATABASE_TYPES, type DatabaseLink, type DatabaseRecord, type DatabaseType } from '../types';
+import type { ServiceState } from '../state';
+import { DATABASE_TYPES, type AppRecord, type DatabaseLink, type DatabaseRecord, type DatabaseType } from '../types';
 import { checkName, Errors, str } from '../validate';
 import { databaseView, linkView } from '../views';
 import { appFromBody, databaseParam, serverFromBody, visibleDatabases } from './lookup';
@@ -16,7 +17,7 @@ import { appFromBody, databaseParam, serverFromBody, visibleDatabases } from './
 const ALIAS_PATTERN = /^[A-Z][A-Z0-9_]*$/;
 
 /** The Dokku plugin's command, as wokku writes it (`postgres:link db app`; mongodb's plugin is `mongo`). */
-const dokku = (db: DatabaseRecord, verb: string, ...args: string[]): string =>
+export const dokku = (db: DatabaseRecord, verb: string, ...args: string[]): string =>
   `${db.serviceType === 'mongodb' ? 'mongo' : db.serviceType}:${verb} ${[db.name, ...args].map(shellEscape).join(' ')}`;
 
 function databaseDetail(ctx: Context) {
@@ -49,10 +50,8 @@ function createDatabase(ctx: Context) {
 function destroyDatabase(ctx: Context) {
   const db = databaseParam(ctx, 'destroy');
   requireReachable(ctx.state, db.serverId);
-  const { store } = ctx.state;
-  const linked = store.linksOfDatabase(db.id).map((l) => store.apps.get(l.appId)?.name).filter(Boolean);
-  if (linked.length) throw dokkuFailed(`${dokku(db, 'destroy')} --force`, ` !     Cannot delete linked service ${db.name}: unlink it from ${linked.join(', ')} first`);
-  store.deleteDatabase(db.id);
+  assertUnlinked(ctx.state, db);
+  ctx.state.store.deleteDatabase(db.id);
   return message('Database destroyed');
 }
 
@@ -79,9 +78,20 @@ function unlink(ctx: Context) {
   requireReachable(state, db.serverId);
   const rec = state.store.linksOfDatabase(db.id).find((l) => l.appId === app.id);
   if (!rec) throw dokkuFailed(dokku(db, 'unlink', app.name), ` !     Not linked to app ${app.name}`);
+  removeLink(state, rec, app);
+  return message('Database unlinked');
+}
+
+/** Dokku's unlink: the link goes, and with it the app's <ALIAS>_URL (a new release, a restart). */
+export function removeLink(state: ServiceState, rec: DatabaseLink, app: AppRecord): void {
   state.store.links.delete(rec.id);
   changeConfig(state, app, { unset: [`${rec.alias}_URL`] });
-  return message('Database unlinked');
+}
+
+/** Dokku refuses to destroy a service still linked to an app. */
+export function assertUnlinked(state: ServiceState, db: DatabaseRecord): void {
+  const linked = state.store.linksOfDatabase(db.id).map((l) => state.store.apps.get(l.appId)?.name).filter(Boolean);
+  if (linked.length) throw dokkuFailed(`${dokku(db, 'destroy')} --force`, ` !     Cannot delete linked service ${db.name}: unlink it from ${linked.join(', ')} first`);
 }
 
 export function databaseRoutes(r: RouteTable): void {

@@ -85,6 +85,22 @@ export class DeployRunner {
     private readonly logs: LogBook,
   ) {}
 
+  /** While set, builds stream their lines but end only once it resolves (see holdBuilds). */
+  private held?: Promise<void>;
+
+  /**
+   * Builds stay "building" (their lines all sent) until the returned function is called:
+   * a test can look at a build mid-way however slowly the machine runs.
+   */
+  holdBuilds(): () => void {
+    let release!: () => void;
+    this.held = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.held = undefined;
+      release();
+    };
+  }
+
   start(app: AppRecord, request: DeployRequest): Deploy {
     const sha = request.commitSha ?? randomSha();
     const deploy: Deploy = {
@@ -122,8 +138,12 @@ export class DeployRunner {
         });
       }
       this.scheduler.after(step * (chunks + 1), () => {
-        if (alive()) this.finish(app, deploy, previous, request);
-        else request.onEnd?.(false);
+        const end = (): void => {
+          if (alive()) this.finish(app, deploy, previous, request);
+          else request.onEnd?.(false);
+        };
+        if (this.held) void this.held.then(end);
+        else end();
       });
     });
     return deploy;

@@ -1,7 +1,7 @@
 // Every error shape of the contract, byte for byte through undici MockAgent.
 
 import { strict as assert } from 'node:assert';
-import { ApiError } from '../../../src/api';
+import { ApiError, summarizeMessages } from '../../../src/api';
 import { JSON_HEADERS, MOCK_TOKEN, mockClient, rejects } from './helpers';
 
 interface Case {
@@ -117,6 +117,16 @@ describe('api: error shapes (MockAgent)', () => {
     assert.ok(!e.messages.join().includes(MOCK_TOKEN));
     assert.ok(!String(e.hint).includes(MOCK_TOKEN));
     assert.match(e.message, /\[redacted\]/);
+  });
+
+  it('a 422 with 100,000 errors shows the first few and how many more; the list keeps them all', async () => {
+    const { client, pool } = mockClient();
+    const errors = Array.from({ length: 100_000 }, (_, i) => `Line ${i + 1} is invalid`);
+    pool.intercept({ path: '/api/v1/apps', method: 'POST' }).reply(422, JSON.stringify({ errors }), { headers: JSON_HEADERS });
+    const e = await rejects(client.apps.create({ name: 'x', serverId: 's' }), ApiError);
+    assert.equal(e.message, 'Line 1 is invalid; Line 2 is invalid; Line 3 is invalid (and 99997 more)');
+    assert.equal(e.messages.length, 100_000);
+    assert.equal(summarizeMessages(errors), e.message, 'one summary for every caller');
   });
 
   it('an unreadable 200 body is an ApiError, not a crash', async () => {

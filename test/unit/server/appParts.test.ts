@@ -138,6 +138,28 @@ describe('server: domains, processes, health checks, addons, log drains', () => 
       assert.equal((await api.del(`/apps/api-gateway/addons/${added.body.id}`)).status, 404);
     });
 
+    it('lists the databases linked to the app too (wokku renders @app.database_services)', async () => {
+      const names = (await api.get('/apps/storefront/addons')).body.map((a: { name: string; server: string }) => `${a.name}@${a.server}`);
+      assert.deepEqual(names, ['storefront-search@eu-central-1', 'storefront-db@eu-central-1', 'cache@eu-central-1']);
+      const db = (await api.post('/databases', { name: 'docs-search', service_type: 'meilisearch', server_id: 'us-east-1' })).body;
+      assert.equal((await api.post(`/databases/${db.id}/link`, { app_id: 'docs-site' })).status, 201);
+      const listed = (await api.get('/apps/docs-site/addons')).body;
+      assert.deepEqual(listed, [{ id: db.id, name: 'docs-search', service_type: 'meilisearch', status: 'running', server: 'us-east-1' }]);
+    });
+
+    it('removing a linked database as an addon unlinks it, then destroys it (refused while another app uses it)', async () => {
+      const db = (await api.post('/databases', { name: 'shared-cache', service_type: 'redis', server_id: 'us-east-1' })).body;
+      await api.post(`/databases/${db.id}/link`, { app_id: 'docs-site' });
+      await api.post(`/databases/${db.id}/link`, { app_id: 'analytics' });
+      const refused = await api.del(`/apps/docs-site/addons/${db.id}`);
+      assert.deepEqual([refused.status, refused.body], [422, { error: 'Dokku command failed: redis:destroy shared-cache --force\n !     Cannot delete linked service shared-cache: unlink it from analytics first' }]);
+      assert.ok(!(await api.get('/apps/docs-site/addons')).body.some((a: { id: string }) => a.id === db.id), 'unlinked from docs-site all the same, as Dokku did');
+      assert.equal(server.control.getConfig('docs-site').REDIS_URL, undefined);
+      const removed = await api.del(`/apps/analytics/addons/${db.id}`);
+      assert.deepEqual([removed.status, removed.body], [200, { message: 'Add-on removed' }]);
+      assert.equal(server.control.findDatabase('shared-cache'), undefined, 'the database is gone');
+    });
+
     it('422 for unknown service types and a taken name', async () => {
       assert.equal((await api.post('/apps/api-gateway/addons', { service_type: 'oracle' })).status, 422);
       assert.equal((await api.post('/apps/api-gateway/addons', {})).status, 422);

@@ -88,13 +88,22 @@ describe('server: /apps', () => {
       assert.deepEqual([last.action, last.description, last.target_name, last.target_type], ['app.created', 'created app', 'fresh-by-name', 'AppRecord']);
     });
 
-    it('422 for invalid or missing names, 404 for a missing or unknown server', async () => {
-      for (const name of ['Bad_Name', '1abc', 'has space', '', 'a'.repeat(41)]) {
+    it('422 for invalid or missing names: Dokku\'s refusal as {"error"}, the model\'s as {"errors"}; 404 for a missing or unknown server', async () => {
+      // wokku runs `dokku apps:create` first: what Dokku refuses is a platform failure.
+      for (const name of ['Bad_Name', 'UPPER', 'a:b', '']) {
+        const res = await api.post('/apps', { name, server_id: euId });
+        assert.equal(res.status, 422, name);
+        assert.match(res.body.error, new RegExp(`^Dokku command failed: apps:create \\S+\n !     (App name must begin with lowercase|Please specify an app)`), name);
+        assert.equal(res.body.errors, undefined, name);
+      }
+      assert.deepEqual((await api.post('/apps', { server_id: euId })).body, { error: "Dokku command failed: apps:create ''\n !     Please specify an app to run the command on" });
+      // Then the model's validations (names Dokku accepts).
+      for (const name of ['1abc', 'has space', 'a'.repeat(41)]) {
         const res = await api.post('/apps', { name, server_id: euId });
         assert.equal(res.status, 422, name);
         assert.ok(Array.isArray(res.body.errors) && res.body.errors.length, name);
       }
-      assert.deepEqual((await api.post('/apps', { server_id: euId })).body, { errors: ["Name can't be blank"] });
+      assert.equal(server.control.findApp('Bad_Name'), undefined, 'nothing created');
       assert.equal((await api.post('/apps', { name: 'ok-name' })).status, 404);
       assert.equal((await api.post('/apps', { name: 'ok-name', server_id: 'nope' })).status, 404);
     });

@@ -123,6 +123,10 @@ describe('server: /apps/:id/config and /releases', () => {
       assert.equal(v1.version, 1);
       const noCommit = await api.post(`/apps/storefront/releases/${v1.id}/rollback`);
       assert.deepEqual([noCommit.status, noCommit.body], [422, { error: 'Cannot rollback: no commit SHA recorded for v1. Only releases with recorded commits can be rolled back.' }]);
+      // A config change records no commit either (wokku finds none through its deploy).
+      const configRelease = list.find((r: { description: string; version: number }) => /config vars/.test(r.description) && r.version > 1);
+      const refused = await api.post(`/apps/storefront/releases/${configRelease.id}/rollback`);
+      assert.deepEqual([refused.status, refused.body.error], [422, `Cannot rollback: no commit SHA recorded for v${configRelease.version}. Only releases with recorded commits can be rolled back.`]);
       assert.equal((await api.post('/apps/storefront/releases/nope/rollback')).status, 404);
       assert.equal((await api.post(`/apps/oss-docs/releases/v1/rollback`)).status, 403, 'viewers may not roll back');
     });

@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
+import { Workbench } from './workbench';
+
+/** A source file of `lines` numbered lines, so the cursor's line can be read on screen too. */
+const source = (comment: string, lines = 80) => Array.from({ length: lines }, (_, i) => `${comment} line ${i + 1}: the code the trace points at\n`).join('');
+
+// One frame per runtime, as each prints it, under Dokku's /app.
+const FRAMES = [
+  { runtime: 'Node', line: '    at handler (/app/src/routes/orders.js:42:17)', link: '/app/src/routes/orders.js:42:17', tab: 'orders.js', at: 42 },
+  { runtime: 'Python', line: '  File "/app/app/views.py", line 58, in checkout', link: 'File "/app/app/views.py", line 58', tab: 'views.py', at: 58 },
+  { runtime: 'Ruby', line: "/app/app/models/order.rb:12:in 'total'", link: '/app/app/models/order.rb:12', tab: 'order.rb', at: 12 },
+  { runtime: 'Go', line: '\t/app/cmd/server/main.go:57 +0x1d', link: '/app/cmd/server/main.go:57', tab: 'main.go', at: 57 },
+];
+
+describe('journey: from a log line to the code, filtered tails, recent lines', () => {
+  let server: RunningServer;
+  let workbench: Workbench;
+  let repo: SampleRepo;
+  let scratch: string;
+
+  before(async () => {
+    server = await startServer({ seed: 'demo', actionDelayMs: 300, logIntervalMs: 0 });
+    scratch = mkdtempSync(join(tmpdir(), 'apphost-e2e-loop-'));
+    // The folder linked to storefront (its wokku remote), with the files the trace names.
+    repo = createSampleRepo(join(scratch, 'storefront'), server);
+    const files = { 'src/routes/orders.js': source('//'), 'app/views.py': source('#'), 'app/models/order.rb': source('#'), 'cmd/server/main.go': source('//') };
+    for (const file of Object.keys(files)) mkdirSync(dirname(join(repo.dir, file)), { recursive: true });
+    repo.commit('Sources the trace names', files);
+    workbench = await Workbench.open({
+      folder: repo.dir,
+      settings: { 'apphost.baseUrl': server.url, 'apphost.logs.initialLines': 12, 'git.openRepositoryInParentFolders': 'never', 'workbench.startupEditor': 'none' },
+    });
+    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
+    await workbench.collapseSection('Activity');
+    await workbench.expand('Apps');
+    await workbench.treeRow('storefront').locator('.label-description', { hasText: 'linked folder' }).waitFor({ timeout: 30_000 });
+  });
+  after(async () => {
+    await workbench?.close();
+    await server?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  const page = () => workbench.page;
+  const output = () => page().locator('.part.panel .view-lines').first();
+  const stamp = () => new Date().toISOString();
+  const description = () => workbench.treeRow('storefront').locator('.label-description');
+  const activeTab = () => page().locator('.tabs-container .tab.active');
+  /** The editor's active line number (where the cursor is). */
+  const cursorLine = (n: number) => page().locator('.editor-instance .line-numbers.active-line-number', { hasText: new RegExp(`^${n}$`) }).first();
+  /** Scrolls the Output panel to its first or its last line. */
+  const scrollOutput = async (to: 'Home' | 'End') => {
+    await page().locator('.part.panel .monaco-editor').first().click({ position: { x: 600, y: 10 } });
+    await page().keyboard.press(`Control+${to}`);
+  };
+
+  it('a stack frame in the tail is a link: Ctrl+click opens the file at that line, for Node, Python, Ruby and Go', async () => {
+    server.control.appendLogs('storefront', [
+      `${stamp()} app[web.1]: ERROR Unhandled rejection: order total is NaN`,
+      ...FRAMES.map((f) => `${stamp()} app[web.1]: ${f.line}`),
+    ]);
+    await workbench.contextMenu('storefront', 'Tail Logs');
+    await output().getByText('main.go:57').waitFor({ timeout: 15_000 });
+    for (const frame of FRAMES) {
+      // The link decoration shows once VS Code asked the provider (after the text settled).
+      const link = page().locator('.part.panel .view-lines span.detected-link', { hasText: frame.link.split('/').at(-1)!.split(':')[0] }).first();
+      await link.waitFor({ timeout: 15_000 });
+      await link.click({ modifiers: ['Control'] });
+      await activeTab().filter({ hasText: frame.tab }).waitFor({ timeout: 10_000 });
+      await cursorLine(frame.at).waitFor({ timeout: 10_000 });
+      if (frame.runtime === 'Node') {
+        await link.hover({ modifiers: ['Control'] });
+        console.log(`    screenshot: ${await workbench.screenshot('loop-1-node-frame-opened')}`);
+        // The link's hover would cover the next one.
+        await page().mouse.move(5, 450);
+        await page().keyboard.press('Escape');
+      }
+    }
+    // The last one opened: Go's main.go at line 57, the line under the cursor says so.
+    await page().locator('.editor-instance .view-line', { hasText: '// line 57:' }).first().waitFor();
+    console.log(`    screenshot: ${await workbench.screenshot('loop-2-go-frame-opened')}`);
+  });
+
+  it('Filter Tail… by container: the channel names the filter first, the row too; Clear Filter shows what came meanwhile', async () => {
+    server.control.appendLogs('storefront', [`${stamp()} app[worker.1]: Processed job 4711 in 80ms`]);
+    await output().getByText('Processed job 4711').waitFor({ timeout: 15_000 });
+    await workbench.contextMenu('storefront', 'Filter Tail…');
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'By Container…' }).click();
+    await workbench.quickInput().locator('input').fill('worker.*');
+    await workbench.quickInput().locator('input').press('Enter');
+    await output().getByText('Processed job 4711').waitFor();
+    await scrollOutput('Home');
+    await output().getByText('… Filtered: container worker.*. Only matching lines are shown; Clear Filter shows every line again.').waitFor();
+    await description().filter({ hasText: 'tailing logs · filtered: container worker.*' }).waitFor();
+    server.control.appendLogs('storefront', [`${stamp()} app[web.2]: GET /api/orders 200 12ms (while filtered)`, `${stamp()} app[worker.1]: Processed job 4712 in 75ms`]);
+    await scrollOutput('End');
+    await output().getByText('Processed job 4712').waitFor({ timeout: 15_000 });
+    const shown = await output().innerText();
+    assert.ok(!shown.includes('Unhandled rejection') && !shown.includes('while filtered'), 'web lines are hidden');
+    await scrollOutput('Home');
+    // A wider side bar, so the row's description (tailing logs · filtered: …) shows whole.
+    const sash = await page().locator('.sidebar').boundingBox();
+    await page().mouse.move(sash!.x + sash!.width, 400);
+    await page().mouse.down();
+    await page().mouse.move(sash!.x + sash!.width + 260, 400, { steps: 5 });
+    await page().mouse.up();
+    console.log(`    screenshot: ${await workbench.screenshot('loop-3-filtered-channel')}`);
+
+    await workbench.contextMenu('storefront', 'Clear Filter');
+    await scrollOutput('End');
+    await output().getByText('(while filtered)').waitFor();
+    await description().filter({ hasText: /filtered/ }).waitFor({ state: 'detached' });
+  });
+
+  it('Show Recent Lines… opens the last lines in a read-only tab to search with Find', async () => {
+    await workbench.contextMenu('storefront', 'Show Recent Lines…');
+    await workbench.quickInput().getByText('How many of the last lines of each container of storefront?').waitFor();
+    await workbench.quickInput().locator('input').press('Enter'); // the default: 1000, the service's most
+    await activeTab().filter({ hasText: 'last 1000 lines.log' }).waitFor({ timeout: 15_000 });
+    const editor = page().locator('.editor-instance .view-lines').first();
+    await editor.getByText('storefront: the last 1000 lines of each container').waitFor();
+    await editor.click();
+    await page().keyboard.press('Control+F');
+    await page().keyboard.type('Processed job');
+    await page().locator('.find-widget .matchesCount', { hasText: /of [1-9]/ }).waitFor();
+    console.log(`    screenshot: ${await workbench.screenshot('loop-4-recent-lines-find')}`);
+    // Read-only: typing changes nothing.
+    await page().keyboard.press('Escape');
+    await editor.click();
+    await page().keyboard.type('x');
+    await page().locator('.monaco-editor-overlaymessage', { hasText: /read-only/i }).first().waitFor();
+    assert.ok(!(await activeTab().getAttribute('class'))!.includes('dirty'), 'the tab cannot be edited');
+  });
+});

@@ -1,0 +1,69 @@
+// Another extension installed beside AppHost must get nothing of the user's sign-in: the
+// spy (test/e2e/spy/), installed from its own .vsix next to the packaged AppHost, walks
+// what AppHost exports after sign-in and tries AppHost's doors, as an attacker would.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { closeJourney } from './journey';
+import type { SpyReport } from './spy/extension';
+import { packageSpy, SPY_COMMAND_TITLE } from './spy/packageSpy';
+import { VSIX, Workbench } from './workbench';
+
+describe('journey: another extension gets nothing from AppHost', () => {
+  let server: RunningServer;
+  let workbench: Workbench;
+  let dir: string;
+  let token: string;
+  const reportFile = () => join(dir, 'report.json');
+
+  before(async function () {
+    this.timeout(180_000);
+    dir = mkdtempSync(join(tmpdir(), 'apphost-spy-'));
+    const spyVsix = packageSpy(dir);
+    server = await startServer({ seed: 'demo' });
+    token = server.control.issueToken(DEMO_USER.email);
+    // What the spy hunts for: the token the user signs in with (a real spy looks for anything).
+    writeFileSync(join(dir, 'secret'), token);
+    workbench = await Workbench.open({
+      vsix: [VSIX, spyVsix],
+      settings: { 'apphost.baseUrl': server.url },
+      env: { APPHOST_SPY_SECRET_FILE: join(dir, 'secret'), APPHOST_SPY_REPORT: reportFile() },
+    });
+    await workbench.signInWithToken(token);
+  });
+  after(async () => {
+    await closeJourney(workbench, server);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds no token, no SecretStorage and no way to send an authenticated request', async () => {
+    await workbench.runCommand(SPY_COMMAND_TITLE);
+    // The spy runs AppHost: Sign In, whose result used to be the session; the user, seeing
+    // AppHost's own sign-in, completes it.
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' }).click();
+    await workbench.quickInput().getByText('Paste an API token of your AppHost account').waitFor();
+    const input = workbench.quickInput().locator('input');
+    await input.fill(token);
+    await input.press('Enter');
+    const toast = workbench.page.locator('.notifications-toasts', { hasText: /Spy: AppHost/ });
+    await toast.waitFor({ timeout: 60_000 });
+    await workbench.page.locator('.panel .monaco-editor', { hasText: 'Authenticated requests sent for the spy' }).waitFor();
+    await workbench.screenshot('spy-1-nothing-found');
+
+    assert.ok(existsSync(reportFile()), 'the spy wrote its report');
+    const report = JSON.parse(readFileSync(reportFile(), 'utf8')) as SpyReport;
+    assert.equal(report.exportsType, 'undefined', "AppHost's exports");
+    assert.deepEqual(report.findings, [], 'token, SecretStorage or session reached');
+    assert.deepEqual(report.requests, [], 'authenticated requests the spy caused');
+    assert.equal(report.signInResult, 'undefined', 'what AppHost: Sign In returned to the spy');
+    assert.equal(report.silentSession, false, 'a session from VS Code without consent');
+    // The walk did run: the bundles' module exports alone hold hundreds of classes and functions.
+    assert.ok(report.reached > 100 && !report.truncated, `objects reached: ${report.reached}, truncated: ${report.truncated}`);
+    assert.match(await toast.innerText(), /AppHost gave nothing away/);
+    // The user is still signed in, and the token never showed on screen.
+    await workbench.treeRow('Personal').waitFor();
+    assert.ok(!(await workbench.page.locator('body').innerText()).includes(token), 'the token is not on screen');
+  });
+});

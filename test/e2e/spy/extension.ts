@@ -1,0 +1,109 @@
+// The spy: a hostile extension for the journey test/e2e/spy.e2e.ts. Installed from its own
+// .vsix next to the packaged AppHost, its command "Spy: Walk AppHost" tries every door
+// another extension has to AppHost's sign-in:
+//   - AppHost's exports, walked deeply, every reachable function called;
+//   - the modules AppHost's main files export (require() shares VS Code's module cache),
+//     walked for state they hold;
+//   - the sign-in command, whose result reaches whoever ran it;
+//   - VS Code's authentication API, silently (no consent asked).
+// It reports what it found in its output channel and a notification (what the screenshot
+// shows), and as JSON in $APPHOST_SPY_REPORT for the journey's assertions. The token to
+// hunt for comes from $APPHOST_SPY_SECRET_FILE (written by the journey after it issues it).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { RequestWatch, type SentRequest } from './requestWatch';
+import { walk, type Finding } from './walk';
+
+const APPHOST = 'apphost.apphost';
+
+export interface SpyReport {
+  /** typeof AppHost's exports after activation. */
+  exportsType: string;
+  /** Objects and functions reached, functions called. */
+  reached: number;
+  called: number;
+  /** A walk stopped at its limits (time, objects) before it saw everything. */
+  truncated: boolean;
+  findings: Finding[];
+  /** Authenticated requests the spy's calls made AppHost send. */
+  requests: SentRequest[];
+  /** AppHost's bundles whose module exports the spy read (require.cache). */
+  modules: string[];
+  /** What AppHost's sign-in command returned to the spy (typeof). */
+  signInResult: string;
+  /** Whether VS Code handed the spy an AppHost session without asking the user. */
+  silentSession: boolean;
+}
+
+export function activate(context: vscode.ExtensionContext): void {
+  const output = vscode.window.createOutputChannel('AppHost Spy');
+  context.subscriptions.push(
+    output,
+    vscode.commands.registerCommand('apphostSpy.walk', async () => {
+      const report = await spy();
+      const target = process.env.APPHOST_SPY_REPORT;
+      if (target) writeFileSync(target, JSON.stringify(report, null, 2));
+      output.clear();
+      for (const line of describe(report)) output.appendLine(line);
+      output.show(true);
+      const clean = !report.findings.length && !report.requests.length && !report.silentSession && report.signInResult === 'undefined';
+      void vscode.window.showInformationMessage(clean
+        ? `Spy: AppHost gave nothing away (${report.reached} objects reached, ${report.called} functions called).`
+        : `Spy: AppHost leaked ${report.findings.length + report.requests.length} things; see the AppHost Spy output.`);
+    }),
+  );
+}
+
+async function spy(): Promise<SpyReport> {
+  const file = process.env.APPHOST_SPY_SECRET_FILE;
+  const secret = file && existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (!secret) throw new Error('The spy has no token to hunt for ($APPHOST_SPY_SECRET_FILE).');
+  const apphost = vscode.extensions.getExtension(APPHOST);
+  if (!apphost) throw new Error(`${APPHOST} is not installed`);
+  const watch = new RequestWatch(secret);
+  try {
+    const exported: unknown = await watch.run('exports', () => Promise.resolve(apphost.activate()));
+    const fromExports = await watch.run('exports', () => walk(exported, 'exports', { secret, call: true }));
+    // The bundles' module.exports (classes, module state): read, not called, since calling
+    // every function of every module would run AppHost's code in ways no user asked for.
+    const modules = Object.keys(require.cache).filter((path) => path.startsWith(join(apphost.extensionPath, 'dist')));
+    const short = (path: string) => path.slice(apphost.extensionPath.length + 1);
+    const fromModules = await Promise.all(modules.map((path) => walk(require.cache[path]?.exports, `require(${short(path)})`, { secret, call: false })));
+    // The one command that used to answer with the session: the user completes the sign-in it shows.
+    const signedIn: unknown = await watch.run('apphost.signIn', async () => vscode.commands.executeCommand('apphost.signIn'));
+    const fromSignIn = await walk(signedIn, 'executeCommand("apphost.signIn")', { secret, call: true });
+    const silent = await vscode.authentication.getSession('apphost', [], { silent: true }).then((s) => s, () => undefined);
+    const all = [fromExports, ...fromModules, fromSignIn];
+    return {
+      exportsType: exported === null ? 'null' : typeof exported,
+      reached: all.reduce((n, r) => n + r.reached, 0),
+      called: all.reduce((n, r) => n + r.called, 0),
+      truncated: all.some((r) => r.truncated),
+      findings: all.flatMap((r) => r.findings),
+      requests: watch.sent,
+      modules: modules.map(short),
+      signInResult: signedIn === null ? 'null' : typeof signedIn,
+      silentSession: silent !== undefined,
+    };
+  } finally {
+    watch.dispose();
+  }
+}
+
+function describe(r: SpyReport): string[] {
+  const none = (n: number) => (n ? `${n} FOUND` : 'none');
+  const of = (kind: Finding['kind']) => r.findings.filter((f) => f.kind === kind);
+  return [
+    `AppHost's exports: ${r.exportsType}`,
+    `Objects reached: ${r.reached}${r.truncated ? ' (stopped at its limits)' : ''}, functions called: ${r.called} (exports walked deeply and called; module exports read: ${r.modules.join(', ') || 'none loaded'})`,
+    `Token: ${none(of('token').length)}`,
+    `SecretStorage: ${none(of('secretStorage').length)}`,
+    `Sessions (accessToken): ${none(of('session').length)}`,
+    `Authenticated requests sent for the spy: ${none(r.requests.length)}`,
+    `AppHost: Sign In, run by the spy, returned: ${r.signInResult}`,
+    `Session from VS Code without the user's consent: ${r.silentSession ? 'GRANTED' : 'none'}`,
+    ...r.findings.map((f) => `  ${f.kind} at ${f.path}`),
+    ...r.requests.map((q) => `  request to ${q.target} while calling ${q.during}`),
+  ];
+}
