@@ -9,6 +9,7 @@ import { AppEvents } from './appEvents';
 import { commandTable, runCommand } from './commands';
 import type { CommandTable } from './commands/commandTypes';
 import { registerDeploy, type DeployArea } from './deploy';
+import { DeployTaskProvider } from './deploy/deployTask';
 import type { ConfigFileSystem } from './editors/configFileSystem';
 import { registerConfigEditing } from './editors/registerConfigEditing';
 import type { DeployLogs } from './logViews/deployLogs';
@@ -45,6 +46,8 @@ export interface Features {
   readonly activity: vscode.TreeDataProvider<vscode.TreeItem>;
   readonly logs: LogsArea;
   readonly deploy: DeployArea;
+  /** The `apphost` tasks: "Deploy <app>" for each linked folder. */
+  readonly deployTasks: vscode.TaskProvider;
   readonly fileSystem: ConfigFileSystem;
   readonly deployLogs: DeployLogs;
   readonly recentLines: RecentLines;
@@ -100,6 +103,7 @@ export function activateFeatures(parts: ActivationParts): Features {
     activity,
     logs,
     deploy,
+    deployTasks: new DeployTaskProvider(services, deploy),
     fileSystem: editing.fileSystem,
     deployLogs: logs.deployLogs,
     recentLines: logs.recentLines,

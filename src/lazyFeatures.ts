@@ -4,7 +4,7 @@
 // the stand-ins below take their place.
 import * as vscode from 'vscode';
 import type { ActivationParts, Features } from './features';
-import { APPS_MIME, DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME, SCHEME } from './schemes';
+import { APPS_MIME, DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME, SCHEME, TASK_TYPE } from './schemes';
 
 export class LazyFeatures {
   private parts: ActivationParts | undefined;
@@ -157,6 +157,18 @@ class LazyLogDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
   }
 }
 
+/** AppHost's tasks ("Deploy <app>"), built by the deploy area when VS Code first asks for tasks (Run Task, tasks.json). */
+class LazyTaskProvider implements vscode.TaskProvider {
+  constructor(private readonly features: LazyFeatures) {}
+
+  provideTasks(token: vscode.CancellationToken): vscode.ProviderResult<vscode.Task[]> {
+    return this.features.get().deployTasks.provideTasks(token);
+  }
+  resolveTask(task: vscode.Task, token: vscode.CancellationToken): vscode.ProviderResult<vscode.Task> {
+    return this.features.get().deployTasks.resolveTask(task, token);
+  }
+}
+
 /** What must be registered from activation on, standing in for the features until they load. */
 export function registerStandIns(context: vscode.ExtensionContext, features: LazyFeatures): void {
   const fileSystem = new LazyFileSystem(features);
@@ -169,6 +181,7 @@ export function registerStandIns(context: vscode.ExtensionContext, features: Laz
     vscode.workspace.registerTextDocumentContentProvider(DEPLOY_LOG_SCHEME, deployLogs),
     recentLines,
     vscode.workspace.registerTextDocumentContentProvider(RECENT_LOG_SCHEME, recentLines),
+    vscode.tasks.registerTaskProvider(TASK_TYPE, new LazyTaskProvider(features)),
   );
   registerCommandStubs(context, features);
 }

@@ -1,4 +1,4 @@
-// The URI schemes of the extension's documents, apart from the code that serves them, so
+// The URI schemes of the extension's documents (and its task type), apart from the code that serves them, so
 // that activation can register stand-ins without loading that code (src/lazyFeatures.ts).
 
 /** Editable documents: config.env, checks.json, app.json (src/editors). */
@@ -13,3 +13,5 @@ export const RECENT_LOG_SCHEME = 'apphost-recent-log';
 export const DETAILS_SCHEME = 'apphost-details';
 /** Apps dragged in the Resources view (onto a database, to link them). */
 export const APPS_MIME = 'application/vnd.apphost.apps';
+/** The task type of AppHost's tasks ("Deploy <app>", src/deploy/deployTask.ts). */
+export const TASK_TYPE = 'apphost';

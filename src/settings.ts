@@ -28,6 +28,8 @@ export const settings = {
   showLogTimestamps: () => apphost().get<boolean>('logs.showTimestamps', true),
   /** `apphost.logs.sourceRoots` of a folder (resource scope: a repository may set it); read by its own reader. */
   sourceRoots: (folder: vscode.Uri): unknown => vscode.workspace.getConfiguration('apphost.logs', folder).get('sourceRoots'),
+  /** `apphost.deploy.preDeployTask` of a folder (resource scope): the task to run before its deploys. */
+  preDeployTask: (folder: vscode.Uri) => vscode.workspace.getConfiguration('apphost.deploy', folder).get<string>('preDeployTask', '').trim() || undefined,
   /** The language-model tools (machine scope). */
   agentToolsEnabled: () => apphost().get<boolean>('agentTools.enabled', true),
   /**

@@ -3,7 +3,7 @@
 // the branch, the commit and what will not be deployed. It answers when the build ended.
 import * as vscode from 'vscode';
 import { deployArea } from '../deploy';
-import { deployOnce } from '../deploy/commands';
+import { deployFlow } from '../deploy/deployFlow';
 import { report, type DeployResult } from '../deploy/deployRun';
 import { refOf, type DeployTarget } from '../deploy/deployTarget';
 import type { FolderLink } from '../deploy/folderLinks';
@@ -77,7 +77,7 @@ export const deployFolder: ActTool<{ folder?: string }, DeployPlan> = {
     if (now !== plan.commit) {
       return vscode.l10n.t('Not deployed: folder {0} is now at commit {1}, not the confirmed {2}. Call the tool again to confirm what is there now.', folder.name, now?.slice(0, 7) ?? '?', plan.commit.slice(0, 7));
     }
-    const done = await deployOnce(s, area, plan.target, { confirmedWarnings: plan.warnings });
+    const done = await deployFlow(s, area, plan.target, undefined, { confirmedWarnings: plan.warnings });
     if (!done) return vscode.l10n.t('A deploy of {0} is already running: wait for it (apphost_get_deploy_log shows it).', app.name);
     // The user sees the outcome as after a click (its buttons wait for them, not for the agent).
     void report(s, area, done.plan, done.result).catch((e: unknown) => s.log.warn(`[agent] deploy report: ${String(e)}`));

@@ -5,11 +5,12 @@ import type { CommandTable } from '../commands/commandTypes';
 import { pickApp, resolveApp } from '../commands/targets';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
-import { type DeployTarget, folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
-import { report, runDeploy, type DeployResult } from './deployRun';
+import { folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
+import { deployFlow } from './deployFlow';
+import { report, type DeployResult } from './deployRun';
 import type { FolderLink } from './folderLinks';
 import { deployArea, type DeployArea } from './index';
-import { preflight, type PreflightOptions, type PushPlan } from './preflight';
+import { PRE_DEPLOY_SETTING, PreDeployTaskError } from './preDeployTask';
 import { type AppRef, UserCancelled } from '../model';
 
 export function deployCommands(s: Services): CommandTable {
@@ -28,31 +29,28 @@ export function deployCommands(s: Services): CommandTable {
 async function deploy(s: Services, area: DeployArea, target: CommandTarget | vscode.Uri | undefined): Promise<DeployResult | undefined> {
   await signedIn(s);
   const t = await resolveTarget(s, area.links, target);
-  const done = await deployOnce(s, area, t);
-  if (!done) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('A deploy of {0} is already running.', t.app.name));
+  try {
+    const done = await deployFlow(s, area, t);
+    if (!done) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('A deploy of {0} is already running.', t.app.name));
+      return undefined;
+    }
+    // The report waits for the user's answer: another deploy may start meanwhile.
+    await report(s, area, done.plan, done.result);
+    return done.result;
+  } catch (error) {
+    if (!(error instanceof PreDeployTaskError)) throw error;
+    await showPreDeployError(s, error);
     return undefined;
   }
-  await report(s, area, done.plan, done.result);
-  return done.result;
 }
 
-/**
- * Checks, pushes and follows the build of one deploy of the app (undefined: one is already
- * running). Its outcome is the caller's to report.
- */
-export async function deployOnce(s: Services, area: DeployArea, t: DeployTarget, options: PreflightOptions = {}): Promise<{ plan: PushPlan; result: DeployResult } | undefined> {
-  if (area.running.has(t.app.name)) return undefined;
-  const running = (async () => {
-    const plan = await preflight(s, area, t, options);
-    return { plan, result: await runDeploy(s, area, plan) };
-  })();
-  area.running.set(t.app.name, running.then(() => undefined, () => undefined));
-  try {
-    return await running;
-  } finally {
-    area.running.delete(t.app.name);
-  }
+/** Why the pre-deploy task kept the deploy from starting; the setting is one click away when it is the fix. */
+async function showPreDeployError(s: Services, error: PreDeployTaskError): Promise<void> {
+  s.log.warn(`[deploy] ${error.message}`);
+  const open = vscode.l10n.t('Open Settings');
+  const choice = await vscode.window.showErrorMessage(error.message, ...(error.fix === 'setting' ? [open] : []));
+  if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', PRE_DEPLOY_SETTING);
 }
 
 async function linkFolder(s: Services, area: DeployArea, uri?: vscode.Uri): Promise<AppRef> {

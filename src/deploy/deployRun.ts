@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
+import { notificationOutput, type DeployOutput } from './deployOutput';
 import type { Services } from '../services';
 import { gitOutput, runPush } from './gitProcess';
 import type { DeployArea } from './index';
@@ -27,18 +28,15 @@ export interface DeployResult {
   pushLog?: PushLog;
 }
 
-export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, force = false): Promise<DeployResult> {
+export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, options: { force?: boolean; output?: DeployOutput } = {}): Promise<DeployResult> {
   const { app } = plan;
+  const force = options.force ?? false;
+  const out = options.output ?? notificationOutput(s, plan);
   const api = s.connection.api();
   const opts = { workspace: app.workspace, priority: 'user' as const };
   const before = new Set((await api.deploys.list(app.id, opts)).map((d) => d.id));
-  const short = plan.commit.hash.slice(0, 7);
   const refspec = `${plan.source}:refs/heads/${plan.deployBranch}`;
-  const pushing = vscode.l10n.t('pushing {0} to {1} ({2})…', short, plan.remote, plan.deployBranch);
-  const title = `${short} ${plan.commit.subject} — git push ${plan.remote} ${plan.source}:${plan.deployBranch}`;
   area.statusBar.setActivity(app.name, vscode.l10n.t('deploying…'));
-  // The tab opens with the build's first line: a push git refuses leaves no empty tab behind.
-  let log: PushLog | undefined;
   s.log.info(`[deploy] ${app.name}: git push ${force ? '--force ' : ''}${plan.remote} ${refspec} (${plan.folder.name})`);
 
   const gitLines: string[] = [];
@@ -50,62 +48,55 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, f
     const list = await api.deploys.list(app.id, { ...opts, priority: 'background' }).catch(() => []);
     const fresh = list.find((d) => !before.has(d.id));
     if (fresh) {
-      log?.attach(fresh);
+      out.attach(fresh);
       s.treeService.reloadParts(app, ['deploys', 'releases']);
     }
     return fresh;
   };
   try {
-    const code = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deploying {0}', app.name), cancellable: true },
-      async (progress, token) => {
-        progress.report({ message: pushing });
-        const run = runPush({
-          gitPath: plan.gitPath,
-          cwd: plan.repo.rootUri.fsPath,
-          remote: plan.remote,
-          refspec,
-          force,
-          header: plan.header,
-          onEvent: (e) => {
-            if (e.kind === 'remote') {
-              buildLines.push(e.text);
-              log ??= logsArea(s).deployLogs.openPush(app, short, title, vscode.l10n.t('building: this tab shows the build live, as the push receives it'));
-              log.append([e.text]);
-              if (!found) {
-                progress.report({ message: vscode.l10n.t('building… (the log is open in an editor tab)') });
-                found = findDeploy();
-              }
-            } else if (e.kind === 'progress') {
-              if (!found) progress.report({ message: e.text });
-            } else {
-              gitLines.push(e.text);
-              s.log.info(`[deploy] git: ${e.text}`);
-            }
-          },
-        });
-        const sub = token.onCancellationRequested(() => {
-          cancelled = true;
-          run.cancel();
-        });
-        try {
-          return await run.exit;
-        } finally {
-          sub.dispose();
-        }
-      },
-    );
+    const code = await out.during(async (token) => {
+      const run = runPush({
+        gitPath: plan.gitPath,
+        cwd: plan.repo.rootUri.fsPath,
+        remote: plan.remote,
+        refspec,
+        force,
+        header: plan.header,
+        onEvent: (e) => {
+          if (e.kind === 'remote') {
+            buildLines.push(e.text);
+            out.build(e.text);
+            found ??= findDeploy();
+          } else if (e.kind === 'progress') {
+            out.progress(e.text);
+          } else {
+            gitLines.push(e.text);
+            out.git(e.text);
+            s.log.info(`[deploy] git: ${e.text}`);
+          }
+        },
+      });
+      const sub = token.onCancellationRequested(() => {
+        cancelled = true;
+        run.cancel();
+      });
+      try {
+        return await run.exit;
+      } finally {
+        sub.dispose();
+      }
+    });
     const outcome: PushOutcome = cancelled ? { problem: 'cancelled' } : pushOutcome(code, gitLines, plan.remote);
     const started = found ? await found : outcome.problem === 'ok' || outcome.problem === 'buildFailed' ? await findDeploy() : undefined;
     // Cancelled: the build goes on without us; the tab follows the record at its own pace.
     const deploy = started && (cancelled ? started : await settle(s, area, app, started));
-    log?.finish(deploy, endStatus(outcome, deploy));
+    out.finish(deploy, endStatus(outcome, deploy));
     if (deploy) {
       s.treeService.reloadParts(app, ['deploys', 'releases']);
       if (deploy.status === 'succeeded') s.tree.deploysSeen(app);
     }
     await s.treeService.reloadApp(app).catch(() => undefined);
-    return { outcome, deploy: deploy ?? undefined, buildLines, pushLog: log };
+    return { outcome, deploy: deploy ?? undefined, buildLines, pushLog: out.pushLog };
   } finally {
     area.statusBar.setActivity(app.name, undefined);
   }
@@ -130,11 +121,39 @@ async function settle(s: Services, area: DeployArea, app: AppRef, deploy: Deploy
   return current;
 }
 
-/** Tells how the deploy ended, with the next steps; runs the step chosen. */
-export async function report(s: Services, area: DeployArea, plan: PushPlan, result: DeployResult): Promise<void> {
+/** How a deploy ended: its state and the sentence that tells it (the command's message, the task's last line). */
+export interface DeployEnd {
+  state: 'succeeded' | 'failed' | 'running' | 'cancelled' | 'upToDate' | 'refused';
+  message: string;
+}
+
+export function deployEnd(plan: PushPlan, result: DeployResult): DeployEnd {
   const { app } = plan;
   const { outcome, deploy } = result;
   const short = plan.commit.hash.slice(0, 7);
+  if (deploy?.status === 'succeeded') return { state: 'succeeded', message: vscode.l10n.t('{0} deployed: {1} "{2}".', app.name, short, plan.commit.subject) };
+  if (deploy && deployFinished(deploy.status)) {
+    return { state: 'failed', message: vscode.l10n.t('The deploy of {0} failed: {1}', app.name, buildFailure(splitLines(deploy.log ?? '')) ?? deploy.status) };
+  }
+  if (deploy) return { state: 'running', message: vscode.l10n.t('The push of {0} ended; its deploy is still {1}. The log tab follows it.', app.name, deploy.status) };
+  switch (outcome.problem) {
+    case 'cancelled':
+      return { state: 'cancelled', message: vscode.l10n.t('Deploy of {0} cancelled. A build that had started goes on on the service: its deploy is listed under Deploys.', app.name) };
+    case 'upToDate':
+      return {
+        state: 'upToDate',
+        message: vscode.l10n.t('Nothing to deploy: {0} already has commit {1} ({2}/{3} is up to date). Commit a change, then deploy.', app.name, short, plan.remote, plan.deployBranch),
+      };
+    case 'buildFailed':
+      return { state: 'failed', message: vscode.l10n.t('The deploy of {0} failed: {1}', app.name, buildFailure(result.buildLines) ?? outcome.detail ?? '') };
+    default:
+      return { state: 'refused', message: explain(outcome, plan).message };
+  }
+}
+
+/** Tells how the deploy ended, with the next steps; runs the step chosen. */
+export async function report(s: Services, area: DeployArea, plan: PushPlan, result: DeployResult): Promise<void> {
+  const { app } = plan;
   const openApp = vscode.l10n.t('Open App');
   const tail = vscode.l10n.t('Tail Logs');
   const showLog = vscode.l10n.t('Show Log');
@@ -143,27 +162,20 @@ export async function report(s: Services, area: DeployArea, plan: PushPlan, resu
     else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', app);
     else if (choice === showLog) await showPushLog(s, plan, result);
   };
-  if (deploy?.status === 'succeeded') {
-    return run(await vscode.window.showInformationMessage(vscode.l10n.t('{0} deployed: {1} "{2}".', app.name, short, plan.commit.subject), openApp, tail));
-  }
-  if (deploy && deployFinished(deploy.status)) {
-    const reason = buildFailure(splitLines(deploy.log ?? '')) ?? deploy.status;
-    return run(await vscode.window.showErrorMessage(vscode.l10n.t('The deploy of {0} failed: {1}', app.name, reason), showLog, tail));
-  }
-  if (deploy) {
-    return run(await vscode.window.showInformationMessage(vscode.l10n.t('The push of {0} ended; its deploy is still {1}. The log tab follows it.', app.name, deploy.status), showLog));
-  }
-  switch (outcome.problem) {
+  const { state, message } = deployEnd(plan, result);
+  switch (state) {
+    case 'succeeded':
+      return run(await vscode.window.showInformationMessage(message, openApp, tail));
+    case 'failed':
+      return run(await vscode.window.showErrorMessage(message, ...(result.deploy ? [showLog, tail] : [showLog])));
+    case 'running':
+      return run(await vscode.window.showInformationMessage(message, showLog));
     case 'cancelled':
-      void vscode.window.showInformationMessage(vscode.l10n.t('Deploy of {0} cancelled. A build that had started goes on on the service: its deploy is listed under Deploys.', app.name));
-      return;
     case 'upToDate':
-      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to deploy: {0} already has commit {1} ({2}/{3} is up to date). Commit a change, then deploy.', app.name, short, plan.remote, plan.deployBranch));
+      void vscode.window.showInformationMessage(message);
       return;
-    case 'buildFailed':
-      return run(await vscode.window.showErrorMessage(vscode.l10n.t('The deploy of {0} failed: {1}', app.name, buildFailure(result.buildLines) ?? outcome.detail ?? ''), showLog));
-    default:
-      return problem(s, area, plan, outcome);
+    case 'refused':
+      return problem(s, area, plan, result.outcome);
   }
 }
 
@@ -183,7 +195,7 @@ async function problem(s: Services, area: DeployArea, plan: PushPlan, outcome: P
         replace,
       );
       if (sure !== replace) throw new UserCancelled();
-      const result = await runDeploy(s, area, plan, true);
+      const result = await runDeploy(s, area, plan, { force: true });
       await report(s, area, plan, result);
       return;
     }

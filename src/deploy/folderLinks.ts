@@ -85,6 +85,26 @@ export class FolderLinks implements vscode.Disposable {
     this.schedule();
   }
 
+  /** Resolves once the Git extension has opened the workspace's repositories and the links show them (a task asked early). */
+  async settled(): Promise<void> {
+    await this.ready;
+    const git = this.git;
+    if (git && git.state !== 'initialized') {
+      await new Promise<void>((resolve) => {
+        const sub = git.onDidChangeState((state) => {
+          if (state !== 'initialized') return;
+          sub.dispose();
+          resolve();
+        });
+      });
+    }
+    if (this.scheduled) {
+      clearTimeout(this.scheduled);
+      this.scheduled = undefined;
+      this.recompute();
+    }
+  }
+
   /** Whether the Git extension is there to read repositories (false: disabled or missing). */
   get gitAvailable(): boolean {
     return !!this.git;

@@ -26,6 +26,8 @@ export interface GitRemote {
 
 export interface GitChange {
   readonly uri: vscode.Uri;
+  /** The API's Status enum (7: untracked). */
+  readonly status?: number;
 }
 
 export interface GitRepositoryState {

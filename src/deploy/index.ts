@@ -6,12 +6,17 @@ import { join } from 'node:path';
 import { areaSlot, type Services } from '../services';
 import { FolderLinks } from './folderLinks';
 import { LinkStatusBar } from './linkStatusBar';
+import type { PreDeployRun } from './preDeployTask';
 
 export interface DeployArea {
   readonly links: FolderLinks;
   readonly statusBar: LinkStatusBar;
   /** Deploys running now, by app name (one at a time per app). */
   readonly running: Map<string, Promise<void>>;
+  /** Pre-deploy tasks running now, by the name of the app they run before. */
+  readonly preDeploying: Map<string, { name: string; run: PreDeployRun }>;
+  /** What the last deploy task of each app wrote in its terminal, without colours (tests read it). */
+  readonly taskTranscripts: Map<string, string>;
   /** Where the user's public keys are (tests point it elsewhere). */
   sshDir: string;
   /** Services whose SSH key check passed this session (no need to ask /ssh_keys again). */
@@ -26,7 +31,7 @@ export function registerDeploy(s: Services): DeployArea {
   const links = new FolderLinks(s.context.globalState, s.connection, s.tree);
   links.onRowChanged = (row) => s.treeService.rerenderApp(row.appRef());
   const statusBar = new LinkStatusBar(links, s.connection, s.tree, s.resources);
-  const area: DeployArea = { links, statusBar, running: new Map(), sshDir: join(homedir(), '.ssh'), keysChecked: new Set(), settleDelaysMs: [500, 1000, 2000, 4000] };
+  const area: DeployArea = { links, statusBar, running: new Map(), preDeploying: new Map(), taskTranscripts: new Map(), sshDir: join(homedir(), '.ssh'), keysChecked: new Set(), settleDelaysMs: [500, 1000, 2000, 4000] };
   s.context.subscriptions.push(links, statusBar);
   return areas.set(s, area);
 }

@@ -3,6 +3,8 @@
 // app's deploy branch, uncommitted changes and unpushed commits, and for SSH remotes
 // whether one of the user's public keys is registered with the service.
 // Costs one request (the app's details), plus /ssh_keys for SSH remotes once a session.
+// A task's deploy asks nothing (nobody may be watching): what needs a decision fails
+// with what to do, and warnings about the shared repository or SSH keys are only shown.
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { App } from '../api';
@@ -15,6 +17,9 @@ import type { DeployArea } from './index';
 import { isSshUrl, newRemoteName, parseRemoteUrl } from './remotes';
 import { registeredKey } from './sshFingerprints';
 import { type AppRef, UserCancelled } from '../model';
+
+/** The Git extension's status of a file git does not track yet (its API's Status.UNTRACKED). */
+const UNTRACKED = 7;
 
 export interface PushPlan {
   folder: vscode.WorkspaceFolder;
@@ -34,12 +39,20 @@ export interface PushPlan {
   header?: { origin: string; value: string };
 }
 
-/** What the user already accepted elsewhere (the agent tool's confirmation): those warnings are not asked again. */
+/** A deploy nobody is asked about (a task): `warn` shows what the command would have asked. */
+export interface Unattended {
+  warn(text: string): void;
+}
+
 export interface PreflightOptions {
+  /** What the user already accepted elsewhere (the agent tool's confirmation): not asked again. */
   confirmedWarnings?: readonly string[];
+  /** A task's deploy: no question is asked. */
+  unattended?: Unattended;
 }
 
 export async function preflight(s: Services, area: DeployArea, target: DeployTarget, options: PreflightOptions = {}): Promise<PushPlan> {
+  const { unattended } = options;
   const { folder } = target;
   const { links } = area;
   await links.ready;
@@ -54,17 +67,18 @@ export async function preflight(s: Services, area: DeployArea, target: DeployTar
   const app: AppRef = { workspace: target.app.workspace, id: details.id || target.app.id, name: details.name || target.app.name };
   const deployBranch = deployBranchOf(details);
 
-  const remote = await ensureRemote(links.remoteFor(folder, app.name, details.gitRemote)?.remote, repo, folder, app, details, links.preferredRemoteName());
+  const remote = await ensureRemote(links.remoteFor(folder, app.name, details.gitRemote)?.remote, repo, folder, app, details, links.preferredRemoteName(), unattended);
   await repo.status().catch(() => undefined);
   const head = repo.state.HEAD;
   if (!head?.commit) throw new Error(vscode.l10n.t('Nothing to deploy yet: folder {0} has no commit. Commit your code, then deploy.', folder.name));
-  const source = await chooseSource(repo, head, deployBranch, app);
-  await confirmWarnings(await deployWarnings(repo, head, source, remote), folder, app, options.confirmedWarnings);
+  const source = await chooseSource(repo, head, deployBranch, app, unattended);
+  if (unattended) refuseUncommitted(repo, head, source, folder, app);
+  await confirmWarnings(await deployWarnings(repo, head, source, remote), folder, app, options);
 
   const pushUrl = (await gitOutput(gitPath, repo.rootUri.fsPath, ['remote', 'get-url', '--push', remote])) ?? '';
   const session = await s.connection.session();
   const header = session && tokenHeaderFor(pushUrl, session.apiRoot, details.gitRemote, session.token);
-  if (!header && isSshUrl(pushUrl)) await checkSshKey(s, area, session?.apiRoot ?? '');
+  if (!header && isSshUrl(pushUrl)) await checkSshKey(s, area, session?.apiRoot ?? '', unattended);
   const commit = await repo.getCommit(source === 'HEAD' ? head.commit : source).catch(() => ({ hash: head.commit!, message: '' }));
   return { folder, repo, gitPath, app, details, deployBranch, remote, pushUrl, source, commit: { hash: commit.hash, subject: commit.message.split('\n')[0] }, header };
 }
@@ -75,10 +89,18 @@ export function deployBranchOf(details: Pick<App, 'deployBranch' | 'pushInstruct
 }
 
 /** The folder's remote for the app, added after asking when it has none. */
-async function ensureRemote(existing: string | undefined, repo: GitRepository, folder: vscode.WorkspaceFolder, app: AppRef, details: App, preferred: string): Promise<string> {
+async function ensureRemote(
+  existing: string | undefined, repo: GitRepository, folder: vscode.WorkspaceFolder, app: AppRef, details: App, preferred: string, unattended?: Unattended,
+): Promise<string> {
   if (existing) return existing;
   if (!details.gitRemote) throw new Error(vscode.l10n.t('The service gives no git remote for {0}: it cannot be deployed by git push.', app.name));
   const name = newRemoteName(repo.state.remotes, preferred, app.name);
+  if (unattended) {
+    throw new Error(vscode.l10n.t(
+      'Folder {0} has no git remote for {1} yet. Deploy once with AppHost: Deploy (it adds the remote after asking), or add it yourself: git remote add {2} {3}',
+      folder.name, app.name, name, details.gitRemote,
+    ));
+  }
   const add = vscode.l10n.t('Add Remote and Deploy');
   const choice = await vscode.window.showInformationMessage(
     vscode.l10n.t('Folder {0} has no git remote for {1} yet.', folder.name, app.name),
@@ -91,8 +113,14 @@ async function ensureRemote(existing: string | undefined, repo: GitRepository, f
 }
 
 /** What goes out as the deploy branch: the checked-out branch, or (asked) the local deploy branch. */
-async function chooseSource(repo: GitRepository, head: GitBranch, deployBranch: string, app: AppRef): Promise<string> {
+async function chooseSource(repo: GitRepository, head: GitBranch, deployBranch: string, app: AppRef, unattended?: Unattended): Promise<string> {
   if (!head.name || head.name === deployBranch) return 'HEAD';
+  if (unattended) {
+    throw new Error(vscode.l10n.t(
+      'You are on branch "{0}", but {1} deploys branch "{2}". Check out {2} and run the task again, or deploy with AppHost: Deploy to choose which branch goes out.',
+      head.name, app.name, deployBranch,
+    ));
+  }
   const local = await repo.getBranch(deployBranch).catch(() => undefined);
   const current = vscode.l10n.t('Deploy "{0}"', head.name);
   const theirs = vscode.l10n.t('Deploy "{0}"', deployBranch);
@@ -131,9 +159,25 @@ export async function deployWarnings(repo: GitRepository, head: GitBranch, sourc
   return warnings;
 }
 
-/** One question for the warnings, unless the user already accepted each of them. */
-async function confirmWarnings(warnings: string[], folder: vscode.WorkspaceFolder, app: AppRef, confirmed: readonly string[] = []): Promise<void> {
-  if (warnings.every((w) => confirmed.includes(w))) return;
+/**
+ * Unattended, a changed tracked file fails the deploy: the app would not run what the folder
+ * has (nor what a build or test run before it checked). New files are often not the app's.
+ */
+function refuseUncommitted(repo: GitRepository, head: GitBranch, source: string, folder: vscode.WorkspaceFolder, app: AppRef): void {
+  if (source !== 'HEAD' && source !== head.name) return;
+  const { workingTreeChanges, indexChanges, mergeChanges } = repo.state;
+  const edited = [...workingTreeChanges, ...indexChanges, ...mergeChanges].filter((c) => c.status !== UNTRACKED);
+  if (!edited.length) return;
+  throw new Error(vscode.l10n.t(
+    'Folder {0} was not deployed to {1}: {2} file(s) have uncommitted changes, e.g. {3}, and a deploy pushes commits only. Commit or stash them, then run the task again.',
+    folder.name, app.name, new Set(edited.map((c) => c.uri.toString())).size, basename(edited[0].uri.fsPath),
+  ));
+}
+
+/** One question for the warnings, unless the user already accepted each of them; a task only shows them. */
+async function confirmWarnings(warnings: string[], folder: vscode.WorkspaceFolder, app: AppRef, options: PreflightOptions): Promise<void> {
+  if (warnings.every((w) => options.confirmedWarnings?.includes(w))) return;
+  if (options.unattended) return warnings.forEach((w) => options.unattended?.warn(w));
   const go = vscode.l10n.t('Deploy Anyway');
   const choice = await vscode.window.showWarningMessage(
     vscode.l10n.t('Deploy folder {0} to {1}?', folder.name, app.name),
@@ -156,7 +200,7 @@ function tokenHeaderFor(pushUrl: string, apiRoot: string, gitRemote: string | un
 }
 
 /** For SSH remotes: is one of ~/.ssh/*.pub registered with the service? If not, offer to add one. */
-async function checkSshKey(s: Services, area: DeployArea, apiRoot: string): Promise<void> {
+async function checkSshKey(s: Services, area: DeployArea, apiRoot: string, unattended?: Unattended): Promise<void> {
   if (area.keysChecked.has(apiRoot)) return;
   const local = await publicKeyFiles(area.sshDir);
   const keys = await s.connection.api().sshKeys.list({ priority: 'user' });
@@ -164,6 +208,8 @@ async function checkSshKey(s: Services, area: DeployArea, apiRoot: string): Prom
     area.keysChecked.add(apiRoot);
     return;
   }
+  // The key may be in an SSH agent only: the push tells, and its refusal is explained.
+  if (unattended) return unattended.warn(vscode.l10n.t('None of your SSH keys in {0} is registered with AppHost: the push may be refused. Register one with AppHost: Manage SSH Keys….', area.sshDir));
   const anyway = vscode.l10n.t('Push Anyway');
   if (!local.length) {
     const choice = await vscode.window.showWarningMessage(

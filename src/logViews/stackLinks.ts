@@ -49,7 +49,7 @@ export class StackLinks implements vscode.DocumentLinkProvider {
       for (const frame of findFrames(doc.lineAt(line).text)) found.push({ line, frame });
     }
     // The mapping of each folder, read once per call: a change of the setting applies at once.
-    const roots = folders.map((folder) => ({ folder, roots: readSourceRoots(settings.sourceRoots(folder.uri)) }));
+    const roots = folders.map((folder) => ({ folder, roots: readSourceRoots(settings.sourceRoots(folder)) }));
     const targets = new Map<string, Promise<vscode.Uri | undefined>>();
     const keyOf = (frame: StackFrame) => `${frame.search ? '?' : ''}${frame.path}`;
     for (const { frame } of found) {

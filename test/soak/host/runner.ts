@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AppHostTestApi } from '../../../src/extension';
 import type { AppRef } from '../../../src/model';
-import type { TreeNode } from '../../../src/tree/resourcesProvider';
+import type { TreeNode } from '../../../src/tree/commandTarget';
 import { scriptUi } from '../../integration/support/scriptedUi';
 import { files, type ActionResult, type AppId, type HostReport, type HostSample, type SoakSetup } from '../shared';
 import { deploy, editConfig } from './actions';

@@ -1,0 +1,70 @@
+// The `apphost` task type: a "Deploy <app>" task for each linked folder, so tasks.json can
+// run it, bind a key to it and chain it ("dependsOn"), and tasks written by hand
+// ({ "type": "apphost", "app": "storefront" }) resolve to it. It runs the same deploy as the
+// status bar (./deployFlow.ts), in the task's terminal (./taskTerminal.ts).
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import type { DeployTarget } from './deployTarget';
+import { refOf } from './deployTarget';
+import type { DeployArea } from './index';
+import { TASK_TYPE } from '../schemes';
+import { DeployTerminal } from './taskTerminal';
+
+export interface AppHostTaskDefinition extends vscode.TaskDefinition {
+  /** The app to deploy (its name, as the AppHost view shows it). */
+  app: string;
+  /** The workspace folder to deploy (its name), for a task of the workspace rather than of a folder. */
+  folder?: string;
+}
+
+export class DeployTaskProvider implements vscode.TaskProvider {
+  constructor(
+    private readonly s: Services,
+    private readonly area: DeployArea,
+  ) {}
+
+  /** One task per linked folder (no request: the links come from git remotes and what the user linked). */
+  async provideTasks(): Promise<vscode.Task[]> {
+    await this.area.links.settled();
+    return this.area.links.links().map((link) => this.task({ type: TASK_TYPE, app: link.app.name }, link.folder));
+  }
+
+  /** A task of tasks.json: the same task, with its definition as written. */
+  resolveTask(task: vscode.Task): vscode.Task | undefined {
+    const definition = task.definition as AppHostTaskDefinition;
+    if (typeof definition.app !== 'string' || !definition.app.trim()) return undefined;
+    return this.task(definition, task.scope ?? vscode.TaskScope.Workspace);
+  }
+
+  private task(definition: AppHostTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope.Global | vscode.TaskScope.Workspace): vscode.Task {
+    const execution = new vscode.CustomExecution(async () => new DeployTerminal(this.s, this.area, definition.app, () => taskTarget(this.s, this.area, definition, scope)));
+    const task = new vscode.Task(definition, scope, vscode.l10n.t('Deploy {0}', definition.app), TASK_TYPE, execution, []);
+    task.detail = vscode.l10n.t('git push to {0}, with the build in the terminal', definition.app);
+    return task;
+  }
+}
+
+/** The folder and app a task deploys: its folder's link, checked against the app it names. Nothing is asked. */
+export async function taskTarget(s: Services, area: DeployArea, definition: AppHostTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope): Promise<DeployTarget> {
+  await area.links.settled();
+  const { app } = definition;
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const folder = definition.folder ? folders.find((f) => f.name === definition.folder) : typeof scope === 'object' ? scope : undefined;
+  if (definition.folder && !folder) {
+    throw new Error(vscode.l10n.t('The task names folder "{0}", which is not open in this window (open folders: {1}).', definition.folder, folders.map((f) => f.name).join(', ')));
+  }
+  if (folder) {
+    const link = area.links.linkOf(folder);
+    if (!link) {
+      throw new Error(vscode.l10n.t('Folder {0} is not linked to an AppHost app. Link it to {1} (AppHost: Link Folder to App…), or deploy it once with AppHost: Deploy, then run the task again.', folder.name, app));
+    }
+    if (link.app.name !== app) {
+      throw new Error(vscode.l10n.t('Folder {0} is linked to {1}, not {2}. Change "app" in the task to "{1}", or link the folder to {2} (AppHost: Link Folder to App…).', folder.name, link.app.name, app));
+    }
+    return { folder, app: await refOf(s, link.app) };
+  }
+  const linked = area.links.links().filter((l) => l.app.name === app);
+  if (linked.length === 1) return { folder: linked[0].folder, app: await refOf(s, linked[0].app) };
+  if (!linked.length) throw new Error(vscode.l10n.t('No open folder is linked to {0}. Link its folder (AppHost: Link Folder to App…), then run the task again.', app));
+  throw new Error(vscode.l10n.t('Folders {0} are all linked to {1}: add "folder" to the task to say which one it deploys.', linked.map((l) => l.folder.name).join(', '), app));
+}
