@@ -1,8 +1,8 @@
 // `npm run soak [-- --minutes N]`: an hour (by default) of tails, restarts, config edits
 // and deploys in a real VS Code against the reference server. Writes the report to
 // bench-results/soak-<N>min.{json,txt} and prints it. Exits 1 when a line was shown twice
-// or never, a minute went over the request budget, or an action failed; heap and CPU are
-// reported, never asserted.
+// or never, or a minute went over the request budget (or the run could not happen); heap,
+// CPU and failed actions are reported, never asserted.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../vscode/tools';
