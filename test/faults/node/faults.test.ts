@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { DEMO_USER, type RunningServer, startServer } from '../../server';
-import { ApiClient, type ApiClientOptions, ApiError, InvalidIdError, MAX_RETRY_AFTER_MS, NetworkError, RequestBudget } from '../../../src/api';
+import { ApiClient, type ApiClientOptions, ApiError, CertificateError, InvalidIdError, MAX_RETRY_AFTER_MS, NetworkError, RequestBudget } from '../../../src/api';
 import { createDispatcher } from '../../../src/api/dispatcher';
 import { LineSplitter } from '../../../src/api/logStream';
 import { MAX_LINE_CHARS } from '../../../src/api/normalize';
@@ -291,8 +291,10 @@ describe('faults (node)', function () {
       try {
         const direct = make({ baseUrl: url, proxy: { strictSSL: false }, retry: { maxAttempts: 1 } });
         assert.equal(direct.insecureTls, false);
-        const e = await rejects(direct.apps.list(), NetworkError);
-        assert.match(String((e.cause as Error)?.message ?? e.code), /self.signed|certificate/i);
+        // Refused, and said in words: the certificate is self-signed (not a bare network error).
+        const e = await rejects(direct.apps.list(), CertificateError);
+        assert.equal(e.problem.kind, 'selfSigned');
+        assert.match(e.message, /does not trust the certificate of 127\.0\.0\.1/);
         const proxy = await startCountingProxy();
         try {
           const choice = createDispatcher(url, { proxy: { url: proxy.url, strictSSL: false }, connectTimeoutMs: 2_000 });
