@@ -36,7 +36,9 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
     return { result, ui };
   }
   const shown = (ui: ScriptedUi, kind: string, pattern: RegExp) => ui.shown.find((m) => m.kind === kind && pattern.test(m.text));
-  const logDoc = () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === DEPLOY_LOG && new URLSearchParams(d.uri.query).has('push') && d.uri.path.startsWith('/storefront/'));
+  // The push log of storefront's deploy of `sha` (other suites, e.g. the agent's deploy, leave tabs of earlier pushes).
+  const logDoc = (sha: string) => vscode.workspace.textDocuments.find((d) =>
+    d.uri.scheme === DEPLOY_LOG && new URLSearchParams(d.uri.query).has('push') && d.uri.path.startsWith('/storefront/') && d.getText().startsWith(`… Deploy of storefront: ${sha.slice(0, 7)}`));
 
   before(async () => {
     server = await useServer({ actionDelayMs: 160 }); // a build line every 20 ms
@@ -86,11 +88,11 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
     let livePart: string | undefined;
     try {
       const running = vscode.commands.executeCommand<DeployResult>('apphost.app.deploy', storefront).then((r) => (result = r));
-      await until('the log tab opens', () => logDoc(), 20_000);
+      await until('the log tab opens', () => logDoc(sha), 20_000);
       await until('the status bar says deploying', () => /^\$\(sync~spin\) storefront · deploying…$/.test(api.deploy.statusBar.item.text));
       // Live: build lines in the tab while the server's deploy is still building.
       await until('build lines in the tab while building', () => {
-        const text = logDoc()?.getText() ?? '';
+        const text = logDoc(sha)?.getText() ?? '';
         const building = server.control.deploysOf('storefront')[0]?.status === 'building';
         if (building && text.includes('-----> Installing dependencies')) livePart = text;
         return livePart;
@@ -105,7 +107,7 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
     assert.equal(result?.outcome.problem, 'ok');
     assert.equal(result?.deploy?.status, 'succeeded');
     // The tab re-renders asynchronously after the end.
-    const text = String(await until('the tab shows the outcome', () => /… succeeded/.test(logDoc()!.getText()) && logDoc()!.getText()));
+    const text = String(await until('the tab shows the outcome', () => /… succeeded/.test(logDoc(sha)!.getText()) && logDoc(sha)!.getText()));
     assert.match(text.split('\n')[0], new RegExp(`^… Deploy of storefront: ${sha.slice(0, 7)} Fix the checkout total — git push wokku HEAD:main$`));
     assert.ok(text.includes('=====> Application deployed:'));
     assert.match(text.trimEnd().split('\n').at(-1)!, /^… succeeded/);

@@ -100,10 +100,11 @@ describe('multi-select: lifecycle and logs on several apps', function () {
     // Cancel while the first three calls run (the server logs a request when it answers).
     const running = () => rows.filter((r) => ext.tree.busy.has(r.id)).length === 3;
     const ui = await withCancellingProgress(running, () => onSelection('apphost.app.restart', {}, rows[0], rows));
-    // The server logs a request once its answer is written: the client may read it first.
-    await until('the three calls in flight logged', () => posts() >= 3, 5_000).catch(() => undefined);
-    assert.equal(posts(), 3, 'the calls in flight complete; the others are not sent');
-    assert.deepEqual(ui.shown.map((s) => `${s.kind}: ${s.text}`), ['info: Restarted 3 of 5 apps. Not sent: analytics, cron-jobs.']);
+    // A row turns busy just before its call leaves: cancelled then, the third may not have been sent.
+    await until('the calls in flight logged', () => posts() >= 2, 5_000).catch(() => undefined);
+    const sent = posts();
+    assert.ok(sent >= 2 && sent <= 3, `the calls in flight complete; the others are not sent (${sent} sent)`);
+    assert.deepEqual(ui.shown.map((s) => `${s.kind}: ${s.text}`), [`info: Restarted ${sent} of 5 apps. Not sent: ${names.slice(sent).join(', ')}.`]);
     assert.ok(rows.every((r) => !ext.tree.busy.has(r.id)));
   });
 
