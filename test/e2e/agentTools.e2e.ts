@@ -4,20 +4,26 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { REPO_ROOT } from '../vscode/tools';
 import { Workbench } from './workbench';
 
 describe('journey: AppHost\'s tools in the chat\'s tool picker', () => {
   let workbench: Workbench;
+  let server: RunningServer;
 
   before(async () => {
-    workbench = await Workbench.open({ settings: { 'chat.disableAIFeatures': false } });
+    server = await startServer({ seed: 'demo' });
+    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url, 'chat.disableAIFeatures': false } });
   });
-  after(async () => workbench?.close());
+  after(async () => {
+    await workbench?.close();
+    await server?.close();
+  });
 
   it('lists the AppHost tools under Configure Tools…', async () => {
-    // The extension's contributions are there once its view container is.
-    await workbench.openAppHostView();
+    // The tools show while AppHost is not signed out (their `when` clause): sign in first.
+    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
     // Configure Tools… sits in the chat's input toolbar (it is not in the palette).
     await workbench.page.keyboard.press('Control+Alt+KeyI');
     const configure = workbench.page.locator('.interactive-input-part a.action-label[aria-label^="Configure Tools"], .chat-input-toolbars a.action-label[aria-label*="Tools"]').first();
