@@ -113,14 +113,30 @@ export class Workbench {
 
   /**
    * Selects exactly these tree rows, as a user does with Ctrl-click (Escape first
-   * clears whatever was selected; Ctrl-click selects without expanding).
+   * clears whatever was selected; Ctrl-click selects without expanding). A row
+   * re-rendered by a refresh between two clicks can drop its selection, so the
+   * selection is read back and made again until it holds.
    */
   async selectRows(...labels: string[]): Promise<void> {
-    await this.treeRow(labels[0]).click({ modifiers: ['Control'] });
-    await this.page.keyboard.press('Escape');
-    for (const label of labels) await this.treeRow(label).click({ modifiers: ['Control'] });
-    const selected = await this.page.locator('.sidebar .monaco-list-row[role=treeitem][aria-selected=true] .label-name').allInnerTexts();
-    if (selected.sort().join() !== [...labels].sort().join()) throw new Error(`selected ${selected.join(', ')} instead of ${labels.join(', ')}`);
+    const wanted = [...labels].sort().join();
+    let selected: string[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await this.treeRow(labels[0]).click({ modifiers: ['Control'] });
+      await this.page.keyboard.press('Escape');
+      for (const label of labels) {
+        const row = this.treeRow(label);
+        await row.click({ modifiers: ['Control'] });
+        await row.and(this.page.locator('[aria-selected=true]')).waitFor({ timeout: 2_000 }).catch(() => undefined);
+      }
+      selected = await this.selectedRows();
+      if (selected.sort().join() === wanted) return;
+    }
+    throw new Error(`selected ${selected.join(', ')} instead of ${labels.join(', ')}`);
+  }
+
+  /** Labels of the selected rows of the side bar's trees. */
+  async selectedRows(): Promise<string[]> {
+    return this.page.locator('.sidebar .monaco-list-row[role=treeitem][aria-selected=true] .label-name').allInnerTexts();
   }
 
   /** Labels of the visible rows of the side bar's trees. */
