@@ -6,8 +6,10 @@ import { NotSignedIn } from './model';
 import { CLIENT_SETTINGS, settings } from './settings';
 
 /**
- * The link to the configured service: one ApiClient (one keep-alive pool) for the current
- * service URL, one request budget shared by everything, and the stored session's token.
+ * The link to one service: one ApiClient (one keep-alive pool) for its URL, one request
+ * budget shared by everything sent to it (the limit is per instance), and its stored
+ * session's token. The first service's address is `apphost.baseUrl` (read each time, it
+ * may change); the others' are fixed (src/connections.ts builds one per known service).
  */
 export class Connection implements vscode.Disposable {
   private shared: RequestBudget | undefined;
@@ -26,6 +28,8 @@ export class Connection implements vscode.Disposable {
     private readonly userAgent: string,
     /** The client and budget classes, loaded with the first use (they are not needed to activate). */
     private readonly classes: () => { ApiClient: typeof ApiClient; RequestBudget: typeof RequestBudget },
+    /** The service's address: `apphost.baseUrl` for the first service. */
+    private readonly address: () => string = settings.baseUrl,
   ) {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -40,7 +44,7 @@ export class Connection implements vscode.Disposable {
     );
   }
 
-  /** The one request budget every request of this window shares (built on first use). */
+  /** The one request budget every request of this window to this service shares (built on first use). */
   get budget(): RequestBudget {
     this.shared ??= new (this.classes().RequestBudget)({ perMinute: requestsPerMinute() });
     return this.shared;
@@ -49,7 +53,7 @@ export class Connection implements vscode.Disposable {
   /** The service's API root, or undefined while the URL is unset or invalid. */
   apiRoot(): string | undefined {
     try {
-      return resolveBaseUrl(settings.baseUrl(), { allowInsecureHttp: settings.allowInsecureHttp() }).apiRoot;
+      return resolveBaseUrl(this.address(), { allowInsecureHttp: settings.allowInsecureHttp() }).apiRoot;
     } catch {
       return undefined;
     }
@@ -58,7 +62,7 @@ export class Connection implements vscode.Disposable {
   /** The client for the configured URL. Throws a clear ConfigurationError when the URL is unusable. */
   api(): ApiClient {
     if (!this.client) {
-      this.client = this.clientFor(settings.baseUrl(), async () => (await this.session())?.token);
+      this.client = this.clientFor(this.address(), async () => (await this.session())?.token);
       if (this.client.insecureTls) this.warnInsecureTls();
     }
     return this.client;
@@ -106,7 +110,7 @@ export class Connection implements vscode.Disposable {
     ).then((choice) => choice === open && vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxyStrictSSL'));
   }
 
-  /** The signed-in session for the configured service, if any. */
+  /** The signed-in session for this service, if any. */
   async session(): Promise<StoredSession | undefined> {
     const root = this.apiRoot();
     return root ? this.sessions.get(root) : undefined;

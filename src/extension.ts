@@ -11,6 +11,7 @@ import { AppHostAuthProvider } from './auth/authProvider';
 import { SessionStore } from './auth/sessionStore';
 import { Workspaces } from './auth/workspaces';
 import { Connection } from './connection';
+import { Connections } from './connections';
 import type { DeployArea } from './deploy';
 import { LazyFeatures, LazyTreeProvider, registerStandIns } from './lazyFeatures';
 import type { LogsArea } from './logViews/registerLogs';
@@ -45,7 +46,9 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
   const sessions = new SessionStore(context.secrets);
   const features = new LazyFeatures();
   const connection = new Connection(sessions, log, userAgent, () => features.module());
-  const auth = new AppHostAuthProvider(connection, sessions, log, () => features.module().signInFlows);
+  // One connection per known service (its own client, budget and session); `connection` is the first's.
+  const connections = new Connections(connection, (url) => new Connection(sessions, log, userAgent, () => features.module(), () => url));
+  const auth = new AppHostAuthProvider(connections, sessions, log, () => features.module().signInFlows);
   const workspaces = new Workspaces(context.globalState);
   // The views exist from the start; their rows come from the features, on first look.
   const resources = new LazyTreeProvider<TreeNode>(() => features.get().resources);
@@ -55,10 +58,10 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
   const activity = new LazyTreeProvider<vscode.TreeItem>(() => features.get().activity);
   const activityView = vscode.window.createTreeView('apphost.activity', { treeDataProvider: activity });
   context.subscriptions.push(
-    log, sessions, connection, auth, workspaces, resources, view, activity, activityView,
+    log, sessions, connection, connections, auth, workspaces, resources, view, activity, activityView,
     new AccountStatusBar(connection, workspaces),
   );
-  features.init({ context, log, sessions, connection, auth, workspaces, view, activityView });
+  features.init({ context, log, sessions, connection, connections, auth, workspaces, view, activityView });
   registerStandIns(context, features);
   const tools = registerAgentTools(context, features);
   context.subscriptions.push(tools);
@@ -73,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
 /** The services, built on first access (tests reach them right after activation). */
 function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agentToolRegistration: AgentToolRegistration): AppHostTestApi {
   const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri, agentToolRegistration } as AppHostTestApi;
-  const fields = ['context', 'log', 'sessions', 'connection', 'auth', 'workspaces', 'resources', 'view', 'tree', 'treeService', 'events', 'healer'] as const;
+  const fields = ['context', 'log', 'sessions', 'connection', 'connections', 'auth', 'workspaces', 'resources', 'view', 'tree', 'treeService', 'events', 'healer'] as const;
   for (const field of fields) Object.defineProperty(api, field, { enumerable: true, get: () => features.get().services[field] });
   Object.defineProperty(api, 'logs', { enumerable: true, get: () => features.get().logs });
   Object.defineProperty(api, 'deploy', { enumerable: true, get: () => features.get().deploy });

@@ -32,7 +32,7 @@ export { RequestBudget } from './api/requestBudget';
 export * as signInFlows from './auth/signIn';
 
 /** What activation built, handed to the features. */
-export type ActivationParts = Pick<Services, 'context' | 'log' | 'sessions' | 'connection' | 'auth' | 'workspaces' | 'view'> & {
+export type ActivationParts = Pick<Services, 'context' | 'log' | 'sessions' | 'connection' | 'connections' | 'auth' | 'workspaces' | 'view'> & {
   readonly activityView: vscode.TreeView<vscode.TreeItem>;
 };
 

@@ -4,6 +4,7 @@ import type { AppHostAuthProvider } from './auth/authProvider';
 import type { SessionStore } from './auth/sessionStore';
 import type { Workspaces } from './auth/workspaces';
 import type { Connection } from './connection';
+import type { Connections } from './connections';
 import type { ResourcesProvider } from './tree/resourcesProvider';
 import type { TreeNode } from './tree/commandTarget';
 import type { ThrottleHealer } from './tree/throttleHealer';
@@ -15,7 +16,10 @@ export interface Services {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;
   readonly sessions: SessionStore;
+  /** The connection of the service the caller acts on: the first service's, or (for a command) its target's. */
   readonly connection: Connection;
+  /** Every known service with its own connection. */
+  readonly connections: Connections;
   readonly auth: AppHostAuthProvider;
   readonly workspaces: Workspaces;
   readonly resources: ResourcesProvider;

@@ -6,6 +6,10 @@ const apphost = () => vscode.workspace.getConfiguration('apphost');
 
 export const settings = {
   baseUrl: () => apphost().get<string>('baseUrl', ''),
+  /** `apphost.services` as stored (machine scope: a workspace cannot add a service that receives tokens); read by serviceList.ts. */
+  services: (): unknown => apphost().get<unknown>('services', []),
+  /** `apphost.firstService` (window scope): which known service a workspace shows first; read by serviceList.ts. */
+  firstService: (): unknown => apphost().get<unknown>('firstService', ''),
   allowInsecureHttp: () => apphost().get<boolean>('allowInsecureHttp', false),
   requestsPerMinute: () => apphost().get<number>('requestsPerMinute', 60),
   /** Refresh interval of the visible views, in seconds (0: never). */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../connection';
+import type { Connections, RefusedToken } from '../connections';
 import type * as SignInFlows from './signIn';
 import type { SessionStore, StoredSession } from './sessionStore';
 
@@ -10,30 +11,37 @@ function toAuthSession(s: StoredSession): vscode.AuthenticationSession {
 }
 
 /**
- * The AppHost account in VS Code's Accounts menu. Sessions live in SecretStorage (see
- * SessionStore) under the configured service; one session per service.
+ * The AppHost account in VS Code's Accounts menu (the first service's), and signing in and
+ * out of any known service. Sessions live in SecretStorage (see SessionStore) under their
+ * service's API root; one session per service.
  */
 export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changed.event;
   private known: StoredSession | undefined;
   private readonly disposables: vscode.Disposable[];
-  /** The session a "session expired" prompt was already shown for. */
-  private expiredSessionId: string | undefined;
-  private signingIn: Promise<StoredSession> | undefined;
+  /** The sessions a "session expired" prompt was already shown for (one per service at most). */
+  private readonly expiredSessionIds = new Set<string>();
+  /** The sign-in running for each service (by its connection). */
+  private readonly signingIn = new Map<Connection, Promise<StoredSession>>();
 
   constructor(
-    private readonly connection: Connection,
+    private readonly connections: Connections,
     private readonly store: SessionStore,
     private readonly log: vscode.LogOutputChannel,
     /** The sign-in flows, loaded when first needed (they are not needed to activate). */
     private readonly flows: () => typeof SignInFlows,
   ) {
     this.disposables = [vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'AppHost', this, { supportsMultipleAccounts: false })];
-    // Sessions changed here, in another window, or the service URL changed.
-    this.disposables.push(connection.onDidChange(() => void this.sync()));
-    this.disposables.push(connection.onDidRefuseToken((token) => void this.sessionExpired(token)));
+    // Sessions changed here, in another window, or a service URL changed.
+    this.disposables.push(connections.onDidChange(() => void this.sync()));
+    this.disposables.push(connections.onDidRefuseToken((refused) => void this.sessionExpired(refused)));
     void this.sync();
+  }
+
+  /** The first service's connection: the Accounts menu's account. */
+  private get connection(): Connection {
+    return this.connections.first;
   }
 
   async getSessions(): Promise<vscode.AuthenticationSession[]> {
@@ -49,25 +57,29 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     await this.signOut();
   }
 
-  /** Runs the sign-in QuickPick (once at a time) and stores the resulting API token. */
-  signIn(): Promise<StoredSession> {
-    this.signingIn ??= this.doSignIn().finally(() => (this.signingIn = undefined));
-    return this.signingIn;
+  /** Runs the sign-in QuickPick for a service (once at a time per service) and stores the resulting API token. */
+  signIn(connection: Connection = this.connection): Promise<StoredSession> {
+    let running = this.signingIn.get(connection);
+    if (!running) {
+      running = this.doSignIn(connection).finally(() => this.signingIn.delete(connection));
+      this.signingIn.set(connection, running);
+    }
+    return running;
   }
 
-  private async doSignIn(): Promise<StoredSession> {
-    const apiRoot = this.connection.apiRoot();
+  private async doSignIn(connection: Connection): Promise<StoredSession> {
+    const apiRoot = connection.apiRoot();
     if (!apiRoot) {
       await vscode.commands.executeCommand('apphost.setServiceUrl');
-      if (!this.connection.apiRoot()) throw new Error(vscode.l10n.t('Set the AppHost service URL before signing in.'));
+      if (!connection.apiRoot()) throw new Error(vscode.l10n.t('Set the AppHost service URL before signing in.'));
     }
-    const api = this.connection.api();
+    const api = connection.api();
     // Before asking anything: an address that does not answer, or whose certificate is not
     // trusted, is said now (with how to fix it), not after the user typed a password.
     await api.checkAddress();
     const created = await this.flows().signIn(api, this.log);
-    const session: StoredSession = { ...created, id: globalThis.crypto.randomUUID(), apiRoot: this.connection.apiRoot()!, createdAt: new Date().toISOString() };
-    const previous = await this.connection.session();
+    const session: StoredSession = { ...created, id: globalThis.crypto.randomUUID(), apiRoot: connection.apiRoot()!, createdAt: new Date().toISOString() };
+    const previous = await connection.session();
     await this.store.put(session);
     // Signing in again replaces the old token: revoke it, it has no other owner.
     if (previous?.tokenId && previous.tokenId !== session.tokenId) {
@@ -81,13 +93,13 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
    * Revokes the stored API token on the server, then forgets it locally whatever the
    * server said; the user is told when the server could not be reached.
    */
-  async signOut(): Promise<void> {
-    const session = await this.connection.session();
+  async signOut(connection: Connection = this.connection): Promise<void> {
+    const session = await connection.session();
     if (!session) return;
     let problem: string | undefined;
     if (session.tokenId) {
       try {
-        await this.connection.api().auth.revokeToken(session.tokenId, { token: session.token });
+        await connection.api().auth.revokeToken(session.tokenId, { token: session.token });
       } catch (error) {
         problem = (error as Error).message;
       }
@@ -109,31 +121,37 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
    * A request was refused with 401: one prompt per lost session, however many requests
    * failed together. A late 401 for a token already replaced by a new sign-in is ignored.
    */
-  private async sessionExpired(refusedToken: string): Promise<void> {
-    const session = await this.connection.session();
-    if (!session || session.token !== refusedToken || this.expiredSessionId === session.id) return;
-    this.expiredSessionId = session.id;
-    await vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', true);
+  private async sessionExpired({ connection, token }: RefusedToken): Promise<void> {
+    const session = await connection.session();
+    if (!session || session.token !== token || this.expiredSessionIds.has(session.id)) return;
+    this.expiredSessionIds.add(session.id);
+    if (connection === this.connection) await vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', true);
     const signInAgain = vscode.l10n.t('Sign In');
+    // With several services, the prompt says which one (the others keep working).
+    const service = this.connections.several ? this.connections.service(session.apiRoot) : undefined;
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Your AppHost session expired or was revoked ({0}). Sign in again to continue; your unsaved edits are kept.', session.account.email),
+      service
+        ? vscode.l10n.t('Your AppHost session on {0} expired or was revoked ({1}). Sign in again to continue; your unsaved edits are kept.', service.name, session.account.email)
+        : vscode.l10n.t('Your AppHost session expired or was revoked ({0}). Sign in again to continue; your unsaved edits are kept.', session.account.email),
       signInAgain,
     );
-    if (choice === signInAgain) await vscode.commands.executeCommand('apphost.signIn');
+    if (choice === signInAgain) await vscode.commands.executeCommand('apphost.signIn', ...(service ? [session.apiRoot] : []));
   }
 
-  /** Whether the current session was refused by the server (the tree then offers to sign in). */
+  /** Whether the session was refused by its server (the tree then offers to sign in). */
   isExpired(session: StoredSession | undefined): boolean {
-    return !!session && session.id === this.expiredSessionId;
+    return !!session && this.expiredSessionIds.has(session.id);
   }
 
   private async sync(): Promise<void> {
     const current = await this.connection.session();
     const before = this.known;
     this.known = current;
-    await vscode.commands.executeCommand('setContext', 'apphost.signedIn', !!current);
+    // Signed in to any known service: the view has rows, the commands that need a session show.
+    const anySignedIn = !!current || (this.connections.several && (await this.connections.signedIn()).length > 0);
+    await vscode.commands.executeCommand('setContext', 'apphost.signedIn', anySignedIn);
     // The agent tools show while this is not set: before activation AppHost cannot know, and a call activates it.
-    await vscode.commands.executeCommand('setContext', 'apphost.signedOut', !current);
+    await vscode.commands.executeCommand('setContext', 'apphost.signedOut', !anySignedIn);
     await vscode.commands.executeCommand('setContext', 'apphost.isAdmin', current?.account.role === 'admin');
     await vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', this.isExpired(current));
     if (before?.id === current?.id) return;
