@@ -112,7 +112,23 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   for (const vsix of [options.vsix ?? []].flat()) await run(['--install-extension', vsix, ...common], env);
 
   const host = options.host ?? '127.0.0.1';
-  const port = options.port ?? (await freePort());
+  // A free port is only free until someone binds it: when another process takes it between
+  // freePort() and code-server's bind, start again on another one.
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    const started = launch(host, port, dataDir, configFile, common, options, env);
+    try {
+      await waitHealthy(started.url, started.child, started.output);
+      return { url: started.url, authority: started.authority, workspaceFolder, dataDir, output: started.output, close: () => started.close() };
+    } catch (error) {
+      const portTaken = !options.port && attempt < 3 && /EADDRINUSE/.test(started.output());
+      await started.close(!portTaken);
+      if (!portTaken) throw error;
+    }
+  }
+}
+
+function launch(host: string, port: number, dataDir: string, configFile: string, common: string[], options: CodeServerOptions, env: NodeJS.ProcessEnv) {
   const args = [
     CODE_SERVER_ENTRY,
     '--config', configFile,
@@ -137,7 +153,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const authority = `${host}:${port}`;
   const url = `http://${authority}`;
   let closed = false;
-  const close = async () => {
+  /** Stops code-server (the whole process group); removes the data folder unless told to keep it for another attempt. */
+  const close = async (removeData = true) => {
     if (closed) return;
     closed = true;
     if (child.exitCode === null) {
@@ -157,13 +174,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    if (removeData) rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   };
-  try {
-    await waitHealthy(url, child, () => output);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { url, authority, workspaceFolder, dataDir, output: () => output, close };
+  return { child, url, authority, output: () => output, close };
 }
