@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { BudgetSnapshot, RequestBudget } from './api';
 import type { Connection } from './connection';
 import { knownServices, type KnownService } from './serviceList';
 import { settings } from './settings';
@@ -45,14 +46,25 @@ export class Connections implements vscode.Disposable {
     );
   }
 
+  /**
+   * The first service's id (its API root; '' while `apphost.baseUrl` is unset): the service
+   * of what the areas not yet threaded with a service hold (folder links, the agent tools).
+   */
+  firstId(): string {
+    return this.first.apiRoot() ?? '';
+  }
+
   /** The known services, the one shown first first. */
   services(): readonly KnownService[] {
     return this.known;
   }
 
-  /** The known service with this id. */
+  /** The known service with this id (the settings are read again once when it is not known: a setting just written). */
   service(id: string | undefined): KnownService | undefined {
-    return id === undefined ? undefined : this.known.find((s) => s.id === id);
+    if (id === undefined) return undefined;
+    const find = () => this.known.find((s) => s.id === id);
+    if (!find()) this.reread();
+    return find();
   }
 
   /** More than one service is known: the tree shows a row per service, names say which. */
@@ -69,6 +81,36 @@ export class Connections implements vscode.Disposable {
     const other = this.connectionOf(id);
     if (!other) throw new Error(vscode.l10n.t('The service {0} is no longer in AppHost\'s list (it was removed). Add it again with "AppHost: Add Service…".', id));
     return other;
+  }
+
+  /** The connections of every known service (the first's even while its address is unset). */
+  all(): Connection[] {
+    return [...new Set([this.first, ...this.known.map((s) => this.of(s.id))])];
+  }
+
+  /**
+   * Every service's request budget seen as one, for what waits on any of them (the throttle
+   * healer): throttled while one is, its next attempt the earliest of theirs.
+   */
+  anyBudget(): Pick<RequestBudget, 'isThrottled' | 'snapshot' | 'onDidChange'> {
+    const budgets = () => this.all().map((c) => c.budget);
+    return {
+      isThrottled: () => budgets().some((b) => b.isThrottled()),
+      snapshot: (): BudgetSnapshot => {
+        const throttled = budgets().filter((b) => b.isThrottled()).map((b) => b.snapshot());
+        throttled.sort((a, b) => (a.nextAttemptAt ?? Infinity) - (b.nextAttemptAt ?? Infinity));
+        return throttled[0] ?? this.first.budget.snapshot();
+      },
+      onDidChange: (listener) => {
+        let subscriptions = budgets().map((b) => b.onDidChange(listener));
+        // Services come and go: listen to the budgets of those known now.
+        const registry = this.onDidChange(() => {
+          subscriptions.forEach((d) => d.dispose());
+          subscriptions = budgets().map((b) => b.onDidChange(listener));
+        });
+        return { dispose: () => [...subscriptions, registry].forEach((d) => d.dispose()) };
+      },
+    };
   }
 
   /** The services that have a session now. */
@@ -93,8 +135,11 @@ export class Connections implements vscode.Disposable {
     return entry.connection;
   }
 
+  /** Reads the settings again; fires onDidChange only when the known services changed. */
   private reread(): void {
-    this.known = readKnown();
+    const known = readKnown();
+    if (JSON.stringify(known) === JSON.stringify(this.known)) return;
+    this.known = known;
     for (const [id, entry] of this.others) {
       const service = this.service(id);
       if (service && !service.isBase && service.url === entry.url) continue;

@@ -8,6 +8,7 @@ import { registerActivityView } from './activity/activityView';
 import { AppEvents } from './appEvents';
 import { commandTable, runCommand } from './commands';
 import type { CommandTable } from './commands/commandTypes';
+import { ServiceRouting } from './commands/serviceRouting';
 import { registerDeploy, type DeployArea } from './deploy';
 import { DeployTaskProvider } from './deploy/deployTask';
 import type { ConfigFileSystem } from './editors/configFileSystem';
@@ -56,20 +57,22 @@ export interface Features {
 }
 
 export function activateFeatures(parts: ActivationParts): Features {
-  const { context, connection, workspaces, view } = parts;
+  const { context, connection, connections, workspaces, view } = parts;
   const tree = new TreeState();
-  const resources = new ResourcesProvider(new ResourceRoots(connection, parts.auth, workspaces, tree));
-  // Lists the service throttled keep their rows and refresh themselves once it allows.
-  const healer = new ThrottleHealer(connection.budget, (node) => (node === ROOTS ? resources.refresh(undefined, { refetch: false }) : resources.refresh(node)));
+  const roots = new ResourceRoots(connections, parts.auth, workspaces, tree);
+  const resources = new ResourcesProvider(roots);
+  // Lists a service throttled keep their rows and refresh themselves once it allows.
+  const healer = new ThrottleHealer(connections.anyBudget(), (node) => (node === ROOTS ? resources.refresh(undefined, { refetch: false }) : resources.refresh(node)));
   ListNode.healer = healer;
   const events = new AppEvents();
-  const treeService = new TreeService(resources, tree, () => connection.api());
+  // Each app's reads go to its own service.
+  const treeService = new TreeService(resources, tree, (service) => connections.of(service).api());
   context.subscriptions.push(
     resources, healer, events,
-    new AutoRefresh(view, resources, connection.budget),
+    new AutoRefresh(view, () => roots.refreshers((node) => resources.refresh(node))),
     new ThrottleStatusBar(connection.budget),
-    connection.onDidChange(() => {
-      tree.workspaceNodes.clear(); // another session: the workspaces it shows are not this one's
+    connections.onDidChange(() => {
+      tree.clearWorkspaceNodes(); // another session or service: the workspaces it shows are not this one's
       resources.refresh();
     }),
     // The user expands an app: its process report (one request) says whether it really runs.
@@ -89,15 +92,16 @@ export function activateFeatures(parts: ActivationParts): Features {
   // Stack frames in logs lead to the folders linked to the app.
   const logs = registerLogs(services, (app) => deploy.links.linksOf(app).map((l) => l.folder.uri));
   const activity = registerActivityView(services, parts.activityView);
-  const table: CommandTable = {
-    ...commandTable(services),
+  // Each service gets its own table (its Services' connection is its connection): a command acts on its row's service.
+  const routing = new ServiceRouting(services, (view): CommandTable => ({
+    ...commandTable(view),
     'apphost.activity.refresh': () => activity.refresh(),
     'apphost.activity.loadMore': () => activity.loadMore(),
-  };
+  }));
   return {
     services,
-    invoke: (id, args) => runCommand(parts.log, id, table[id], args),
-    commandIds: Object.keys(table),
+    invoke: (id, args) => runCommand(parts.log, id, args, (command, given) => routing.route(command, given)),
+    commandIds: routing.ids(),
     resources,
     dragAndDrop: new ResourcesDragAndDrop(),
     activity,

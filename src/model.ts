@@ -1,8 +1,10 @@
 // The shared vocabulary every area may import: how an app is addressed, and the two
 // outcomes every command knows. Plain TypeScript, no `vscode`: the bottom of the house.
 
-/** Enough to address an app in every API call: its workspace, id and name. */
+/** Enough to address an app in every API call: its service, workspace, id and name. */
 export interface AppRef {
+  /** The service it lives on: its API root (serviceList.ts), what sessions and connections are keyed by. */
+  readonly service: string;
   /** Team workspace slug; undefined = personal workspace. */
   readonly workspace: string | undefined;
   readonly id: string;
@@ -22,14 +24,14 @@ export function isAppName(name: string): boolean {
   return /^[a-z][a-z0-9-]*$/.test(name);
 }
 
-/** Same app (by workspace and id), whatever name it carries. */
+/** Same app (by service, workspace and id), whatever name it carries. */
 export function sameApp(a: AppRef, b: AppRef): boolean {
-  return a.id === b.id && a.workspace === b.workspace;
+  return a.id === b.id && a.workspace === b.workspace && a.service === b.service;
 }
 
-/** A map key for an app: its workspace and id (names change, ids do not). */
+/** A map key for an app: its service, workspace and id (names change, ids do not). */
 export function appKey(app: AppRef): string {
-  return `${app.workspace ?? ''}/${app.id}`;
+  return `${app.service} ${app.workspace ?? ''}/${app.id}`;
 }
 
 /** Thrown (or recognised) when the user dismissed a prompt: never reported. */

@@ -35,17 +35,18 @@ export interface Services {
 
 /**
  * A place for an area built after activation (deploys, logs, config editing) that the
- * commands find from the Services they are given.
+ * commands find from the Services they are given. Kept by the extension's context, which
+ * every service's Services share (a command gets the Services of its service).
  */
 export function areaSlot<T>(name: string): { set(s: Services, area: T): T; get(s: Services): T } {
-  const areas = new WeakMap<Services, T>();
+  const areas = new WeakMap<vscode.ExtensionContext, T>();
   return {
     set(s, area) {
-      areas.set(s, area);
+      areas.set(s.context, area);
       return area;
     },
     get(s) {
-      const area = areas.get(s);
+      const area = areas.get(s.context);
       if (area === undefined) throw new Error(`${name} has not been built`);
       return area;
     },

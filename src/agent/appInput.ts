@@ -28,11 +28,11 @@ export async function resolveApp(ctx: ToolContext, input: AppInput): Promise<App
   const workspace = input.workspace?.trim() ? await resolveWorkspace(ctx, input.workspace) : undefined;
   if (!name) return linkedApp(ctx, workspace);
   const slug = workspace ? workspace.slug : s.workspaces.active(session.apiRoot);
-  const shown = s.tree.currentRows().map((r) => r.appRef()).filter((r) => r.name === name && (!workspace || r.workspace === slug));
+  const shown = s.tree.currentRows().map((r) => r.appRef()).filter((r) => r.service === session.apiRoot && r.name === name && (!workspace || r.workspace === slug));
   if (shown.length === 1) return shown[0];
   const apps = await api.apps.list({}, callOptions(ctx, { workspace: slug }));
   const found = apps.find((a) => a.name === name) ?? apps.find((a) => a.name.toLowerCase() === name.toLowerCase());
-  if (found) return { workspace: slug, id: found.id, name: found.name };
+  if (found) return { service: session.apiRoot, workspace: slug, id: found.id, name: found.name };
   const listed = await inWorkspace(s, slug, apps);
   throw new ToolFailure(vscode.l10n.t('No app named "{0}" in workspace {1}. {2}', name, workspaceName(s, slug), appNames(listed)));
 }
@@ -73,7 +73,7 @@ export function workspaceTitle(w: Workspace): string {
 
 /** The workspace of a slug as the user knows it: its tree label when shown, else the slug. */
 export function workspaceName(s: ToolContext['s'], slug: string | undefined): string {
-  return slug ? (s.treeService.shownWorkspace(slug)?.label ?? slug) : vscode.l10n.t('Personal');
+  return slug ? (s.treeService.shownWorkspace(s.connections.firstId(), slug)?.label ?? slug) : vscode.l10n.t('Personal');
 }
 
 function appNames(apps: App[]): string {

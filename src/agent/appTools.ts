@@ -43,7 +43,7 @@ export const listApps: ReadTool<{ workspace?: string }> = {
 };
 
 function appLine(ctx: ToolContext, app: App, servers: Map<string, string>, folders: string[]): string {
-  const state = ctx.s.tree.stateOf(app);
+  const state = ctx.s.tree.stateOf(ctx.s.connections.firstId(), app);
   const parts = [
     vscode.l10n.t('status {0}', app.status || vscode.l10n.t('unknown')),
     state.source === 'report' ? vscode.l10n.t('process report: {0}', state.status) : '',

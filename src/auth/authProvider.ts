@@ -150,6 +150,8 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     // Signed in to any known service: the view has rows, the commands that need a session show.
     const anySignedIn = !!current || (this.connections.several && (await this.connections.signedIn()).length > 0);
     await vscode.commands.executeCommand('setContext', 'apphost.signedIn', anySignedIn);
+    // Sign In stays in the palette while another service is signed out.
+    await vscode.commands.executeCommand('setContext', 'apphost.severalServices', this.connections.several);
     // The agent tools show while this is not set: before activation AppHost cannot know, and a call activates it.
     await vscode.commands.executeCommand('setContext', 'apphost.signedOut', !anySignedIn);
     await vscode.commands.executeCommand('setContext', 'apphost.isAdmin', current?.account.role === 'admin');

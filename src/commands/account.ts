@@ -7,13 +7,10 @@ import { setServiceUrl } from './serviceUrl';
 /** The id of the Getting Started walkthrough in package.json (`contributes.walkthroughs`). */
 export const WALKTHROUGH_ID = 'gettingStarted';
 
-/** Service URL, sign-in, API tokens and the Getting Started walkthrough. */
+/** Service URL, API tokens and the Getting Started walkthrough (sign-in is per service: services.ts). */
 export function accountCommands(s: Services): CommandTable {
   return {
     'apphost.setServiceUrl': () => setServiceUrl(s),
-    // Not the session: a command's result reaches whoever ran it.
-    'apphost.signIn': async () => void (await s.auth.signIn()),
-    'apphost.signOut': () => s.auth.signOut(),
     'apphost.tokens.manage': () => manageTokens(s.connection, s.sessions),
     'apphost.tokens.create': () => createToken(s.connection, s.sessions),
     // A walkthrough is addressed as `<publisher>.<name>#<id>`.

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Workspace } from '../auth/workspaces';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
+import { actingService } from './targets';
 
 export async function signedIn(s: Services) {
   return (await s.connection.signedIn()).session;
@@ -17,7 +18,7 @@ export async function targetWorkspace(s: Services, target: CommandTarget | Works
   const session = await signedIn(s);
   const slug = s.workspaces.active(session.apiRoot);
   // The node shown for it knows its team (a service without workspaces: even the personal one's).
-  const shown = s.treeService.shownWorkspace(slug);
+  const shown = s.treeService.shownWorkspace(actingService(s), slug);
   if (shown) return shown;
   const fallback: Workspace = slug ? { slug, label: slug, source: 'manual' } : { slug: undefined, label: vscode.l10n.t('Personal'), source: 'personal' };
   if (!needTeamId) return fallback;

@@ -9,7 +9,7 @@ import type { CommandTable } from './commandTypes';
 import { explained } from './appParts';
 import { runAction } from './progress';
 import { selectedApps, withSelection } from './selection';
-import { activeWorkspace, pickServer, resolveApp, serverOf, workspaceOf } from './targets';
+import { actingService, activeWorkspace, pickServer, resolveApp, serverOf, workspaceOf } from './targets';
 import { isAppName, UserCancelled } from '../model';
 import { confirmByTypingName } from './prompts';
 
@@ -121,7 +121,7 @@ async function createApp(s: Services, target?: CommandTarget): Promise<void> {
     explained(vscode.l10n.t('Cannot create {0} on {1}', name.trim(), server.name), () =>
       s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace })),
   );
-  const group = s.treeService.listOf(landsInPersonal ? undefined : workspace, 'apps');
+  const group = s.treeService.listOf(actingService(s), landsInPersonal ? undefined : workspace, 'apps');
   if (landsInPersonal) void vscode.window.showInformationMessage(vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));
   if (onServer) s.resources.refresh(onServer.row);
   if (!group) return;
@@ -169,7 +169,7 @@ async function deleteApp(s: Services, target?: CommandTarget): Promise<void> {
   await s.events.appDeleted(app);
   // Refresh the lists that showed it (the Apps group, the server's apps).
   const parents = new Set(s.treeService.listsShowing(app));
-  const group = s.treeService.listOf(app.workspace, 'apps');
+  const group = s.treeService.listOf(app.service, app.workspace, 'apps');
   if (group) parents.add(group);
   for (const parent of parents) s.resources.refresh(parent);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} deleted.', app.name));

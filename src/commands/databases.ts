@@ -6,7 +6,7 @@ import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/comma
 import { isGone, writeOrReadBack } from './outcome';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { activeWorkspace, databaseOf, inWorkspace, itemOf, pickApp, pickServer, serverOf, shownWorkspace, workspaceOf } from './targets';
+import { actingService, activeWorkspace, databaseOf, inWorkspace, itemOf, pickApp, pickServer, serverOf, shownWorkspace, workspaceOf } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 import { confirm, confirmByTypingName } from './prompts';
 
@@ -60,6 +60,7 @@ export function databaseCommands(s: Services): CommandTable {
 
 interface DatabaseTarget {
   database: Database;
+  service: string;
   workspace: string | undefined;
   /** The row, when the command came from the tree (the database's, or one of its groups or their rows). */
   node?: DatabaseRow;
@@ -67,7 +68,7 @@ interface DatabaseTarget {
 
 async function resolveDatabase(s: Services, target: CommandTarget | undefined, placeHolder: string): Promise<DatabaseTarget> {
   const node = databaseOf(target);
-  if (node) return { database: node.database, workspace: node.workspace, node };
+  if (node) return { database: node.database, service: node.service, workspace: node.workspace, node };
   const workspace = await activeWorkspace(s);
   const items = s.connection
     .api()
@@ -79,10 +80,10 @@ async function resolveDatabase(s: Services, target: CommandTarget | undefined, p
     matchOnDescription: true,
   });
   if (!picked) throw new UserCancelled();
-  return { database: picked.database, workspace };
+  return { database: picked.database, service: actingService(s), workspace };
 }
 
-const databasesGroupOf = (s: Services, workspace: string | undefined) => s.treeService.listOf(workspace, 'databases');
+const databasesGroupOf = (s: Services, workspace: string | undefined) => s.treeService.listOf(actingService(s), workspace, 'databases');
 
 /** Linking changes the app's config (`<ALIAS>_URL`): its Config group, where shown, is stale. */
 /** A link changes the app's config (<ALIAS>_URL) and its Addons (wokku lists linked databases there). */
@@ -126,7 +127,7 @@ async function createDatabase(s: Services, target?: CommandTarget): Promise<void
     vscode.l10n.t('Database {0} ({1}) created on {2}: {3}.', created.name, created.serviceType, server.name, created.status ?? '?'),
     linkToApp,
   );
-  if (next === linkToApp) await linkTo(s, { database: created, workspace: landedIn });
+  if (next === linkToApp) await linkTo(s, { database: created, service: actingService(s), workspace: landedIn });
 }
 
 async function deleteDatabase(s: Services, target?: CommandTarget): Promise<void> {
@@ -202,7 +203,7 @@ async function pickUnlinkedApp(s: Services, db: DatabaseTarget): Promise<AppRef>
     matchOnDescription: true,
   });
   if (!picked) throw new UserCancelled();
-  return { workspace: db.workspace, id: picked.app.id, name: picked.app.name };
+  return { service: db.service, workspace: db.workspace, id: picked.app.id, name: picked.app.name };
 }
 
 async function askAlias(database: Database): Promise<string | undefined> {
@@ -223,7 +224,7 @@ async function unlinkApp(s: Services, target?: CommandTarget): Promise<void> {
   const row = itemOf<LinkedApp>(target, 'linkedApp');
   if (row) {
     const link = row.data;
-    app = { workspace: db.workspace, id: link.appId, name: link.appName ?? link.appId };
+    app = { service: db.service, workspace: db.workspace, id: link.appId, name: link.appName ?? link.appId };
   } else {
     app = await pickLinkedApp(s, db);
   }
@@ -250,7 +251,7 @@ async function pickLinkedApp(s: Services, db: DatabaseTarget): Promise<AppRef> {
     { title: vscode.l10n.t('Unlink an app from {0}', db.database.name), placeHolder: vscode.l10n.t('Linked app to unlink') },
   );
   if (!picked) throw new UserCancelled();
-  return { workspace: db.workspace, id: picked.link.appId, name: picked.link.appName ?? picked.link.appId };
+  return { service: db.service, workspace: db.workspace, id: picked.link.appId, name: picked.link.appName ?? picked.link.appId };
 }
 
 

@@ -17,11 +17,22 @@ interface Details {
   body: unknown;
 }
 
+/** The details documents, registered once per window (every service's command table shares them). */
+const documents = new WeakMap<vscode.ExtensionContext, { provider: DetailsDocuments; bodies: Map<string, unknown> }>();
+
+function detailsDocuments(s: Services): { provider: DetailsDocuments; bodies: Map<string, unknown> } {
+  let shared = documents.get(s.context);
+  if (!shared) {
+    // `bodies`: the full JSON of each open details document, for an explicit Reveal (this session only).
+    shared = { provider: new DetailsDocuments(), bodies: new Map<string, unknown>() };
+    documents.set(s.context, shared);
+    s.context.subscriptions.push(shared.provider, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, shared.provider));
+  }
+  return shared;
+}
+
 export function detailsCommands(s: Services): CommandTable {
-  const provider = new DetailsDocuments();
-  /** The full JSON of each open details document, for an explicit Reveal (this session only). */
-  const bodies = new Map<string, unknown>();
-  s.context.subscriptions.push(provider, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider));
+  const { provider, bodies } = detailsDocuments(s);
   const render = (body: unknown, reveal: boolean) => {
     // Secret-looking fields (a webhook secret, a token) are masked like config secrets are.
     const { masked, count } = reveal || !settings.maskSecrets() ? { masked: body, count: 0 } : maskSecretFields(body);

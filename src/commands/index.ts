@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { accountCommands } from './account';
+import { serviceCommands } from './services';
 import { appCommands } from './apps';
 import { databaseCommands } from './databases';
 import { deployCommands } from '../deploy/commands';
@@ -30,6 +31,7 @@ import type { CommandHandler, CommandTable } from './commandTypes';
 export function commandTable(s: Services): CommandTable {
   return {
     ...accountCommands(s),
+    ...serviceCommands(s),
     ...workspaceCommands(s),
     ...viewCommands(s),
     ...appCommands(s),
@@ -58,10 +60,17 @@ export function commandTable(s: Services): CommandTable {
  * in the extension log. A row reaches a handler as a CommandTarget (see argsFor); a tree
  * multi-selection reaches only handlers that take it.
  */
-export async function runCommand(log: vscode.LogOutputChannel, id: string, handler: CommandHandler | undefined, args: unknown[]): Promise<unknown> {
+export async function runCommand(
+  log: vscode.LogOutputChannel,
+  id: string,
+  args: unknown[],
+  /** The handler of the service the command acts on (serviceRouting.ts), with its arguments. */
+  route: (id: string, args: unknown[]) => Promise<{ handler: CommandHandler | undefined; args: unknown[] }>,
+): Promise<unknown> {
   try {
+    const { handler, args: routed } = await route(id, args);
     if (!handler) throw new Error(`No handler for ${id}`);
-    return await (handler as (...a: unknown[]) => unknown)(...argsFor(handler, args));
+    return await (handler as (...a: unknown[]) => unknown)(...argsFor(handler, routed));
   } catch (error) {
     await reportError(log, id, error);
     return undefined;

@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import type { CommandTarget, Row } from '../tree/commandTarget';
 import type { CommandTable } from './commandTypes';
 import { runAction } from './progress';
-import { activeWorkspace, pickServer, serverOf } from './targets';
+import { actingService, activeWorkspace, pickServer, serverOf } from './targets';
 import { UserCancelled } from '../model';
 import { confirm } from './prompts';
 
@@ -141,7 +141,7 @@ async function addServer(s: Services, target?: CommandTarget): Promise<void> {
   const server = await runAction(s, undefined, vscode.l10n.t('Adding server {0}…', name), () =>
     asAdmin(() => s.connection.api().servers.create({ name, host, port, sshUser, sshPrivateKey }, { workspace })),
   );
-  const group = s.treeService.listOf(workspace, 'servers');
+  const group = s.treeService.listOf(actingService(s), workspace, 'servers');
   if (group) s.resources.refresh(group);
   void vscode.window.showInformationMessage(
     vscode.l10n.t('Server {0} added ({1}). The platform connects to it in the background: check its status in a moment.', server.name, server.status ?? '?'),
@@ -206,7 +206,7 @@ async function removeServer(s: Services, target?: CommandTarget): Promise<void> 
     }
     throw error;
   }
-  const group = node?.parent ?? s.treeService.listOf(workspace, 'servers');
+  const group = node?.parent ?? s.treeService.listOf(actingService(s), workspace, 'servers');
   if (group) s.resources.refresh(group);
   void vscode.window.showInformationMessage(vscode.l10n.t('Server {0} removed.', server.name));
 }

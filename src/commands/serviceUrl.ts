@@ -25,24 +25,33 @@ export function validateServiceUrl(value: string): string | undefined {
  */
 export async function setServiceUrl(s: Services): Promise<void> {
   const config = vscode.workspace.getConfiguration('apphost');
-  let value = settings.baseUrl();
+  const value = await askTestedAddress(s, { title: vscode.l10n.t('AppHost: Service URL'), value: settings.baseUrl(), validate: validateServiceUrl });
+  await save(config, value);
+}
+
+/**
+ * The address question of Set Service URL and Add Service: validated as typed, tested on
+ * Enter; after a failed test the user chooses (see afterFailedCheck). Resolves to the
+ * cleaned address to keep.
+ */
+export async function askTestedAddress(s: Services, question: { title: string; value: string; validate: (value: string) => string | undefined }): Promise<string> {
+  let value = question.value;
   for (;;) {
     let failure: unknown;
     value = await checkedInput({
-      title: vscode.l10n.t('AppHost: Service URL'),
+      title: question.title,
       prompt: vscode.l10n.t('Address of your AppHost service (the /api/v1 suffix is optional)'),
       placeholder: 'https://apphost.example.com',
       value,
-      validate: validateServiceUrl,
+      validate: question.validate,
       check: async (typed) => {
         failure = undefined;
         await s.connection.checkAddress(cleaned(typed)).catch((error: unknown) => (failure = error));
         return undefined;
       },
     });
-    if (failure === undefined || (await afterFailedCheck(failure)) === 'save') break;
+    if (failure === undefined || (await afterFailedCheck(failure)) === 'save') return cleaned(value);
   }
-  await save(config, cleaned(value));
 }
 
 /** What the user chose after the test failed: save anyway, or edit the address again (Cancel throws). */

@@ -10,6 +10,14 @@ import { UserCancelled, type AppRef } from '../model';
 // registration wrapper turned the row or ref into a CommandTarget); the resolve… functions
 // fall back to asking, from the palette.
 
+/**
+ * The service a command acts on: its target's (the command runner handed the command that
+ * service's connection, see serviceRouting.ts), else the first service.
+ */
+export function actingService(s: Services): string {
+  return s.connection.apiRoot() ?? '';
+}
+
 /** The app of a target: an app's row or ref, or the app of a part or item row. */
 export function appOf(target: CommandTarget | undefined): AppRef | undefined {
   return target?.kind === 'app' || target?.kind === 'group' || target?.kind === 'item' ? target.app : undefined;
@@ -49,7 +57,7 @@ export async function resolveApp(services: Services, target: CommandTarget | und
 
 /** The workspace as its tree node shows it (with its team), when the tree has it. */
 export function shownWorkspace(services: Services, workspace: string | undefined): Workspace | undefined {
-  return services.treeService.shownWorkspace(workspace);
+  return services.treeService.shownWorkspace(actingService(services), workspace);
 }
 
 /**
@@ -79,7 +87,7 @@ export async function pickApp(services: Services, placeHolder?: string): Promise
     matchOnDescription: true,
   });
   if (!picked) throw new UserCancelled();
-  return { workspace, id: picked.app.id, name: picked.app.name };
+  return { service: session.apiRoot, workspace, id: picked.app.id, name: picked.app.name };
 }
 
 /** Asks for a server of the workspace; unreachable ones are shown but flagged. */

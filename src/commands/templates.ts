@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
 import { validateAppName } from './apps';
 import type { CommandTable } from './commandTypes';
-import { activeWorkspace, pickServer, serverOf, workspaceOf } from './targets';
+import { actingService, activeWorkspace, pickServer, serverOf, workspaceOf } from './targets';
 import { type AppRef, UserCancelled } from '../model';
 
 /** Following a deploy stops after this long: the Deploys group shows the rest. */
@@ -98,7 +98,7 @@ async function deployTemplate(s: Services, target?: CommandTarget): Promise<void
     },
   });
   if (!result) return;
-  const app: AppRef = { workspace, id: result.app.id || name.trim(), name: result.app.name || name.trim() };
+  const app: AppRef = { service: actingService(s), workspace, id: result.app.id || name.trim(), name: result.app.name || name.trim() };
   await revealApp(s, app);
   await followDeploy(s, app, result.deploy);
 }
@@ -133,7 +133,7 @@ async function suggestName(s: Services, workspace: string | undefined, base: str
 
 /** Fetches only the workspace's Apps group again and selects the new app in it. */
 async function revealApp(s: Services, app: AppRef): Promise<void> {
-  const apps = s.treeService.listOf(app.workspace, 'apps');
+  const apps = s.treeService.listOf(app.service, app.workspace, 'apps');
   if (!apps) return;
   s.resources.refresh(apps);
   const row = await s.treeService.appRowIn(apps, app.id);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { CommandTarget, ListTarget } from '../tree/commandTarget';
 import type { CommandTable } from './commandTypes';
-import { activeWorkspace } from './targets';
+import { actingService, activeWorkspace } from './targets';
 import { UserCancelled } from '../model';
 
 /** Filtering and paging of the Resources view. */
@@ -10,10 +10,10 @@ export function viewCommands(s: Services): CommandTable {
   const appsGroup = async (target?: CommandTarget): Promise<ListTarget> => {
     if (target?.kind === 'list' && target.list === 'apps') return target;
     const workspace = await activeWorkspace(s);
-    const row = s.treeService.listOf(workspace, 'apps');
-    const shown = s.treeService.shownWorkspace(workspace);
+    const row = s.treeService.listOf(actingService(s), workspace, 'apps');
+    const shown = s.treeService.shownWorkspace(actingService(s), workspace);
     if (!row || !shown) throw new Error(vscode.l10n.t('Open the AppHost view first.'));
-    return { kind: 'list', list: 'apps', workspace: shown, row };
+    return { kind: 'list', list: 'apps', service: actingService(s), workspace: shown, row };
   };
   const setFilter = async (group: ListTarget, change: Partial<{ q: string | undefined; previews: boolean }>) => {
     s.treeService.setAppFilter(group.row, change);

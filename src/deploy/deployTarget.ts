@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { activeWorkspace, pickApp, resolveApp } from '../commands/targets';
 import type { Services } from '../services';
 import type { CommandTarget } from '../tree/commandTarget';
-import type { FolderLink, FolderLinks, LinkedApp } from './folderLinks';
+import { firstServiceOnly, type FolderLink, type FolderLinks, type LinkedApp } from './folderLinks';
 import { type AppRef, UserCancelled } from '../model';
 
 export interface DeployTarget {
@@ -13,9 +13,13 @@ export interface DeployTarget {
   app: AppRef;
 }
 
-/** An AppRef for a linked app; by name (the API accepts names as ids) while the tree has not shown its id. */
+/**
+ * An AppRef for a linked app; by name (the API accepts names as ids) while the tree has not
+ * shown its id. Folder links are the first service's (they are kept under its address).
+ */
 export async function refOf(s: Services, app: LinkedApp): Promise<AppRef> {
-  return app.id ? { workspace: app.workspace, id: app.id, name: app.name } : { workspace: await activeWorkspace(s), id: app.name, name: app.name };
+  const service = s.connections.firstId();
+  return app.id ? { service, workspace: app.workspace, id: app.id, name: app.name } : { service, workspace: await activeWorkspace(s), id: app.name, name: app.name };
 }
 
 export function folderOf(uri: vscode.Uri): vscode.WorkspaceFolder {
@@ -32,6 +36,7 @@ export async function resolveTarget(s: Services, links: FolderLinks, arg: Comman
   }
   if (arg !== undefined) {
     const app = await resolveApp(s, arg);
+    firstServiceOnly(app, s.connections.first.apiRoot());
     const folder = links.linksOf(app)[0]?.folder ?? (await chooseFolderFor(links, app));
     return { folder, app };
   }

@@ -124,8 +124,9 @@ export class FolderLinks implements vscode.Disposable {
     return this.current.find((l) => l.folder.uri.toString() === uri.toString());
   }
 
-  /** The folders linked to this app (by id, or by name while its id is unknown). */
+  /** The folders linked to this app (by id, or by name while its id is unknown). Links are the first service's. */
   linksOf(app: AppRef): FolderLink[] {
+    if (app.service !== this.connection.apiRoot()) return [];
     return this.current.filter((l) => (l.app.id ? l.app.id === app.id : l.app.name === app.name));
   }
 
@@ -173,6 +174,7 @@ export class FolderLinks implements vscode.Disposable {
 
   /** Links the folder to the app by hand (it wins over the folder's remotes). */
   async link(folder: vscode.WorkspaceFolder, app: AppRef): Promise<void> {
+    firstServiceOnly(app, this.connection.apiRoot());
     await this.store(folder, { app: { workspace: app.workspace, id: app.id, name: app.name } });
   }
 
@@ -264,4 +266,13 @@ function identify(name: string, rows: AppRow[]): LinkedApp {
 
 function summary(l: FolderLink): unknown[] {
   return [l.folder.uri.toString(), l.app.name, l.app.id, l.app.workspace, l.how, l.remote];
+}
+
+/**
+ * Folder links and deploys are kept under the first service's address (apphost.baseUrl):
+ * an app of another service is refused with words, never linked or pushed under the first.
+ */
+export function firstServiceOnly(app: AppRef, firstService: string | undefined): void {
+  if (app.service === firstService) return;
+  throw new Error(vscode.l10n.t('{0} is on another service than the first one (apphost.baseUrl): linking folders and deploying work with the first service only for now. Use its git remote (Copy Git Remote) to push from a terminal.', app.name));
 }

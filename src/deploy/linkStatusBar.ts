@@ -83,7 +83,8 @@ export class LinkStatusBar implements vscode.Disposable {
 
   /** The state the tree shows for the app (the process report once wt15's rows carry it), if a row is loaded. */
   private stateOf(link: FolderLink): string | undefined {
-    const row = currentRows(this.tree).find((r) => showsApp(r, link.app));
+    // Folder links are the first service's (kept under its address).
+    const row = currentRows(this.tree).find((r) => showsApp(r, { ...link.app, service: this.connection.apiRoot() ?? '' }));
     return row && rowState(row);
   }
 

@@ -64,7 +64,7 @@ export async function preflight(s: Services, area: DeployArea, target: DeployTar
   }
   const details = await s.connection.api().apps.get(target.app.id, { workspace: target.app.workspace, priority: 'user' });
   await links.learn(details);
-  const app: AppRef = { workspace: target.app.workspace, id: details.id || target.app.id, name: details.name || target.app.name };
+  const app: AppRef = { service: target.app.service, workspace: target.app.workspace, id: details.id || target.app.id, name: details.name || target.app.name };
   const deployBranch = deployBranchOf(details);
 
   const remote = await ensureRemote(links.remoteFor(folder, app.name, details.gitRemote)?.remote, repo, folder, app, details, links.preferredRemoteName(), unattended);

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { AppHostError, type App } from '../api';
 import { listKeys } from './savePrompts';
 import { errorMessage, type Connection } from '../connection';
+import type { Connections } from '../connections';
 import { parseDocumentUri, type DocumentAddress } from './apphostUri';
 import {
   applyChangeSet, changesInEffect, diffMaps, isEmptyChangeSet, NO_CHANGES, remainingChanges, touchedKeys, type ChangeSet, type FlatMap,
@@ -61,7 +62,8 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    private readonly connection: Connection,
+    /** Each document's requests go to its app's service. */
+    private readonly connections: Pick<Connections, 'of' | 'firstId'>,
     private readonly prompts: SavePrompts,
     /** Merge bases kept across window reloads (hot exit). */
     private readonly bases: EditBases,
@@ -74,7 +76,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       }),
       // A closed document has no edit to protect: its base goes (and is read afresh next time).
       vscode.workspace.onDidCloseTextDocument((doc) => {
-        if (doc.uri.scheme !== 'apphost' || !parseDocumentUri(doc.uri)) return;
+        if (doc.uri.scheme !== 'apphost' || !this.parse(doc.uri)) return;
         this.docs.delete(doc.uri.toString());
         void this.bases.forget(doc.uri);
       }),
@@ -89,7 +91,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   stat(uri: vscode.Uri): vscode.FileStat {
-    if (!parseDocumentUri(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    if (!this.parse(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const open = this.open(uri);
     // Size 0 always: the size is only known after a read, and a stat that changes with it
     // would make VS Code read again (and reset the merge base) behind the user's back.
@@ -130,7 +132,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** The buffer's problems, for diagnostics as the user types (undefined: not one of ours). */
   check(uri: vscode.Uri, text: string): TextProblem[] | undefined {
-    const address = parseDocumentUri(uri);
+    const address = this.parse(uri);
     if (!address) return undefined;
     return this.spec(address).parse(text, this.docs.get(uri.toString())?.base ?? {}).problems;
   }
@@ -211,7 +213,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private async send(address: DocumentAddress, spec: DocumentKindSpec, changes: ChangeSet): Promise<
     { complete: true; sent: { renamedTo?: string; app?: App } } | { complete: false; applied: ChangeSet; reason: string }
   > {
-    const api = this.connection.api();
+    const api = this.connections.of(address.app.service).api();
     const opts = { workspace: address.app.workspace, priority: 'user' as const };
     try {
       return { complete: true, sent: await spec.send(api, address.app.id, changes, opts) };
@@ -252,7 +254,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   serverChanged(app: AppRef, kind: DocumentAddress['kind']): void {
     const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
     for (const [key, open] of this.docs) {
-      const address = parseDocumentUri(vscode.Uri.parse(key));
+      const address = this.parse(vscode.Uri.parse(key));
       if (!address || address.kind !== kind || !sameApp(address.app, app) || dirty.has(key)) continue;
       open.next = undefined;
       this.touch(vscode.Uri.parse(key), open);
@@ -287,8 +289,13 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     return open;
   }
 
+  /** The app and document of one of our URIs (a URI from before several services: the first service's). */
+  private parse(uri: vscode.Uri): DocumentAddress | undefined {
+    return parseDocumentUri(uri, this.connections.firstId());
+  }
+
   private address(uri: vscode.Uri): DocumentAddress {
-    const address = parseDocumentUri(uri);
+    const address = this.parse(uri);
     if (!address) throw vscode.FileSystemError.FileNotFound(uri);
     return address;
   }
@@ -308,7 +315,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   ): Promise<T> {
     const file = FILE_NAMES[address.kind];
     try {
-      const { api } = await this.connection.signedIn();
+      const { api } = await this.connections.of(address.app.service).signedIn();
       return await run(this.spec(address), api, { workspace: address.app.workspace, priority: 'user' });
     } catch (error) {
       if (error instanceof vscode.FileSystemError) throw error;

@@ -22,7 +22,7 @@ export const configEditing = registered.get;
 /** Builds config editing; the apphost: file system is registered at activation (LazyFileSystem) and forwards here. */
 export function registerConfigEditing(s: Services): ConfigEditing {
   const snapshots = new ServerSnapshots();
-  const fileSystem = new ConfigFileSystem(s.connection, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets));
+  const fileSystem = new ConfigFileSystem(s.connections, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets));
   const editing = { fileSystem, snapshots };
   registered.set(s, editing);
   s.context.subscriptions.push(

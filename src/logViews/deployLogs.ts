@@ -79,7 +79,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
 
   /** Opens the deploy's log in a tab (reads the deploy first unless given). */
   async open(app: AppRef, deployId: string, known?: Deploy): Promise<vscode.TextEditor> {
-    const deploy = known?.log !== undefined ? known : await this.s.connection.api().deploys.get(app.id, deployId, { workspace: app.workspace, priority: 'user' });
+    const deploy = known?.log !== undefined ? known : await this.s.connections.of(app.service).api().deploys.get(app.id, deployId, { workspace: app.workspace, priority: 'user' });
     const uri = deployLogUri(app, deploy);
     const key = uri.toString();
     let state = this.docs.get(key);
@@ -158,7 +158,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     }
     if (!state) {
       // Reopened (or restored) without going through open(): read it now.
-      state = { uri, ...parseDeployLogUri(uri), lines: [] };
+      state = { uri, ...parseDeployLogUri(uri, this.s.connections.firstId()), lines: [] };
       this.docs.set(key, state);
       await this.load(state, 'user');
     }
@@ -168,7 +168,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
 
   private async load(state: DocState, priority: 'user' | 'background'): Promise<void> {
     try {
-      const deploy = await this.s.connection.api().deploys.get(state.app.id, state.deployId, { workspace: state.app.workspace, priority, signal: state.following?.signal });
+      const deploy = await this.s.connections.of(state.app.service).api().deploys.get(state.app.id, state.deployId, { workspace: state.app.workspace, priority, signal: state.following?.signal });
       this.accept(state, deploy);
     } catch (error) {
       state.error = error instanceof Error ? error.message : String(error);
@@ -285,12 +285,13 @@ function render(state: DocState): string {
 /** `apphost-deploy-log:/storefront/deploy a1b2c3d.log?workspace=…&app=…&deploy=…` (the path is the tab title). */
 export function deployLogUri(app: AppRef, deploy: Pick<Deploy, 'id' | 'commitSha'>): vscode.Uri {
   const label = deploy.commitSha?.slice(0, 7) || deploy.id.slice(0, 8);
-  const query = new URLSearchParams({ app: app.id, deploy: deploy.id, ...(app.workspace ? { workspace: app.workspace } : {}) });
+  const query = new URLSearchParams({ app: app.id, deploy: deploy.id, ...(app.workspace ? { workspace: app.workspace } : {}), service: app.service });
   return vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${app.name}/deploy ${label}.log`, query: query.toString() });
 }
 
-export function parseDeployLogUri(uri: vscode.Uri): { app: AppRef; deployId: string } {
+/** What a deploy log's URI names; one without a service (restored from before several services) is the first service's. */
+export function parseDeployLogUri(uri: vscode.Uri, firstService: string): { app: AppRef; deployId: string } {
   const q = new URLSearchParams(uri.query);
   const name = uri.path.split('/')[1] ?? '';
-  return { app: { workspace: q.get('workspace') ?? undefined, id: q.get('app') ?? name, name }, deployId: q.get('deploy') ?? '' };
+  return { app: { service: q.get('service') ?? firstService, workspace: q.get('workspace') ?? undefined, id: q.get('app') ?? name, name }, deployId: q.get('deploy') ?? '' };
 }

@@ -14,6 +14,7 @@ import type { WorkspaceListing } from '../auth/workspaces';
 import {
   LogTail, PollCoordinator, TailView, apiLogSource, describeFilter, type LogSource, type LogTailOptions, type StopReason, type TailFilter, type TailStateChange,
 } from '../logs';
+import type { Connection } from '../connection';
 import type { Services } from '../services';
 import { LogChannel } from './logChannel';
 import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
@@ -48,15 +49,14 @@ export class LogTails implements vscode.Disposable {
   /** Test hook: engine timings. */
   tuning: TailTuning = {};
   private readonly entries = new Map<string, Entry>();
-  // One per connection budget: every polling tail shares its slice fairly.
-  private readonly coordinator: PollCoordinator;
+  // One per service's budget: every polling tail of a service shares its slice fairly.
+  private readonly coordinators = new Map<Connection, PollCoordinator>();
   private readonly changed = new vscode.EventEmitter<AppRef>();
   /** A tail started or stopped. */
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly s: Services) {
-    this.coordinator = new PollCoordinator(s.connection.budget);
     this.disposables.push(
       this.changed,
       s.tree.addAppFlag((ref) => (this.isTailing(ref) ? 'tailing' : undefined)),
@@ -72,7 +72,7 @@ export class LogTails implements vscode.Disposable {
       }),
       // A deleted app's tail ends now: a streaming one would see no 404 until it reconnects.
       s.events.onDidDeleteApp((e) => e.waitUntil(this.stop(e.app, 'notFound'))),
-      s.connection.onDidChange(() => void this.checkConnection()),
+      s.connections.onDidChange(() => void this.checkConnection()),
       s.workspaces.onDidChange(() => void this.checkWorkspaces()),
       s.workspaces.onDidList((listing) => this.workspacesListed(listing)),
       // A tail waiting for the app's first deploy looks again as soon as one is seen.
@@ -84,7 +84,9 @@ export class LogTails implements vscode.Disposable {
 
   /** Starts tailing the app, or shows its channel when it is already tailed. */
   async tail(app: AppRef): Promise<'started' | 'shown'> {
-    const { session } = await this.s.connection.signedIn();
+    // The app's own service: its session, its client, its budget.
+    const connection = this.s.connections.of(app.service);
+    const { session } = await connection.signedIn();
     const key = keyOf(session.apiRoot, app);
     const existing = this.entries.get(key);
     if (existing && this.running(existing)) {
@@ -103,13 +105,12 @@ export class LogTails implements vscode.Disposable {
     entry.view.setTimestampsHidden(!settings.showLogTimestamps());
     const logSettings = settings.logs();
     // The client is looked up on every request: a proxy or timeout change rebuilds it.
-    const connection = this.s.connection;
     const client = { get logs() { return connection.api().logs; } };
     const tail = new LogTail({
       ...this.tuning,
       source: this.sessionBound(entry, apiLogSource(client, app.id, app.workspace)),
       sink: entry.view,
-      coordinator: this.coordinator,
+      coordinator: this.coordinatorOf(connection),
       initialLines: logSettings.initialLines,
       mode: logSettings.stream ? 'auto' : 'poll',
       markerTexts: localizedMarkerTexts(),
@@ -208,13 +209,14 @@ export class LogTails implements vscode.Disposable {
    */
   private sessionBound(entry: Entry, inner: LogSource): LogSource {
     const read = async <T>(call: () => Promise<T>): Promise<T> => {
-      const before = await this.s.connection.session();
+      const connection = this.connectionOf(entry);
+      const before = await connection?.session();
       if (before) entry.sessionId = before.id;
       try {
         return await call();
       } catch (e) {
         if (!(e instanceof ApiError && e.status === 401) || !before) throw e;
-        const now = await this.s.connection.session();
+        const now = await connection?.session();
         if (!now || now.id === before.id || !this.sameAccount(entry, now)) throw e;
         entry.sessionId = now.id;
         return call();
@@ -224,6 +226,21 @@ export class LogTails implements vscode.Disposable {
       window: (lines, signal) => read(() => inner.window(lines, signal)),
       follow: (lines, idleMs, signal) => read(() => inner.follow(lines, idleMs, signal)),
     };
+  }
+
+  /** The connection of the tail's service; undefined once the service is no longer known. */
+  private connectionOf(entry: Entry): Connection | undefined {
+    try {
+      return this.s.connections.of(entry.apiRoot);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private coordinatorOf(connection: Connection): PollCoordinator {
+    let coordinator = this.coordinators.get(connection);
+    if (!coordinator) this.coordinators.set(connection, (coordinator = new PollCoordinator(connection.budget)));
+    return coordinator;
   }
 
   private sameAccount(entry: Entry, session: StoredSession): boolean {
@@ -242,7 +259,7 @@ export class LogTails implements vscode.Disposable {
     if (change.reason === 'unauthorized') {
       entry.resumable = true;
       // Signed in again while this read was refused: no need to wait for the next sign-in.
-      void this.s.connection.session().then((session) => this.resumeIfSignedInAgain(entry, session));
+      void this.connectionOf(entry)?.session().then((session) => this.resumeIfSignedInAgain(entry, session));
     } else if (change.reason === 'notFound') {
       // Deleted behind our back: the lists that showed it are out of date.
       this.s.treeService.reloadListsShowing(entry.app);
@@ -265,8 +282,15 @@ export class LogTails implements vscode.Disposable {
    * again resumes them; running ones just carry on.
    */
   private async checkConnection(): Promise<void> {
-    const session = await this.s.connection.session();
     for (const e of this.entries.values()) {
+      const connection = this.connectionOf(e);
+      // The service was removed, or the first one's URL changed: its tails end.
+      if (!connection) {
+        if (this.running(e)) void e.tail!.stop('disposed', new Error(vscode.l10n.t('the service URL changed or the service was removed')));
+        e.resumable = false;
+        continue;
+      }
+      const session = await connection.session();
       if (!this.running(e)) {
         this.resumeIfSignedInAgain(e, session);
         continue;

@@ -61,7 +61,7 @@ export class RecentLines implements vscode.TextDocumentContentProvider, vscode.D
     let recent = this.docs.get(key);
     if (!recent) {
       // A tab restored after a reload: read again.
-      recent = { ...parseRecentLinesUri(uri), lines: [], readAt: new Date() };
+      recent = { ...parseRecentLinesUri(uri, this.s.connections.firstId()), lines: [], readAt: new Date() };
       this.docs.set(key, recent);
       await this.read(recent, false);
     }
@@ -71,7 +71,7 @@ export class RecentLines implements vscode.TextDocumentContentProvider, vscode.D
   private async read(recent: Recent, rethrow: boolean): Promise<void> {
     try {
       const { app, count } = recent;
-      const { lines } = await this.s.connection.api().logs.get(app.id, { lines: count }, { workspace: app.workspace, priority: 'user' });
+      const { lines } = await this.s.connections.of(app.service).api().logs.get(app.id, { lines: count }, { workspace: app.workspace, priority: 'user' });
       recent.lines = new ContainerTracker({ minLines: count, maxLines: count }).accept(lines, count).fresh;
       recent.readAt = new Date();
       recent.error = undefined;
@@ -102,13 +102,14 @@ function render(recent: Recent): string {
 
 /** `apphost-recent-log:/storefront/last 1000 lines.log?app=…&workspace=…&lines=1000` (the path is the tab's title). */
 export function recentLinesUri(app: AppRef, count: number): vscode.Uri {
-  const query = new URLSearchParams({ app: app.id, lines: String(count), ...(app.workspace ? { workspace: app.workspace } : {}) });
+  const query = new URLSearchParams({ app: app.id, lines: String(count), ...(app.workspace ? { workspace: app.workspace } : {}), service: app.service });
   return vscode.Uri.from({ scheme: RECENT_LOG_SCHEME, path: `/${app.name}/${vscode.l10n.t('last {0} lines', count)}.log`, query: query.toString() });
 }
 
-export function parseRecentLinesUri(uri: vscode.Uri): { app: AppRef; count: number } {
+/** What a recent-lines URI names; one without a service (restored from before several services) is the first service's. */
+export function parseRecentLinesUri(uri: vscode.Uri, firstService: string): { app: AppRef; count: number } {
   const q = new URLSearchParams(uri.query);
   const name = uri.path.split('/')[1] ?? '';
   const count = Math.min(MAX_RECENT_LINES, Math.max(1, Number(q.get('lines')) || MAX_RECENT_LINES));
-  return { app: { workspace: q.get('workspace') ?? undefined, id: q.get('app') ?? name, name }, count };
+  return { app: { service: q.get('service') ?? firstService, workspace: q.get('workspace') ?? undefined, id: q.get('app') ?? name, name }, count };
 }

@@ -27,14 +27,14 @@ const areas = areaSlot<LogsArea>('The logs area');
 export function registerLogs(s: Services, foldersOf: (app: AppRef) => readonly vscode.Uri[]): LogsArea {
   const area: LogsArea = { tails: new LogTails(s), deployLogs: new DeployLogs(s), recentLines: new RecentLines(s) };
   s.context.subscriptions.push(area.tails, area.deployLogs, area.recentLines);
-  registerStackLinks(s.context, { appOf: (uri) => appOfLogDocument(area, uri), foldersOf });
+  registerStackLinks(s.context, { appOf: (uri) => appOfLogDocument(area, uri, s.connections.firstId()), foldersOf });
   return areas.set(s, area);
 }
 
 /** The app whose log a document shows: a tail's channel, a deploy log tab, a recent lines tab. */
-function appOfLogDocument(area: LogsArea, uri: vscode.Uri): AppRef | undefined {
-  if (uri.scheme === DEPLOY_LOG_SCHEME) return parseDeployLogUri(uri).app;
-  if (uri.scheme === RECENT_LOG_SCHEME) return parseRecentLinesUri(uri).app;
+function appOfLogDocument(area: LogsArea, uri: vscode.Uri, firstService: string): AppRef | undefined {
+  if (uri.scheme === DEPLOY_LOG_SCHEME) return parseDeployLogUri(uri, firstService).app;
+  if (uri.scheme === RECENT_LOG_SCHEME) return parseRecentLinesUri(uri, firstService).app;
   return area.tails.appOfOutput(uri);
 }
 

@@ -25,7 +25,7 @@ export class AppNode implements AppParent {
   }
 
   appRef(): AppRef {
-    return { workspace: this.workspaceNode.workspace.slug, id: this.app.id, name: this.app.name };
+    return { service: this.workspaceNode.ctx.service, workspace: this.workspaceNode.workspace.slug, id: this.app.id, name: this.app.name };
   }
 
   commandTarget(): AppTarget {
@@ -37,7 +37,7 @@ export class AppNode implements AppParent {
     const busy = state.busy.get(this.id);
     const item = new vscode.TreeItem(this.app.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    const known = state.stateOf(this.app);
+    const known = state.stateOf(this.workspaceNode.ctx.service, this.app);
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : statusIcon('app', known.status);
     const server = this.workspaceNode.serverName(this.app.serverId);
     const ref = this.appRef();
@@ -65,7 +65,7 @@ export class AppNode implements AppParent {
 
   tooltip(): vscode.MarkdownString {
     const a = this.app;
-    const known = this.workspaceNode.ctx.state.stateOf(a);
+    const known = this.workspaceNode.ctx.state.stateOf(this.workspaceNode.ctx.service, a);
     const md = new vscode.MarkdownString(`**${escapeMarkdown(a.name)}** — ${escapeMarkdown(known.status)}\n\n`);
     if (known.report) {
       md.appendMarkdown(vscode.l10n.t('From its process report, {0}', relativeTime(new Date(known.report.at).toISOString()) ?? ''));

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import type { RequestBudget } from '../api';
-import type { ResourcesProvider } from './resourcesProvider';
 import type { TreeNode } from './commandTarget';
+import type { Refresher } from './roots';
 import { settings } from '../settings';
 
 /**
  * Refreshes the Resources view on an interval, but only while it is visible and the
- * window has focus, and only when the shared request budget has room: a hidden view
- * costs nothing. `apphost.autoRefreshSeconds` (0 = off).
+ * window has focus, and each part (the view, or with several services each service's row)
+ * only when its service's request budget has room: a hidden view costs nothing, and a
+ * throttled service never holds up another. `apphost.autoRefreshSeconds` (0 = off).
  */
 export class AutoRefresh implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
@@ -15,8 +15,8 @@ export class AutoRefresh implements vscode.Disposable {
 
   constructor(
     private readonly view: Pick<vscode.TreeView<TreeNode>, 'visible' | 'onDidChangeVisibility'>,
-    private readonly resources: Pick<ResourcesProvider, 'refresh'>,
-    private readonly budget: Pick<RequestBudget, 'snapshot'>,
+    /** The parts to refresh, each with its service's budget (ResourceRoots.refreshers). */
+    private readonly parts: () => readonly Refresher[],
     /** Shortest interval, whatever the setting says (tests lower it). */
     private readonly floorMs = 15_000,
   ) {
@@ -38,10 +38,11 @@ export class AutoRefresh implements vscode.Disposable {
   }
 
   private tick(): void {
-    // Leave the budget to the user's actions and log tails when it runs low.
-    const { available, capacity } = this.budget.snapshot();
-    if (available < capacity / 2) return;
-    this.resources.refresh();
+    for (const part of this.parts()) {
+      // Leave the budget to the user's actions and log tails when it runs low.
+      const { available, capacity } = part.budget.snapshot();
+      if (available >= capacity / 2) part.refresh();
+    }
   }
 
   dispose(): void {

@@ -30,9 +30,18 @@ export interface TreeNode {
 /** A row of the Resources view, as commands hold it: to mark busy, refresh or reveal, nothing else. */
 export type Row = TreeNode;
 
+/** A service's row (the top level while several services are known). */
+export interface ServiceTarget {
+  readonly kind: 'service';
+  /** The service's id (its API root). */
+  readonly service: string;
+  readonly row: Row;
+}
+
 /** A workspace's row. */
 export interface WorkspaceTarget {
   readonly kind: 'workspace';
+  readonly service: string;
   readonly workspace: Workspace;
   readonly row: Row;
 }
@@ -41,6 +50,7 @@ export interface WorkspaceTarget {
 export interface ListTarget {
   readonly kind: 'list';
   readonly list: 'servers' | 'apps' | 'databases';
+  readonly service: string;
   readonly workspace: Workspace;
   readonly row: Row;
 }
@@ -49,6 +59,7 @@ export interface ListTarget {
 export interface ServerTarget {
   readonly kind: 'server';
   readonly server: Server;
+  readonly service: string;
   /** Its workspace's slug (undefined = personal). */
   readonly workspace: string | undefined;
   readonly row: Row;
@@ -74,6 +85,7 @@ export interface GroupTarget {
 export interface DatabaseTarget {
   readonly kind: 'database';
   readonly database: Database;
+  readonly service: string;
   readonly workspace: string | undefined;
   readonly row: Row;
   readonly backups: Row;
@@ -105,12 +117,14 @@ export interface ItemTarget<T = unknown> {
 /** A row that only explains (an empty list, an error) or pages a list ("Load more"). */
 export interface OtherTarget {
   readonly kind: 'message' | 'loadMore';
+  /** The service the row is under, when it says (a Sign In row under a service's row). */
+  readonly service?: string;
   readonly row: Row;
 }
 
-export type CommandTarget = WorkspaceTarget | ListTarget | ServerTarget | AppTarget | GroupTarget | DatabaseTarget | DatabaseGroupTarget | ItemTarget | OtherTarget;
+export type CommandTarget = ServiceTarget | WorkspaceTarget | ListTarget | ServerTarget | AppTarget | GroupTarget | DatabaseTarget | DatabaseGroupTarget | ItemTarget | OtherTarget;
 
-const KINDS: ReadonlySet<string> = new Set<CommandTarget['kind']>(['workspace', 'list', 'server', 'app', 'group', 'database', 'databaseGroup', 'item', 'message', 'loadMore']);
+const KINDS: ReadonlySet<string> = new Set<CommandTarget['kind']>(['service', 'workspace', 'list', 'server', 'app', 'group', 'database', 'databaseGroup', 'item', 'message', 'loadMore']);
 
 export function isTreeNode(value: unknown): value is TreeNode {
   const node = value as TreeNode | undefined;
@@ -120,6 +134,22 @@ export function isTreeNode(value: unknown): value is TreeNode {
 function isCommandTarget(value: unknown): value is CommandTarget {
   const kind = (value as { kind?: unknown } | undefined)?.kind;
   return !!value && typeof value === 'object' && typeof kind === 'string' && KINDS.has(kind) && !isTreeNode(value);
+}
+
+/** The service a target acts on, when it says: its row's, its app's, its database's. */
+export function serviceOfTarget(target: CommandTarget | undefined): string | undefined {
+  if (!target) return undefined;
+  switch (target.kind) {
+    case 'app':
+    case 'group':
+      return target.app.service;
+    case 'item':
+      return target.app?.service ?? target.database?.service;
+    case 'databaseGroup':
+      return target.database.service;
+    default:
+      return target.service;
+  }
 }
 
 /**

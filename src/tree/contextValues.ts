@@ -3,6 +3,7 @@
 // anchored regexes such as `viewItem =~ /^app(:|$)/` or `/^app\b.*:running\b/`.
 
 export type NodeKind =
+  | 'service'
   | 'workspace'
   | 'group'
   | 'server'

@@ -28,7 +28,7 @@ export class DatabaseNode implements TreeNode {
   }
 
   commandTarget(): DatabaseTarget {
-    return { kind: 'database', database: this.database, workspace: this.workspaceNode.workspace.slug, row: this, backups: this.backups, linkedApps: this.linkedApps };
+    return { kind: 'database', database: this.database, service: this.workspaceNode.ctx.service, workspace: this.workspaceNode.workspace.slug, row: this, backups: this.backups, linkedApps: this.linkedApps };
   }
 
   getTreeItem(): vscode.TreeItem {

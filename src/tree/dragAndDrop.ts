@@ -2,7 +2,7 @@
 // Rows are recognised by their contextValue (the same grammar the menus use), and the
 // drop runs the `apphost.database.link` command, which confirms and reports errors.
 import * as vscode from 'vscode';
-import type { TreeNode } from './commandTarget';
+import { serviceOfTarget, type TreeNode } from './commandTarget';
 import { sameApp, type AppRef } from '../model';
 
 /** Our own mime type: the apps being dragged, as plain refs. */
@@ -31,14 +31,20 @@ export class ResourcesDragAndDrop implements vscode.TreeDragAndDropController<Tr
       if (!/^app(:|$)/.test(await contextValueOf(node))) continue;
       const ref = appRefOf(node);
       // An app selected both under Apps and under its server is dragged once.
-      if (ref && !apps.some((a) => sameApp(a, ref))) apps.push({ workspace: ref.workspace, id: ref.id, name: ref.name });
+      if (ref && !apps.some((a) => sameApp(a, ref))) apps.push({ service: ref.service, workspace: ref.workspace, id: ref.id, name: ref.name });
     }
     if (apps.length) dataTransfer.set(APPS_MIME, new vscode.DataTransferItem(apps));
   }
 
   async handleDrop(target: TreeNode | undefined, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
     if (!target || !DROP_TARGET.test(await contextValueOf(target))) return;
-    const apps = await droppedApps(dataTransfer);
+    // A database links apps of its own service only: an app of another service is not sent there.
+    const service = serviceOfTarget(target.commandTarget());
+    const dropped = await droppedApps(dataTransfer);
+    const apps = dropped.filter((app) => app.service === service);
+    if (apps.length < dropped.length) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('A database links apps of its own service only: {0} not linked.', dropped.filter((a) => !apps.includes(a)).map((a) => a.name).join(', ')));
+    }
     for (const app of apps) {
       if (token.isCancellationRequested) return;
       await vscode.commands.executeCommand('apphost.database.link', target, app);
@@ -59,5 +65,5 @@ async function droppedApps(dataTransfer: vscode.DataTransfer): Promise<AppRef[]>
     }
   }
   if (!Array.isArray(value)) return [];
-  return value.filter((r): r is AppRef => !!r && typeof r.id === 'string' && typeof r.name === 'string');
+  return value.filter((r): r is AppRef => !!r && typeof r.service === 'string' && typeof r.id === 'string' && typeof r.name === 'string');
 }

@@ -14,6 +14,8 @@ export class MessageNode implements TreeNode {
     private readonly icon: string,
     private readonly command?: vscode.Command,
     private readonly hint?: string,
+    /** The service the row is under (a Sign In row under a service's row). */
+    private readonly service?: string,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
@@ -28,7 +30,7 @@ export class MessageNode implements TreeNode {
   }
 
   commandTarget(): CommandTarget {
-    return { kind: 'message', row: this };
+    return { kind: 'message', service: this.service, row: this };
   }
 }
 

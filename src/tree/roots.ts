@@ -1,73 +1,70 @@
-import * as vscode from 'vscode';
+import type { RequestBudget } from '../api';
 import type { AppHostAuthProvider } from '../auth/authProvider';
-import type { Workspace, Workspaces } from '../auth/workspaces';
+import type { Workspaces } from '../auth/workspaces';
 import type { Connection } from '../connection';
-import { ListNode } from './listNode';
-import { errorNode, MessageNode, staleNode } from './messageNode';
+import type { Connections } from '../connections';
 import type { TreeNode } from './commandTarget';
-import { keepsStaleRows, ROOTS } from './throttleHealer';
+import { ServiceNode } from './serviceNode';
+import { ServiceWorkspaces } from './serviceWorkspaces';
+import { ROOTS, type Healable } from './throttleHealer';
 import type { TreeState } from './treeState';
-import { WorkspaceNode } from './workspaceNode';
+
+/** A part of the view that refreshes on its own budget (AutoRefresh): the whole view, or one service's row. */
+export interface Refresher {
+  readonly budget: Pick<RequestBudget, 'snapshot'>;
+  refresh(): void;
+}
 
 /**
- * The top level of the Resources view: one node per workspace while signed in; nothing
- * while signed out (the welcome content shows instead). Workspace nodes are kept across
- * calls, so their cached lists survive until a refresh invalidates them.
+ * The top level of the Resources view. With one known service: its workspaces, as always
+ * (nothing while signed out: the welcome content shows instead). With several: one row per
+ * service, its workspaces under it, each listed with that service's connection.
  */
 export class ResourceRoots {
-  private known = new Map<string, WorkspaceNode>();
-  private sessionId: string | undefined;
-  /** The session the known nodes belong to, and when their list was read. */
-  private knownFor: string | undefined;
-  private loadedAt = 0;
+  /** The first service's rows when they are the top level (one service known). */
+  private single: ServiceWorkspaces | undefined;
+  private readonly rows = new Map<string, ServiceNode>();
 
   constructor(
-    private readonly connection: Connection,
+    private readonly connections: Connections,
     private readonly auth: AppHostAuthProvider,
     private readonly workspaces: Workspaces,
     private readonly state: TreeState,
   ) {}
 
   async get(): Promise<TreeNode[]> {
-    const session = await this.connection.session();
-    // The registry of shown workspaces holds this session's only (another user has other teams).
-    if (session?.id !== this.sessionId) {
-      this.state.workspaceNodes.clear();
-      this.sessionId = session?.id;
+    if (!this.connections.several) {
+      this.single ??= this.workspacesOf(this.connections.first, ROOTS, () => []);
+      return this.single.get();
     }
-    if (!session) return [];
-    const idPrefix = session.apiRoot;
-    if (this.auth.isExpired(session)) {
-      return [new MessageNode(`${idPrefix}/expired`, vscode.l10n.t('Session expired — click to sign in again'), 'account', { command: 'apphost.signIn', title: vscode.l10n.t('Sign In') })];
+    const next = new Map<string, ServiceNode>();
+    for (const service of this.connections.services()) {
+      const connection = this.connections.of(service.id);
+      let row = this.rows.get(service.id);
+      if (row && row.workspaces.connection !== connection) row = undefined; // its address changed
+      if (row) row.service = service; // renamed: the same row (the id is the same)
+      // A 429 on its workspace list: the healer refreshes this row.
+      else row = new ServiceNode(service, (self) => this.workspacesOf(connection, self, () => [service.id]));
+      next.set(service.id, row);
     }
-    let list: Workspace[];
-    try {
-      list = await this.workspaces.list(this.connection.api(), session);
-      ListNode.healer?.healed(ROOTS);
-    } catch (error) {
-      ListNode.healer?.add(ROOTS, error);
-      // The service is busy: keep the workspaces shown (same nodes, so expansion stays), marked stale.
-      if (this.knownFor === session.id && this.known.size && keepsStaleRows(error)) {
-        return [staleNode(idPrefix, error, this.loadedAt), ...this.known.values()];
-      }
-      return [errorNode(idPrefix, error)];
-    }
-    const ctx = { api: () => this.connection.api(), idPrefix, state: this.state, isAdmin: session.account.role === 'admin' };
-    const next = new Map<string, WorkspaceNode>();
-    for (const w of list) {
-      const key = JSON.stringify([session.id, w.slug, w.label, w.source]);
-      next.set(key, this.known.get(key) ?? new WorkspaceNode(ctx, w));
-    }
-    this.known = next;
-    this.state.workspaceNodes.clear();
-    for (const node of next.values()) this.state.workspaceNodes.set(node.workspace.slug ?? '', node);
-    this.knownFor = session.id;
-    this.loadedAt = Date.now();
+    this.rows.clear();
+    for (const [id, row] of next) this.rows.set(id, row);
     return [...next.values()];
+  }
+
+  private workspacesOf(connection: Connection, healable: Healable, signInArgs: () => unknown[]): ServiceWorkspaces {
+    return new ServiceWorkspaces(connection, this.auth, this.workspaces, this.state, healable, signInArgs);
   }
 
   /** Everything is fetched again on the next look (a full refresh). */
   invalidate(): void {
-    for (const node of this.known.values()) node.invalidate();
+    this.single?.invalidate();
+    for (const row of this.rows.values()) row.invalidate();
+  }
+
+  /** What AutoRefresh refreshes, each part on its own service's budget (a throttled service never holds up another). */
+  refreshers(refresh: (node?: TreeNode) => void): Refresher[] {
+    if (!this.connections.several) return [{ budget: this.connections.first.budget, refresh: () => refresh() }];
+    return [...this.rows.values()].map((row) => ({ budget: row.workspaces.connection.budget, refresh: () => refresh(row) }));
   }
 }

@@ -20,7 +20,7 @@ export class ServerNode extends ListNode {
   }
 
   commandTarget(): ServerTarget {
-    return { kind: 'server', server: this.server, workspace: this.workspaceNode.workspace.slug, row: this };
+    return { kind: 'server', server: this.server, service: this.workspaceNode.ctx.service, workspace: this.workspaceNode.workspace.slug, row: this };
   }
 
   protected get workspaceSlug(): string | undefined {

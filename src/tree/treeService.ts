@@ -22,7 +22,8 @@ export class TreeService {
   constructor(
     private readonly resources: ResourcesProvider,
     private readonly state: TreeState,
-    private readonly api: () => ApiClient,
+    /** The client of a service (by id): each app's requests go to its own. */
+    private readonly api: (service: string) => ApiClient,
   ) {}
 
   /** Updates every row showing the app with the fields at hand; no request, nothing else re-renders. */
@@ -37,7 +38,7 @@ export class TreeService {
   showProcessState(app: AppRef, summary: Pick<ProcessSummary, 'state' | 'deployed'>): boolean {
     const rows = this.state.rowsOf(app);
     if (rows.length === 0) return false;
-    this.state.report(rows[0].app, { state: summary.state, deployed: summary.deployed });
+    this.state.report(app.service, rows[0].app, { state: summary.state, deployed: summary.deployed });
     // The rows re-render either way: an action's busy marker goes away.
     this.state.stateChanged(app);
     return true;
@@ -51,7 +52,7 @@ export class TreeService {
   /** Reads the app again (one request) and shows it; undefined when it is gone (404). */
   async reloadApp(app: AppRef): Promise<App | undefined> {
     try {
-      const fresh = await this.api().apps.get(app.id, { workspace: app.workspace, priority: 'view' });
+      const fresh = await this.api(app.service).apps.get(app.id, { workspace: app.workspace, priority: 'view' });
       this.showApp(app, fresh);
       return fresh;
     } catch (error) {
@@ -70,8 +71,8 @@ export class TreeService {
   async readState(app: AppRef, { rerender = false } = {}): Promise<void> {
     const rows = this.state.rowsOf(app);
     if (rows.length === 0) return;
-    const summary = readProcessReport(await this.api().processes.get(app.id, { workspace: app.workspace, priority: 'view' }));
-    const changed = this.state.report(rows[0].app, { state: summary.state, deployed: summary.deployed });
+    const summary = readProcessReport(await this.api(app.service).processes.get(app.id, { workspace: app.workspace, priority: 'view' }));
+    const changed = this.state.report(app.service, rows[0].app, { state: summary.state, deployed: summary.deployed });
     if (changed || rerender) this.state.stateChanged(app);
   }
 
@@ -136,15 +137,15 @@ export class TreeService {
     return { items, total: children.length };
   }
 
-  /** The workspace as its row shows it (with its team), when the view shows it. */
-  shownWorkspace(workspace: string | undefined): Workspace | undefined {
-    const node = this.state.workspaceNodes.get(workspace ?? '');
+  /** The workspace of a service as its row shows it (with its team), when the view shows it. */
+  shownWorkspace(service: string, workspace: string | undefined): Workspace | undefined {
+    const node = this.state.workspaceNode(service, workspace);
     return node instanceof WorkspaceNode ? node.workspace : undefined;
   }
 
   /** The Servers, Apps or Databases group of a workspace as shown now (to refresh only it), if any. */
-  listOf(workspace: string | undefined, list: 'servers' | 'apps' | 'databases'): Row | undefined {
-    const node = this.state.workspaceNodes.get(workspace ?? '');
+  listOf(service: string, workspace: string | undefined, list: 'servers' | 'apps' | 'databases'): Row | undefined {
+    const node = this.state.workspaceNode(service, workspace);
     return node instanceof WorkspaceNode ? node[list] : undefined;
   }
 
@@ -162,7 +163,7 @@ export class TreeService {
     const find = () => this.state.currentRows().find((r) => showsApp(r, app)) as AppNode | undefined;
     let row = find();
     if (row || !fetch) return row;
-    const nodes = [...this.state.workspaceNodes.entries()].sort(([a], [b]) => Number(b === (app.workspace ?? '')) - Number(a === (app.workspace ?? '')));
+    const nodes = [...this.state.workspaceNodesOf(app.service).entries()].sort(([a], [b]) => Number(b === (app.workspace ?? '')) - Number(a === (app.workspace ?? '')));
     for (const [, node] of nodes) {
       if (!(node instanceof WorkspaceNode)) continue;
       await node.apps.getChildren();

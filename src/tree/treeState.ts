@@ -44,7 +44,7 @@ export class TreeState {
   readonly filters = new Map<string, AppFilter>();
   private readonly flagProviders = new Set<AppFlagProvider>();
   private readonly noteProviders = new Set<AppNoteProvider>();
-  /** App id → its last process report (see AppReport). */
+  /** Service and app id (`reportKey`) → its last process report (see AppReport). */
   readonly reports = new Map<string, AppReport>();
   // Plain listener sets, not vscode.EventEmitter: this state is unit-tested outside VS Code.
   private readonly deploysSeenListeners = new Set<(app: AppRef) => void>();
@@ -53,8 +53,25 @@ export class TreeState {
   /** Rows showing an app (under Apps and under its server), by node id. */
   private readonly appRows = new Map<string, AppRow>();
 
-  /** The current node of each workspace (key: slug, or '' for personal). */
+  /** The current node of each workspace of each service (key: `workspaceKey(service, slug)`). */
   readonly workspaceNodes = new Map<string, TreeNode>();
+
+  /** The current node of a service's workspace (slug undefined = personal). */
+  workspaceNode(service: string | undefined, slug: string | undefined): TreeNode | undefined {
+    return service === undefined ? undefined : this.workspaceNodes.get(workspaceKey(service, slug));
+  }
+
+  /** The workspace nodes of one service, by slug ('' = personal). */
+  workspaceNodesOf(service: string): Map<string, TreeNode> {
+    const prefix = workspaceKey(service, '');
+    return new Map([...this.workspaceNodes].filter(([key]) => key.startsWith(prefix)).map(([key, node]) => [key.slice(prefix.length), node]));
+  }
+
+  /** Forgets one service's workspace nodes (another session there), or every service's. */
+  clearWorkspaceNodes(service?: string): void {
+    if (service === undefined) return this.workspaceNodes.clear();
+    for (const key of [...this.workspaceNodes.keys()]) if (key.startsWith(workspaceKey(service, ''))) this.workspaceNodes.delete(key);
+  }
 
   /** An area adds `:flag` segments to app rows (e.g. `tailing`); dispose to remove them. */
   addAppFlag(provider: AppFlagProvider): { dispose(): void } {
@@ -138,10 +155,10 @@ export class TreeState {
    * Keeps a new process report; true when the state shown changes (then the rows should
    * re-render: re-rendering for nothing would make VS Code reload an open row's children).
    */
-  report(app: App, report: Omit<AppReport, 'listStatus' | 'at'>): boolean {
-    const before = this.stateOf(app).status;
-    this.reports.set(app.id, { ...report, listStatus: app.status, at: Date.now() });
-    return this.stateOf(app).status !== before;
+  report(service: string, app: App, report: Omit<AppReport, 'listStatus' | 'at'>): boolean {
+    const before = this.stateOf(service, app).status;
+    this.reports.set(reportKey(service, app), { ...report, listStatus: app.status, at: Date.now() });
+    return this.stateOf(service, app).status !== before;
   }
 
   /** An app's known state changed (a new process report): its rows re-render. */
@@ -158,8 +175,8 @@ export class TreeState {
    * The state to show for an app: the process report's when there is one and the list
    * has not changed since, the list's `status` otherwise. `source` says which.
    */
-  stateOf(app: App): { status: string; source: 'report' | 'list'; report?: AppReport } {
-    const report = this.reports.get(app.id);
+  stateOf(service: string, app: App): { status: string; source: 'report' | 'list'; report?: AppReport } {
+    const report = this.reports.get(reportKey(service, app));
     if (!report || report.listStatus !== app.status || !report.deployed) return { status: app.status, source: 'list' };
     return { status: report.state, source: 'report', report };
   }
@@ -174,11 +191,21 @@ export class TreeState {
  * name (passed by name) also matches by name; one that knows only a name (a folder linked by
  * its remote before the app was listed) matches by name in any workspace.
  */
-export function showsApp(row: AppRow, app: { readonly id?: string; readonly name: string; readonly workspace?: string }): boolean {
-  if (!app.id) return row.app.name === app.name;
+export function showsApp(row: AppRow, app: { readonly service: string; readonly id?: string; readonly name: string; readonly workspace?: string }): boolean {
   const ref = row.appRef();
-  const wanted = { id: app.id, name: app.name, workspace: app.workspace };
+  if (ref.service !== app.service) return false;
+  if (!app.id) return row.app.name === app.name;
+  const wanted = { service: app.service, id: app.id, name: app.name, workspace: app.workspace };
   return sameApp(ref, wanted) || (app.id === app.name && ref.workspace === app.workspace && ref.name === app.name);
+}
+
+/** The key of a service's workspace node (slug undefined or '' = personal). */
+export function workspaceKey(service: string, slug: string | undefined): string {
+  return `${service} ${slug ?? ''}`;
+}
+
+function reportKey(service: string, app: Pick<App, 'id'>): string {
+  return `${service} ${app.id}`;
 }
 
 /** What a list shows now; undefined while it has not been fetched (again). */
@@ -192,6 +219,8 @@ export interface TreeContext {
   api(): ApiClient;
   /** Prefix of every node id: the service's API root, so ids survive refreshes. */
   readonly idPrefix: string;
+  /** The service the nodes show (its id, the API root): what their AppRefs and targets carry. */
+  readonly service: string;
   readonly state: TreeState;
   /** The signed-in account is an admin (server management is admin-only). */
   readonly isAdmin: boolean;

@@ -8,7 +8,7 @@ import { DatabaseNode } from './databaseNode';
 import { ListNode } from './listNode';
 import type { TreeNode } from './commandTarget';
 import { ServerNode } from './serverNode';
-import type { TreeContext } from './treeState';
+import { workspaceKey, type TreeContext } from './treeState';
 
 const WORKSPACE_ICONS: Record<Workspace['source'], string> = { personal: 'account', team: 'organization', account: 'organization', manual: 'link' };
 
@@ -27,11 +27,16 @@ export class WorkspaceNode implements TreeNode {
     this.servers = new ServersGroup(this);
     this.apps = new AppsGroup(this);
     this.databases = new DatabasesGroup(this);
-    ctx.state.workspaceNodes.set(workspace.slug ?? '', this);
+    this.register();
+  }
+
+  /** The shared state finds this node as its service's current row of the workspace. */
+  register(): void {
+    this.ctx.state.workspaceNodes.set(workspaceKey(this.ctx.service, this.workspace.slug), this);
   }
 
   commandTarget(): WorkspaceTarget {
-    return { kind: 'workspace', workspace: this.workspace, row: this };
+    return { kind: 'workspace', service: this.ctx.service, workspace: this.workspace, row: this };
   }
 
   /** Options of every call made for this workspace (the header only for team workspaces). */
@@ -91,7 +96,7 @@ abstract class WorkspaceGroup extends ListNode {
   }
 
   commandTarget(): ListTarget {
-    return { kind: 'list', list: this.kind, workspace: this.workspaceNode.workspace, row: this };
+    return { kind: 'list', list: this.kind, service: this.workspaceNode.ctx.service, workspace: this.workspaceNode.workspace, row: this };
   }
 
   protected description(): string | undefined {

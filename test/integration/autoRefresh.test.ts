@@ -21,7 +21,8 @@ describe('tree: automatic refresh', () => {
   it('refreshes on the interval while the view is visible, and never while it is hidden', async function () {
     this.timeout(10_000);
     if (!vscode.window.state.focused) this.skip(); // the timer also waits for window focus
-    auto = new AutoRefresh(view, resources, new RequestBudget({ perMinute: 6000 }), 0);
+    const budget = new RequestBudget({ perMinute: 6000 });
+    auto = new AutoRefresh(view, () => [{ budget, refresh: () => resources.refresh() }], 0);
     await new Promise((r) => setTimeout(r, 2_300));
     assert.ok(refreshes >= 2, `${refreshes} refreshes while visible`);
     view.visible = false;
@@ -39,7 +40,7 @@ describe('tree: automatic refresh', () => {
     const low = { snapshot: () => ({ ...budget.snapshot(), available: 0 }) };
     view.visible = true;
     refreshes = 0;
-    auto = new AutoRefresh(view, resources, low, 0);
+    auto = new AutoRefresh(view, () => [{ budget: low, refresh: () => resources.refresh() }], 0);
     await new Promise((r) => setTimeout(r, 2_300));
     assert.equal(refreshes, 0);
   });

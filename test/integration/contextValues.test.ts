@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/tree/commandTarget';
 import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
+import { extensionApi, serviceOf, signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
 
 /** The positive `viewItem` conditions of a `when` clause, as regexes (negated ones are skipped). */
 export function viewItemConditions(when: string): RegExp[] {
@@ -42,7 +42,7 @@ describe('manifest: context menus match what the tree produces', function () {
       await api.workspaces.addSlug(apiRoot, 'globex'); // a workspace added by hand
       api.resources.refresh();
       // A tailed app carries `:tailing` (Stop Tailing's menus), a filtered tail `:filtered`; an app linked to an open folder `:linked` (Deploy's inline button).
-      const storefront = { workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
+      const storefront = { service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
       await api.logs.tails.tail(storefront);
       api.logs.tails.setFilter(storefront, { kind: 'level', level: 'error' }); // `:filtered` (Clear Filter's menu)
       await api.deploy.links.link(vscode.workspace.workspaceFolders![0], storefront);

@@ -12,7 +12,7 @@ import type { AppHostTestApi } from '../../src/extension';
 import { makeEd25519PublicKey } from '../server/sshKey';
 import type { RunningServer } from '../server';
 import { DEMO_USER } from '../server';
-import { extensionApi, stopSignedIn, until, useServer } from './support/env';
+import { extensionApi, serviceOf, stopSignedIn, until, useServer } from './support/env';
 import { closeFolders, makeRepo, openFolders, type TestRepo } from './support/gitRepos';
 import { nodeAt, withScript } from './support/resourceTree';
 import { scriptUi, type ScriptedUi } from './support/scriptedUi';
@@ -46,7 +46,7 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
     const signIn = await withScript({ picks: ['Paste an API token'], inputs: [server.control.issueToken(DEMO_USER.email, 'integration test')] }, () => vscode.commands.executeCommand('apphost.signIn'));
     assert.ok(await api.connection.session(), `signed in (API root ${api.connection.apiRoot()}, server ${server.url}); sign-in showed ${JSON.stringify(signIn.shown)}`);
     api.deploy.settleDelaysMs = [50, 100, 200];
-    storefront = { workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
+    storefront = { service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
     shop = makeRepo(server, 'shop', { remote: 'git@git.apphost.example:storefront' });
   });
   afterEach(async () => {

@@ -8,7 +8,7 @@ import { ResourcesDragAndDrop } from '../../src/tree/dragAndDrop';
 import type { AppHostTestApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/commandTarget';
 import type { RunningServer } from '../server';
-import { extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
+import { extensionApi, serviceOf, startSignedIn, stopSignedIn, until } from './support/env';
 import { nodeAt, requestsOf, runScripted, withScript } from './support/resourceTree';
 
 const app = (name: string) => nodeAt('Personal', 'Apps', name);
@@ -136,7 +136,7 @@ describe('multi-select: lifecycle and logs on several apps', function () {
     const { tails } = ext.logs;
     const names = ['storefront', 'api-gateway'];
     const rows = await Promise.all(names.map(app));
-    const refs = names.map((name) => ({ workspace: undefined, id: idOf(name), name }));
+    const refs = names.map((name) => ({ service: serviceOf(server), workspace: undefined, id: idOf(name), name }));
     const ui = await onSelection('apphost.logs.tail', {}, rows[0], [...rows, await nodeAt('Personal', 'Databases', 'cache')]);
     assert.deepEqual(tails.tailed().map((a) => a.name).sort(), [...names].sort());
     assert.ok(ui.shown.some((s) => /Tailing the logs of 2 apps/.test(s.text)), JSON.stringify(ui.shown));

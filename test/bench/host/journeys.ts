@@ -62,7 +62,7 @@ export async function runJourneys(api: AppHostTestApi, server: RunningServer): P
     await vscode.commands.executeCommand('workbench.view.extension.apphost');
     await until('the Resources view visible', () => api.view.visible, 10_000);
   });
-  const personal = api.tree.workspaceNodes.get('') as WorkspaceNode | undefined;
+  const personal = api.tree.workspaceNode(api.connection.apiRoot(), undefined) as WorkspaceNode | undefined;
   if (!personal) throw new Error('the personal workspace did not show');
 
   await journey('expand a workspace (its Apps group)', 1, 'one list of apps', () => expand(api, personal.apps));

@@ -72,7 +72,7 @@ describe('faults (VS Code)', function () {
     // Someone else changes another key; then the window reloads: a new provider, no read.
     server.control.setConfig('analytics', { RESTORED_B: 'theirs' });
     const prompts = { confirmRestart: async () => true, resolveConflict: async () => undefined } as unknown as SavePrompts;
-    const restored = new ConfigFileSystem(api.connection, prompts, new EditBases(api.context.secrets));
+    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets));
     try {
       await restored.writeFile(doc.uri, new TextEncoder().encode(doc.getText()));
     } finally {
@@ -99,7 +99,7 @@ describe('faults (VS Code)', function () {
         return undefined;
       },
     } as unknown as SavePrompts;
-    const restored = new ConfigFileSystem(api.connection, prompts, new EditBases(api.context.secrets));
+    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets));
     server.control.clearRequestLog();
     try {
       await assert.rejects(restored.writeFile(doc.uri, new TextEncoder().encode(doc.getText())), /Not saved/);

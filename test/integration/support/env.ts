@@ -1,5 +1,6 @@
 // The extension under test and a reference server for it, inside the extension host.
 import * as vscode from 'vscode';
+import { resolveBaseUrl } from '../../../src/api/baseUrl';
 import type { AppHostTestApi } from '../../../src/extension';
 import { DEMO_USER, startServer, type RunningServer, type ServerOptions } from '../../server';
 import { scriptUi } from './scriptedUi';
@@ -24,6 +25,11 @@ export async function useServer(options: ServerOptions = {}): Promise<RunningSer
   // Suites exercise features, not the budget (tested on its own): let them run at full speed.
   await config.update('requestsPerMinute', 6000, vscode.ConfigurationTarget.Global);
   return server;
+}
+
+/** The id of a reference server as a service (its API root): what AppRefs and rows carry. */
+export function serviceOf(server: RunningServer): string {
+  return resolveBaseUrl(server.url).apiRoot;
 }
 
 /** Signs in by pasting a token issued by the server (the quickest path, used by most suites). */

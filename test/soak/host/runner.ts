@@ -7,6 +7,7 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { resolveBaseUrl } from '../../../src/api/baseUrl';
 import type { AppHostTestApi } from '../../../src/extension';
 import type { AppRef } from '../../../src/model';
 import type { TreeNode } from '../../../src/tree/commandTarget';
@@ -16,7 +17,8 @@ import { deploy, editConfig } from './actions';
 import { gcMethod, sample } from './measure';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const ref = (a: AppId): AppRef => ({ workspace: undefined, id: a.id, name: a.name });
+// The soak's server is the first service (apphost.baseUrl).
+const ref = (a: AppId): AppRef => ({ service: resolveBaseUrl(vscode.workspace.getConfiguration('apphost').get<string>('baseUrl', '')).apiRoot, workspace: undefined, id: a.id, name: a.name });
 
 async function waitFor(what: string, probe: () => unknown, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

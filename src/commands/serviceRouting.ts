@@ -1,0 +1,84 @@
+// Every command acts on one service: the one of the row it was invoked on, of the app ref
+// it was given, or (from the Command Palette, with more than one service signed in) the
+// one the user picks first. The handler receives the Services of that service, whose
+// `connection` is its connection: the handlers' code speaks to `s.connection` as before.
+import * as vscode from 'vscode';
+import { isAppRef, UserCancelled } from '../model';
+import type { Services } from '../services';
+import { serviceOfTarget, toCommandTarget } from '../tree/commandTarget';
+import type { CommandHandler, CommandTable } from './commandTypes';
+
+/** Commands that need no service, or ask for one themselves (sign-in and the service commands). */
+const NO_SERVICE = new Set([
+  'apphost.addService', 'apphost.removeService', 'apphost.renameService', 'apphost.signIn', 'apphost.signOut',
+  'apphost.setServiceUrl', 'apphost.walkthrough.open', 'apphost.refresh', 'apphost.refreshAll', 'apphost.retryNow',
+  'apphost.loadMore', 'apphost.showLog', 'apphost.activity.refresh', 'apphost.activity.loadMore',
+  'apphost.logs.stopAll', 'apphost.logs.toggleTimestamps',
+]);
+
+/**
+ * The open folder's commands: folder links are kept under the first service's address, so
+ * from a folder (or the palette) they act on the first service (deployTarget.ts refuses an
+ * app of another service in words).
+ */
+const FIRST_SERVICE = new Set(['apphost.folder.deploy', 'apphost.folder.link', 'apphost.folder.unlink', 'apphost.folder.actions']);
+
+export class ServiceRouting {
+  private readonly views = new Map<string, { connection: unknown; services: Services; table: CommandTable }>();
+  private rootTable: CommandTable | undefined;
+
+  constructor(
+    private readonly root: Services,
+    private readonly tableOf: (s: Services) => CommandTable,
+  ) {}
+
+  /** The command ids (the same in every service's table). */
+  ids(): string[] {
+    return Object.keys(this.table());
+  }
+
+  /**
+   * The handler of a command for the service its arguments name, and the arguments with an
+   * app ref that names none given the service chosen (refs from before several services).
+   */
+  async route(id: string, args: unknown[]): Promise<{ handler: CommandHandler | undefined; args: unknown[] }> {
+    if (NO_SERVICE.has(id)) return { handler: this.table()[id], args };
+    const named = args.map((arg) => serviceOfTarget(toCommandTarget(arg))).find((service) => service !== undefined);
+    const service = named ?? (FIRST_SERVICE.has(id) ? undefined : await this.askService()) ?? this.root.connections.firstId();
+    return { handler: this.table(service)[id], args: args.map((arg) => withService(arg, service)) };
+  }
+
+  /** The services' own table (service undefined: the first's, the one activation built). */
+  private table(service?: string): CommandTable {
+    if (service === undefined || service === this.root.connections.firstId()) return (this.rootTable ??= this.tableOf(this.root));
+    const connection = this.root.connections.of(service);
+    let view = this.views.get(service);
+    // A service whose address changed has a new connection: build its table again.
+    if (!view || view.connection !== connection) {
+      const services: Services = { ...this.root, connection };
+      view = { connection, services, table: this.tableOf(services) };
+      this.views.set(service, view);
+    }
+    return view.table;
+  }
+
+  /** From the palette: the only signed-in service, else the one the user picks (undefined: the first). */
+  private async askService(): Promise<string | undefined> {
+    const { connections } = this.root;
+    if (!connections.several) return undefined;
+    const signedIn = await connections.signedIn();
+    if (signedIn.length <= 1) return signedIn[0]?.id;
+    const picked = await vscode.window.showQuickPick(
+      signedIn.map((service) => ({ label: `$(cloud) ${service.name}`, description: service.url, service })),
+      { title: vscode.l10n.t('AppHost: which service?'), placeHolder: vscode.l10n.t('Select the service to act on') },
+    );
+    if (!picked) throw new UserCancelled();
+    return picked.service.id;
+  }
+}
+
+/** An app ref that names no service (passed by a caller from before several services) gets the routed one. */
+function withService(arg: unknown, service: string): unknown {
+  if (!isAppRef(arg) || typeof (arg as { service?: unknown }).service === 'string') return arg;
+  return { ...arg, service };
+}

@@ -1,0 +1,149 @@
+// Several services side by side: Add, Remove and Rename Service, and Sign In / Sign Out on
+// a chosen service. The first service's address is `apphost.baseUrl`; the others, with the
+// display names, are `apphost.services` in user settings (a workspace cannot add one).
+import * as vscode from 'vscode';
+import type { Connection } from '../connection';
+import { UserCancelled } from '../model';
+import { findService, serviceId, withEntry, withoutEntry, type KnownService } from '../serviceList';
+import type { Services } from '../services';
+import { settings } from '../settings';
+import { toCommandTarget, serviceOfTarget } from '../tree/commandTarget';
+import type { CommandTable } from './commandTypes';
+import { confirm } from './prompts';
+import { askTestedAddress, validateServiceUrl } from './serviceUrl';
+
+export function serviceCommands(s: Services): CommandTable {
+  return {
+    'apphost.addService': () => addService(s),
+    'apphost.removeService': (arg?: unknown) => removeService(s, arg),
+    'apphost.renameService': (arg?: unknown) => renameService(s, arg),
+    // Not the session: a command's result reaches whoever ran it.
+    'apphost.signIn': async (arg?: unknown) => void (await s.auth.signIn(await connectionToSignIn(s, arg))),
+    'apphost.signOut': async (arg?: unknown) => {
+      const connection = await connectionToSignOut(s, arg);
+      if (connection) await s.auth.signOut(connection);
+    },
+  };
+}
+
+/** Asks for an address (tested), then an optional name; keeps the service and offers to sign in. */
+async function addService(s: Services): Promise<void> {
+  const allowHttp = settings.allowInsecureHttp();
+  const known = s.connections.services();
+  const url = await askTestedAddress(s, {
+    title: vscode.l10n.t('AppHost: Add Service'),
+    value: '',
+    validate: (value) => {
+      const problem = validateServiceUrl(value);
+      if (problem) return problem;
+      const same = known.find((k) => k.id === serviceId(value, allowHttp));
+      return same && vscode.l10n.t('AppHost already knows this service: {0}.', same.name);
+    },
+  });
+  const id = serviceId(url, allowHttp)!;
+  const name = await askName(vscode.l10n.t('AppHost: Add Service'), new URL(id).host, '');
+  const config = vscode.workspace.getConfiguration('apphost');
+  // Without a first service, the new one becomes it: exactly what Set Service URL would have saved.
+  if (!settings.baseUrl().trim()) await config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
+  if (name || settings.baseUrl().trim() !== url) await config.update('services', withEntry(settings.services(), { url, name }, allowHttp), vscode.ConfigurationTarget.Global);
+  const service = s.connections.service(id);
+  const label = service?.name ?? url;
+  const signIn = vscode.l10n.t('Sign In');
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('AppHost service {0} added. Sign in to it now?', label), signIn);
+  if (choice === signIn) await s.auth.signIn(s.connections.of(id));
+}
+
+/** Signs out of the service (its token revoked as Sign Out does) and forgets it; the first service's address is its setting. */
+async function removeService(s: Services, arg: unknown): Promise<void> {
+  const service = await serviceOf(s, arg, s.connections.services(), vscode.l10n.t('Remove which service?'));
+  const connection = s.connections.of(service.id);
+  if (service.isBase) {
+    await confirm(
+      vscode.l10n.t('Sign out of {0}?', service.name),
+      vscode.l10n.t('It is the first service: its address is the setting apphost.baseUrl, which stays. AppHost signs out of it (its API token is revoked).'),
+      vscode.l10n.t('Sign Out'),
+    );
+    await s.auth.signOut(connection);
+    return;
+  }
+  await confirm(
+    vscode.l10n.t('Remove service {0}?', service.name),
+    vscode.l10n.t('AppHost signs out of {0} (its API token is revoked) and forgets it. Nothing on the service changes.', service.url),
+    vscode.l10n.t('Remove'),
+  );
+  await s.auth.signOut(connection);
+  const allowHttp = settings.allowInsecureHttp();
+  await vscode.workspace.getConfiguration('apphost').update('services', withoutEntry(settings.services(), service.id, allowHttp), vscode.ConfigurationTarget.Global);
+  void vscode.window.showInformationMessage(vscode.l10n.t('AppHost service {0} removed.', service.name));
+}
+
+async function renameService(s: Services, arg: unknown): Promise<void> {
+  const service = await serviceOf(s, arg, s.connections.services(), vscode.l10n.t('Rename which service?'));
+  const host = new URL(service.id).host;
+  const name = await askName(vscode.l10n.t('AppHost: Rename {0}', service.name), host, service.named ? service.name : '');
+  const allowHttp = settings.allowInsecureHttp();
+  await vscode.workspace.getConfiguration('apphost').update('services', withEntry(settings.services(), { url: service.url, name }, allowHttp), vscode.ConfigurationTarget.Global);
+}
+
+/** The optional display name ('' = the host). */
+async function askName(title: string, host: string, value: string): Promise<string> {
+  const name = await vscode.window.showInputBox({
+    title,
+    prompt: vscode.l10n.t('Display name of the service in the AppHost view (optional; empty shows its host, {0})', host),
+    placeHolder: vscode.l10n.t('e.g. Acme production'),
+    value,
+    ignoreFocusOut: true,
+  });
+  if (name === undefined) throw new UserCancelled();
+  return name.trim();
+}
+
+/** Sign In on a service row or a Sign In row under one, a service named by id, else (several services) the one picked. */
+async function connectionToSignIn(s: Services, arg: unknown): Promise<Connection | undefined> {
+  const named = namedService(s, arg);
+  if (named) return s.connections.of(named.id);
+  if (!s.connections.several) return undefined; // the first service, as always
+  const signedIn = new Set((await s.connections.signedIn()).map((k) => k.id));
+  // Signed-out services first: they are the likely ones.
+  const list = [...s.connections.services()].sort((a, b) => Number(signedIn.has(a.id)) - Number(signedIn.has(b.id)));
+  const service = await pickService(list, vscode.l10n.t('Sign in to which service?'), signedIn);
+  return s.connections.of(service.id);
+}
+
+/** Sign Out of the service of the row, else of the only signed-in one, else of the one picked; undefined when none is signed in. */
+async function connectionToSignOut(s: Services, arg: unknown): Promise<Connection | undefined> {
+  const named = namedService(s, arg);
+  if (named) return s.connections.of(named.id);
+  if (!s.connections.several) return s.connections.first;
+  const signedIn = await s.connections.signedIn();
+  if (signedIn.length <= 1) return signedIn[0] && s.connections.of(signedIn[0].id);
+  const service = await pickService(signedIn, vscode.l10n.t('Sign out of which service?'), new Set(signedIn.map((k) => k.id)));
+  return s.connections.of(service.id);
+}
+
+/** The known service an argument names: a row's (any row carries its service), or an id or address given by a caller. */
+function namedService(s: Services, arg: unknown): KnownService | undefined {
+  if (typeof arg === 'string') return findService(s.connections.services(), arg, settings.allowInsecureHttp());
+  return s.connections.service(serviceOfTarget(toCommandTarget(arg)));
+}
+
+async function serviceOf(s: Services, arg: unknown, list: readonly KnownService[], title: string): Promise<KnownService> {
+  const named = namedService(s, arg);
+  if (named) return named;
+  if (!list.length) throw new Error(vscode.l10n.t('AppHost knows no service yet: add one with "AppHost: Add Service…".'));
+  return pickService(list, title, new Set((await s.connections.signedIn()).map((k) => k.id)));
+}
+
+async function pickService(list: readonly KnownService[], title: string, signedIn: ReadonlySet<string>): Promise<KnownService> {
+  const picked = await vscode.window.showQuickPick(
+    list.map((service) => ({
+      label: `$(cloud) ${service.name}`,
+      description: service.url,
+      detail: signedIn.has(service.id) ? vscode.l10n.t('signed in') : vscode.l10n.t('signed out'),
+      service,
+    })),
+    { title, placeHolder: vscode.l10n.t('Select a service') },
+  );
+  if (!picked) throw new UserCancelled();
+  return picked.service;
+}
