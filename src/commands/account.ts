@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { createToken, manageTokens } from '../auth/tokenCommands';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTable } from './commandTypes';
 import { setServiceUrl } from './serviceUrl';
 
@@ -8,7 +8,7 @@ import { setServiceUrl } from './serviceUrl';
 export const WALKTHROUGH_ID = 'gettingStarted';
 
 /** Service URL, sign-in, API tokens and the Getting Started walkthrough. */
-export function accountCommands(s: Services): CommandTable {
+export function accountCommands(s: Core): CommandTable {
   return {
     'apphost.setServiceUrl': () => setServiceUrl(s),
     // Not the session: a command's result reaches whoever ran it.

@@ -1,10 +1,10 @@
 // Small pieces shared by the account-level areas (SSH keys, teams, notification channels).
 import * as vscode from 'vscode';
 import type { Workspace } from '../auth/workspaces';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 
-export async function signedIn(s: Services) {
+export async function signedIn(s: Core) {
   return (await s.connection.signedIn()).session;
 }
 
@@ -12,12 +12,12 @@ export async function signedIn(s: Services) {
  * The workspace a command acts in: the tree node it was invoked on, else the active one.
  * Looked up in the workspace list (one GET /teams) only when the team id is needed.
  */
-export async function targetWorkspace(s: Services, target: CommandTarget | Workspace | undefined, needTeamId = false): Promise<Workspace> {
+export async function targetWorkspace(s: Core, target: CommandTarget | Workspace | undefined, needTeamId = false): Promise<Workspace> {
   if (target && 'kind' in target && target.kind === 'workspace') return target.workspace;
   const session = await signedIn(s);
   const slug = s.workspaces.active(session.apiRoot);
   // The node shown for it knows its team (a service without workspaces: even the personal one's).
-  const shown = s.treeService.shownWorkspace(slug);
+  const shown = s.tree.shownWorkspace(slug);
   if (shown) return shown;
   const fallback: Workspace = slug ? { slug, label: slug, source: 'manual' } : { slug: undefined, label: vscode.l10n.t('Personal'), source: 'personal' };
   if (!needTeamId) return fallback;

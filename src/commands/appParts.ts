@@ -3,7 +3,7 @@
 // come from the palette, refreshing only the part that changed, and wording errors.
 import * as vscode from 'vscode';
 import { ApiError, summarizeMessages } from '../api';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
 import type { NodeKind } from '../tree/contextValues';
 import { itemOf, resolveApp } from './targets';
@@ -14,7 +14,7 @@ import { type AppRef, UserCancelled } from '../model';
  * user picks among the app's items, after picking the app.
  */
 export async function resolveItem<T>(
-  s: Services,
+  s: Core,
   target: CommandTarget | undefined,
   kind: NodeKind,
   ask: { appPlaceHolder: string; title: (app: AppRef) => string; placeHolder: string; empty: (app: AppRef) => string },

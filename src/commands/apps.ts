@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { runOnApps, type AppBatch } from './appBatch';
 import { isGone, writeOrReadBack } from './outcome';
@@ -29,7 +29,7 @@ function validateBranch(value: string): string | undefined {
 }
 
 /** Create, update, delete, lifecycle and links of apps. */
-export function appCommands(s: Services): CommandTable {
+export function appCommands(s: Core): CommandTable {
   return {
     'apphost.app.create': (target?: CommandTarget) => createApp(s, target),
     'apphost.app.update': (target?: CommandTarget) => updateApp(s, target),
@@ -66,7 +66,7 @@ export function appCommands(s: Services): CommandTable {
 type LifecycleTexts = Pick<AppBatch, 'busy' | 'title' | 'allDone' | 'someDone'> & { done(name: string): string };
 
 /** Start, stop or restart the clicked app, or every app of a multi-selection. */
-function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: LifecycleTexts) {
+function lifecycle(s: Core, verb: 'start' | 'stop' | 'restart', texts: LifecycleTexts) {
   return withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
     const selected = selection?.length ? selectedApps(selection) : undefined;
     if (selected && selected.length > 1) {
@@ -74,7 +74,7 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
         ...texts,
         command: `apphost.app.${verb}`,
         call: (app, queueSignal) => s.connection.api().apps[verb](app.id, { workspace: app.workspace, priority: 'user', queueSignal }),
-        after: (app) => s.treeService.readState(app, { rerender: true }),
+        after: (app) => s.tree.readState(app, { rerender: true }),
       });
       return;
     }
@@ -84,12 +84,12 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
     const node = selected ? (selected[0].rows.find((r) => r === row) ?? selected[0].rows[0]) : row;
     const api = s.connection.api();
     await runAction(s, node, texts.busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
-    await s.treeService.readState(app, { rerender: true });
+    await s.tree.readState(app, { rerender: true });
     void vscode.window.showInformationMessage(texts.done(app.name));
   });
 }
 
-async function createApp(s: Services, target?: CommandTarget): Promise<void> {
+async function createApp(s: Core, target?: CommandTarget): Promise<void> {
   // From a workspace, its Apps group or a server (not from its Servers or Databases group).
   const shown = target?.kind === 'list' && target.list !== 'apps' ? undefined : workspaceOf(target);
   const workspace = shown ? shown.slug : await activeWorkspace(s);
@@ -121,16 +121,16 @@ async function createApp(s: Services, target?: CommandTarget): Promise<void> {
     explained(vscode.l10n.t('Cannot create {0} on {1}', name.trim(), server.name), () =>
       s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace })),
   );
-  const group = s.treeService.listOf(landsInPersonal ? undefined : workspace, 'apps');
+  const group = s.tree.listOf(landsInPersonal ? undefined : workspace, 'apps');
   if (landsInPersonal) void vscode.window.showInformationMessage(vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));
-  if (onServer) s.resources.refresh(onServer.row);
+  if (onServer) s.tree.refresh(onServer.row);
   if (!group) return;
-  s.resources.refresh(group);
-  const row = await s.treeService.appRowIn(group, created.id);
-  if (row) await s.view.reveal(row, { select: true, focus: false, expand: false });
+  s.tree.refresh(group);
+  const row = await s.tree.appRowIn(group, created.id);
+  if (row) await s.tree.reveal(row, { select: true, focus: false, expand: false });
 }
 
-async function updateApp(s: Services, target?: CommandTarget): Promise<void> {
+async function updateApp(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target);
   const current = target?.kind === 'app' && target.data ? target.data : await s.connection.api().apps.get(app.id, { workspace: app.workspace });
   const rename = vscode.l10n.t('Rename…');
@@ -154,10 +154,10 @@ async function updateApp(s: Services, target?: CommandTarget): Promise<void> {
   await runAction(s, target?.kind === 'app' ? target.row : undefined, vscode.l10n.t('Updating {0}…', app.name), () =>
     s.connection.api().apps.update(app.id, { [what.key]: value.trim() }, { workspace: app.workspace }),
   );
-  await s.treeService.reloadApp(app);
+  await s.tree.reloadApp(app);
 }
 
-async function deleteApp(s: Services, target?: CommandTarget): Promise<void> {
+async function deleteApp(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to delete'));
   await confirmByTypingName(app.name, vscode.l10n.t('This destroys {0}, its config, domains, releases and deploys. Type the app name to confirm.', app.name));
   const api = s.connection.api();
@@ -168,14 +168,14 @@ async function deleteApp(s: Services, target?: CommandTarget): Promise<void> {
   // Its log tail (if any) ends now, not at its next read.
   await s.events.appDeleted(app);
   // Refresh the lists that showed it (the Apps group, the server's apps).
-  const parents = new Set(s.treeService.listsShowing(app));
-  const group = s.treeService.listOf(app.workspace, 'apps');
+  const parents = new Set(s.tree.listsShowing(app));
+  const group = s.tree.listOf(app.workspace, 'apps');
   if (group) parents.add(group);
-  for (const parent of parents) s.resources.refresh(parent);
+  for (const parent of parents) s.tree.refresh(parent);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} deleted.', app.name));
 }
 
-async function openInBrowser(s: Services, target?: CommandTarget): Promise<void> {
+async function openInBrowser(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target);
   const domains = await s.connection.api().domains.list(app.id, { workspace: app.workspace });
   const domain = domains.find((d) => d.sslEnabled) ?? domains[0];
@@ -188,7 +188,7 @@ async function openInBrowser(s: Services, target?: CommandTarget): Promise<void>
   await vscode.env.openExternal(vscode.Uri.parse(domainUrl(domain)));
 }
 
-async function copyFromDetails(s: Services, target: CommandTarget | undefined, field: 'gitRemote' | 'pushInstructions', done: (name: string) => string): Promise<void> {
+async function copyFromDetails(s: Core, target: CommandTarget | undefined, field: 'gitRemote' | 'pushInstructions', done: (name: string) => string): Promise<void> {
   const app = await resolveApp(s, target);
   const details = await s.connection.api().apps.get(app.id, { workspace: app.workspace });
   const value = details[field];

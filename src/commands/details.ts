@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Raw } from '../api';
 import { maskSecretFields } from '../configText/secrets';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { DetailsDocuments } from '../editors/detailsDocuments';
 import { DETAILS_SCHEME } from '../schemes';
@@ -17,7 +17,7 @@ interface Details {
   body: unknown;
 }
 
-export function detailsCommands(s: Services): CommandTable {
+export function detailsCommands(s: Core): CommandTable {
   const provider = new DetailsDocuments();
   /** The full JSON of each open details document, for an explicit Reveal (this session only). */
   const bodies = new Map<string, unknown>();
@@ -58,7 +58,7 @@ function rawOf(data: unknown): unknown {
  * The full resource: one GET where the API has a details endpoint (app, server, database,
  * release, deploy), else the data the row already holds (no request).
  */
-async function detailsOf(s: Services, target: CommandTarget | undefined): Promise<Details> {
+async function detailsOf(s: Core, target: CommandTarget | undefined): Promise<Details> {
   const api = s.connection.api();
   if (target?.kind === 'server') {
     const ws = target.workspace;
@@ -74,7 +74,7 @@ async function detailsOf(s: Services, target: CommandTarget | undefined): Promis
   return { path: [app.workspace ?? 'personal', 'apps', app.name], body: (await api.apps.get(app.id, { workspace: app.workspace })).raw };
 }
 
-async function itemDetails(s: Services, item: ItemTarget): Promise<Details> {
+async function itemDetails(s: Core, item: ItemTarget): Promise<Details> {
   const api = s.connection.api();
   const owner = item.app;
   const where = owner ? [owner.workspace ?? 'personal', 'apps', owner.name] : parentPath(item);

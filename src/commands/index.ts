@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { accountCommands } from './account';
 import { appCommands } from './apps';
 import { databaseCommands } from './databases';
@@ -27,7 +27,7 @@ import type { CommandHandler, CommandTable } from './commandTypes';
 
 
 /** Every command of the extension, one table per area. */
-export function commandTable(s: Services): CommandTable {
+export function commandTable(s: Core): CommandTable {
   return {
     ...accountCommands(s),
     ...workspaceCommands(s),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { TreeNode } from '../tree/commandTarget';
 
 /**
@@ -7,13 +7,13 @@ import type { TreeNode } from '../tree/commandTarget';
  * ("Restarting…" in its description, a spinner icon). Only that node re-renders; its
  * cached children are kept.
  */
-export async function runAction<T>(s: Services, node: TreeNode | undefined, title: string, action: () => Promise<T>): Promise<T> {
+export async function runAction<T>(s: Core, node: TreeNode | undefined, title: string, action: () => Promise<T>): Promise<T> {
   const rows = node ? [node] : [];
-  s.treeService.markBusy(rows, title);
+  s.tree.markBusy(rows, title);
   try {
     return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: false }, action);
   } finally {
-    s.treeService.markBusy(rows, undefined);
+    s.tree.markBusy(rows, undefined);
   }
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { App, Server } from '../api';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import type { CommandTarget, DatabaseTarget, ItemTarget, ServerTarget } from '../tree/commandTarget';
 import type { NodeKind } from '../tree/contextValues';
@@ -43,13 +43,13 @@ export function itemOf<T>(target: CommandTarget | undefined, kind: NodeKind): It
  * The app a command acts on: the row it was invoked on, a ref passed by another
  * command, or (from the Command Palette) one the user picks in the active workspace.
  */
-export async function resolveApp(services: Services, target: CommandTarget | undefined, placeHolder?: string): Promise<AppRef> {
+export async function resolveApp(services: Core, target: CommandTarget | undefined, placeHolder?: string): Promise<AppRef> {
   return appOf(target) ?? pickApp(services, placeHolder);
 }
 
 /** The workspace as its tree node shows it (with its team), when the tree has it. */
-export function shownWorkspace(services: Services, workspace: string | undefined): Workspace | undefined {
-  return services.treeService.shownWorkspace(workspace);
+export function shownWorkspace(services: Core, workspace: string | undefined): Workspace | undefined {
+  return services.tree.shownWorkspace(workspace);
 }
 
 /**
@@ -57,14 +57,14 @@ export function shownWorkspace(services: Services, workspace: string | undefined
  * records). The tree's workspace knows its team; when the tree has not listed the
  * workspaces yet, they are read (one request).
  */
-export async function inWorkspace<T extends { teamId?: string }>(services: Services, workspace: string | undefined, list: T[]): Promise<T[]> {
+export async function inWorkspace<T extends { teamId?: string }>(services: Core, workspace: string | undefined, list: T[]): Promise<T[]> {
   let shown = shownWorkspace(services, workspace);
   const session = shown ? undefined : await services.connection.session();
   if (session) shown = (await services.workspaces.list(services.connection.api(), session, { priority: 'user' })).find((w) => w.slug === workspace);
   return shown ? scopeToWorkspace(shown, list) : list;
 }
 
-export async function pickApp(services: Services, placeHolder?: string): Promise<AppRef> {
+export async function pickApp(services: Core, placeHolder?: string): Promise<AppRef> {
   const { session } = await services.connection.signedIn();
   const workspace = services.workspaces.active(session.apiRoot);
   const apps = services.connection
@@ -83,7 +83,7 @@ export async function pickApp(services: Services, placeHolder?: string): Promise
 }
 
 /** Asks for a server of the workspace; unreachable ones are shown but flagged. */
-export async function pickServer(services: Services, workspace: string | undefined, title: string): Promise<Server> {
+export async function pickServer(services: Core, workspace: string | undefined, title: string): Promise<Server> {
   const servers = services.connection
     .api()
     .servers.list({ workspace, priority: 'user' })
@@ -101,7 +101,7 @@ export async function pickServer(services: Services, workspace: string | undefin
 }
 
 /** The active workspace of the signed-in account (undefined = personal). */
-export async function activeWorkspace(services: Services): Promise<string | undefined> {
+export async function activeWorkspace(services: Core): Promise<string | undefined> {
   const { session } = await services.connection.signedIn();
   return services.workspaces.active(session.apiRoot);
 }

@@ -1,21 +1,21 @@
 import * as vscode from 'vscode';
 import { validateSlug, type Workspace, type Workspaces } from '../auth/workspaces';
 import type { Connection } from '../connection';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import type { CommandTable } from './commandTypes';
 import { workspaceHeader } from '../api';
 import { UserCancelled } from '../model';
 
 /** Workspaces, refresh and the extension log. */
-export function workspaceCommands(s: Services): CommandTable {
+export function workspaceCommands(s: Core): CommandTable {
   return {
     'apphost.workspace.add': () => addWorkspace(s.connection, s.workspaces),
     'apphost.workspace.remove': (target?: CommandTarget) => removeWorkspace(s.connection, s.workspaces, target?.kind === 'workspace' ? target.workspace : undefined),
     'apphost.workspace.switch': () => switchWorkspace(s.connection, s.workspaces),
-    'apphost.refresh': (target?: CommandTarget) => s.resources.refresh(target?.row),
+    'apphost.refresh': (target?: CommandTarget) => s.tree.refresh(target?.row),
     // The view's title bar passes the focused row; its Refresh means the whole view.
-    'apphost.refreshAll': () => s.resources.refresh(),
+    'apphost.refreshAll': () => s.tree.refresh(),
     'apphost.showLog': () => s.log.show(),
   };
 }
