@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { createToken, manageTokens } from '../auth/tokenCommands';
 import type { Core } from '../core';
-import type { CommandTable } from './commandTypes';
+import type { CommandTable } from './kit/running';
 import { setServiceUrl } from './serviceUrl';
 
 /** The id of the Getting Started walkthrough in package.json (`contributes.walkthroughs`). */

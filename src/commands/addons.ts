@@ -5,13 +5,12 @@ import * as vscode from 'vscode';
 import { sleep, systemClock, type Addon } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { explained, resolveItem } from './appParts';
+import { explained } from './kit/apiErrors';
+import { resolveItem, resolveApp } from './kit/targets';
 import { DATABASE_TYPES, refreshLinkedApp, validateDatabaseName } from './databases';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { resolveApp } from './targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm } from './prompts';
 
 /** Statuses of an addon still being set up. */
 const UNFINISHED = new Set(['creating', 'pending', 'provisioning']);

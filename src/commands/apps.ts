@@ -3,15 +3,13 @@ import { teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { runOnApps, type AppBatch } from './appBatch';
-import { isGone, writeOrReadBack } from './outcome';
-import type { CommandTable } from './commandTypes';
-import { explained } from './appParts';
-import { runAction } from './progress';
-import { selectedApps, withSelection } from './selection';
-import { activeWorkspace, pickServer, resolveApp, serverOf, workspaceOf } from './targets';
+import { runOnApps, type AppBatch } from './kit/batches';
+import { isGone, writeOrReadBack } from './kit/outcome';
+import { type CommandTable, selectedApps, withSelection } from './kit/running';
+import { explained } from './kit/apiErrors';
+import { runAction, confirmByTypingName } from './kit/prompts';
+import { activeWorkspace, pickServer, resolveApp, serverOf, workspaceOf } from './kit/targets';
 import { isAppName, UserCancelled } from '../model';
-import { confirmByTypingName } from './prompts';
 
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
 

@@ -5,10 +5,10 @@ import * as vscode from 'vscode';
 import type { HealthCheckSettings } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { explained } from './appParts';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { itemOf, resolveApp } from './targets';
+import { explained } from './kit/apiErrors';
+import type { CommandTable } from './kit/running';
+import { runAction } from './kit/prompts';
+import { itemOf, resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 type Setting = keyof HealthCheckSettings;

@@ -11,12 +11,11 @@ import type { CommandTarget, Row } from '../tree/commandTarget';
 import { setRevealed } from '../tree/groups/config';
 import { changed } from './configChanged';
 import { configEnvFileCommands } from './configEnvFile';
-import { writeOrReadBack } from './outcome';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { itemOf, resolveApp } from './targets';
+import { writeOrReadBack } from './kit/outcome';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
+import { itemOf, resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm } from './prompts';
 import { settings } from '../settings';
 
 export function validateEnvKey(value: string): string | undefined {

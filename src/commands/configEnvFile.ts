@@ -11,11 +11,10 @@ import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { changed } from './configChanged';
 import { isGitIgnored } from './configGitIgnore';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { resolveApp } from './targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
+import { resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm } from './prompts';
 
 export function configEnvFileCommands(s: Core): CommandTable {
   return {

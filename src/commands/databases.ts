@@ -3,12 +3,11 @@ import * as vscode from 'vscode';
 import { ApiError, readLinkedApps, sleep, systemClock, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/commandTarget';
-import { isGone, writeOrReadBack } from './outcome';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { activeWorkspace, databaseOf, inWorkspace, itemOf, pickApp, pickServer, serverOf, shownWorkspace, workspaceOf } from './targets';
+import { isGone, writeOrReadBack } from './kit/outcome';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm, confirmByTypingName } from './kit/prompts';
+import { activeWorkspace, databaseOf, inWorkspace, itemOf, pickApp, pickServer, serverOf, shownWorkspace, workspaceOf } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm, confirmByTypingName } from './prompts';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;

@@ -7,8 +7,8 @@ import type { Core } from '../core';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { DetailsDocuments } from '../editors/detailsDocuments';
 import { DETAILS_SCHEME } from '../schemes';
-import type { CommandTable } from './commandTypes';
-import { resolveApp } from './targets';
+import type { CommandTable } from './kit/running';
+import { resolveApp } from './kit/targets';
 import { settings } from '../settings';
 
 /** What to show: where it lives (for the tab's path) and its JSON. */

@@ -5,12 +5,11 @@ import type { Domain } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { domainUrl } from '../format';
-import { explained, resolveItem } from './appParts';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { resolveApp } from './targets';
+import { explained } from './kit/apiErrors';
+import { resolveItem, resolveApp } from './kit/targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm } from './prompts';
 
 // The service's own rule: dot-separated labels of letters, digits and inner dashes, 253 at most.
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;

@@ -5,12 +5,11 @@ import type { LogDrain } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { drainLabel } from '../tree/groups/logDrains';
-import { explained, resolveItem } from './appParts';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { resolveApp } from './targets';
+import { explained } from './kit/apiErrors';
+import { resolveItem, resolveApp } from './kit/targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
 import { UserCancelled } from '../model';
-import { confirm } from './prompts';
 
 /** The contract's two drain types, by URL scheme (syslog+tls is syslog over TLS). */
 const TYPE_OF_SCHEME: Record<string, 'syslog' | 'https'> = { 'syslog:': 'syslog', 'syslog+tls:': 'syslog', 'https:': 'https', 'http:': 'https' };

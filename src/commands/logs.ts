@@ -4,10 +4,9 @@ import { relativeTime } from '../format';
 import { logsArea } from '../logViews/registerLogs';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import type { CommandTable } from './commandTypes';
-import { selectedApps, withSelection } from './selection';
+import { type CommandTable, selectedApps, withSelection } from './kit/running';
 import { askRecentLineCount, askTailFilter } from './logFilters';
-import { appOf, itemOf, resolveApp } from './targets';
+import { appOf, itemOf, resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 /** Tail Logs / Stop Tailing, filters of a tail, recent lines and deploy logs in editor tabs. */

@@ -4,10 +4,10 @@ import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import { maskUrl } from '../configText/secrets';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { targetWorkspace, workspaceLabel } from './accountPicks';
-import type { CommandTable } from './commandTypes';
+import { targetWorkspace, workspaceLabel } from './kit/targets';
+import type { CommandTable } from './kit/running';
 import { UserCancelled } from '../model';
-import { confirm } from './prompts';
+import { confirm } from './kit/prompts';
 import { settings } from '../settings';
 
 /** The events the service sends notifications for (wokku: a deploy's outcome, a failed backup). */

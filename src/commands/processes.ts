@@ -4,12 +4,11 @@ import * as vscode from 'vscode';
 import { readProcessReport, type ProcessType } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { explained } from './appParts';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { itemOf, resolveApp } from './targets';
+import { explained } from './kit/apiErrors';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
+import { itemOf, resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm } from './prompts';
 
 const PROCESS_NAME = /^[a-z][a-z0-9_]*$/;
 

@@ -5,11 +5,11 @@ import { ApiError, type Release } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget, ItemTarget, Row } from '../tree/commandTarget';
 import { releaseLabel } from '../tree/groups/releases';
-import { explain, resolveItem } from './appParts';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
+import { explain } from './kit/apiErrors';
+import { resolveItem } from './kit/targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
 import type { AppRef } from '../model';
-import { confirm } from './prompts';
 
 export function releaseCommands(s: Core): CommandTable {
   return {

@@ -8,11 +8,10 @@ import * as vscode from 'vscode';
 import { ApiError, type Server } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { activeWorkspace, pickServer, serverOf } from './targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
+import { activeWorkspace, pickServer, serverOf } from './kit/targets';
 import { UserCancelled } from '../model';
-import { confirm } from './prompts';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;

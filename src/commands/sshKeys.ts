@@ -5,10 +5,10 @@ import * as vscode from 'vscode';
 import type { SshKey } from '../api';
 import { relativeTime } from '../format';
 import type { Core } from '../core';
-import type { CommandTable } from './commandTypes';
-import { signedIn } from './accountPicks';
+import type { CommandTable } from './kit/running';
+import { signedIn } from './kit/targets';
 import { UserCancelled } from '../model';
-import { confirm } from './prompts';
+import { confirm } from './kit/prompts';
 
 const KEY_TYPES = [
   'ssh-ed25519', 'ssh-rsa', 'ssh-dss', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521',

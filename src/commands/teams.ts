@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import { teamWorkspace, type Member, type Team } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { signedIn } from './accountPicks';
-import type { CommandTable } from './commandTypes';
+import { signedIn } from './kit/targets';
+import type { CommandTable } from './kit/running';
 import { UserCancelled } from '../model';
-import { confirm } from './prompts';
+import { confirm } from './kit/prompts';
 
 const ROLES = ['viewer', 'member', 'admin'] as const;
 type Role = (typeof ROLES)[number];

@@ -4,8 +4,8 @@ import { checkedInput } from '../auth/checkedInput';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { validateAppName } from './apps';
-import type { CommandTable } from './commandTypes';
-import { activeWorkspace, pickServer, serverOf, workspaceOf } from './targets';
+import type { CommandTable } from './kit/running';
+import { activeWorkspace, pickServer, serverOf, workspaceOf } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 /** Following a deploy stops after this long: the Deploys group shows the rest. */

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Core } from '../core';
 import type { CommandTarget, ListTarget } from '../tree/commandTarget';
-import type { CommandTable } from './commandTypes';
-import { activeWorkspace } from './targets';
+import type { CommandTable } from './kit/running';
+import { activeWorkspace } from './kit/targets';
 import { UserCancelled } from '../model';
 
 /** Filtering and paging of the Resources view. */

@@ -3,7 +3,7 @@ import { validateSlug, type Workspace, type Workspaces } from '../auth/workspace
 import type { Connection } from '../connection';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import type { CommandTable } from './commandTypes';
+import type { CommandTable } from './kit/running';
 import { workspaceHeader } from '../api';
 import { UserCancelled } from '../model';
 

@@ -1,8 +1,7 @@
 // Deploy, link, unlink, the status bar's actions and Reveal in AppHost View.
 import * as vscode from 'vscode';
-import { signedIn } from '../commands/accountPicks';
-import type { CommandTable } from '../commands/commandTypes';
-import { pickApp, resolveApp } from '../commands/targets';
+import { signedIn, pickApp, resolveApp } from '../commands/kit/targets';
+import type { CommandTable } from '../commands/kit/running';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';

@@ -2,10 +2,10 @@
 // progress notification, a few calls at a time within the shared request budget, each
 // app's rows busy while its own call runs, then one message saying what failed and why.
 import * as vscode from 'vscode';
-import { ApiError, isCancelled } from '../api';
-import type { Core } from '../core';
-import type { SelectedApp } from './selection';
-import type { AppRef } from '../model';
+import { ApiError, isCancelled } from '../../api';
+import type { Core } from '../../core';
+import type { SelectedApp } from './running';
+import type { AppRef } from '../../model';
 
 /** Calls in flight at once: slow POSTs overlap, and the budget keeps room for everything else. */
 const CONCURRENCY = 3;
