@@ -100,11 +100,7 @@ export function activateFeatures(parts: ActivationParts): Features {
   // Stack frames in logs lead to the folders linked to the app.
   const logs = registerLogs(core, (app) => deploy.links.linksOf(app).map((l) => l.folder.uri));
   const activity = registerActivityView(core, parts.activityView);
-  const table: CommandTable = {
-    ...commandTable(core),
-    'apphost.activity.refresh': () => activity.refresh(),
-    'apphost.activity.loadMore': () => activity.loadMore(),
-  };
+  const table: CommandTable = commandTable(core);
   return {
     core,
     treeInsides: { resources, view, state },

@@ -8,7 +8,7 @@ import { isGone, writeOrReadBack } from './kit/outcome';
 import { type CommandTable, selectedApps, withSelection } from './kit/running';
 import { explained } from './kit/apiErrors';
 import { runAction, confirmByTypingName } from './kit/prompts';
-import { activeWorkspace, pickServer, resolveApp, serverOf, workspaceOf } from './kit/targets';
+import { activeWorkspace, pickApp, pickServer, resolveApp, serverOf, workspaceOf } from './kit/targets';
 import { isAppName, UserCancelled } from '../model';
 
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
@@ -53,6 +53,7 @@ export function appCommands(s: Core): CommandTable {
       allDone: (count) => vscode.l10n.t('Restarted {0} apps.', count),
       someDone: (done, total) => vscode.l10n.t('Restarted {0} of {1} apps.', done, total),
     }),
+    'apphost.app.reveal': (target?: CommandTarget) => revealApp(s, target),
     'apphost.app.openInBrowser': (target?: CommandTarget) => openInBrowser(s, target),
     'apphost.app.copyGitRemote': (target?: CommandTarget) =>
       copyFromDetails(s, target, 'gitRemote', (n) => vscode.l10n.t('Git remote of {0} copied.', n)),
@@ -193,4 +194,22 @@ async function copyFromDetails(s: Core, target: CommandTarget | undefined, field
   if (!value) throw new Error(vscode.l10n.t('The service did not return this for {0}.', app.name));
   await vscode.env.clipboard.writeText(value);
   void vscode.window.showInformationMessage(done(app.name));
+}
+
+/** Shows the app's row in the Resources view (fetching its workspace's app list if it was never shown). */
+async function revealApp(s: Core, target: CommandTarget | undefined): Promise<void> {
+  const app = target === undefined ? await pickApp(s) : await resolveApp(s, target);
+  await vscode.commands.executeCommand('apphost.resources.focus');
+  let row = await s.tree.rowOfApp(app);
+  if (!row) {
+    // The view lists its workspaces when shown; then each Apps group costs one request, the app's workspace first.
+    const deadline = Date.now() + 5000;
+    while (!s.tree.showsWorkspaces() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    row = await s.tree.rowOfApp(app, true);
+  }
+  if (!row) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not in the AppHost view (is an app filter on?).', app.name));
+    return;
+  }
+  await s.tree.reveal(row, { select: true, focus: true, expand: false });
 }

@@ -1,5 +1,6 @@
 import type { Core } from '../core';
 import { accountCommands } from './account';
+import { activityCommands } from './activity';
 import { appCommands } from './apps';
 import { databaseCommands } from './databases';
 import { deployCommands } from '../deploy/commands';
@@ -17,6 +18,7 @@ import { serverCommands } from './servers';
 import { sshKeyCommands } from './sshKeys';
 import { teamCommands } from './teams';
 import { templateCommands } from './templates';
+import { tokenCommands } from './tokens';
 import { viewCommands } from './view';
 import { workspaceCommands } from './workspaces';
 import type { CommandTable } from './kit/running';
@@ -25,6 +27,7 @@ import type { CommandTable } from './kit/running';
 export function commandTable(s: Core): CommandTable {
   return {
     ...accountCommands(s),
+    ...tokenCommands(s),
     ...workspaceCommands(s),
     ...viewCommands(s),
     ...appCommands(s),
@@ -44,6 +47,7 @@ export function commandTable(s: Core): CommandTable {
     ...teamCommands(s),
     ...notificationCommands(s),
     ...deployCommands(s),
+    ...activityCommands(s),
   };
 }
 

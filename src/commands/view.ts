@@ -5,7 +5,7 @@ import type { CommandTable } from './kit/running';
 import { activeWorkspace } from './kit/targets';
 import { UserCancelled } from '../model';
 
-/** Filtering and paging of the Resources view. */
+/** The Resources view (refresh, filtering, paging) and the extension's log. */
 export function viewCommands(s: Core): CommandTable {
   const appsGroup = async (target?: CommandTarget): Promise<ListTarget> => {
     if (target?.kind === 'list' && target.list === 'apps') return target;
@@ -19,6 +19,10 @@ export function viewCommands(s: Core): CommandTable {
     s.tree.setAppFilter(group.row, change);
   };
   return {
+    'apphost.refresh': (target?: CommandTarget) => s.tree.refresh(target?.row),
+    // The view's title bar passes the focused row; its Refresh means the whole view.
+    'apphost.refreshAll': () => s.tree.refresh(),
+    'apphost.showLog': () => s.log.show(),
     'apphost.apps.filter': async (target?: CommandTarget) => {
       const group = await appsGroup(target);
       const q = await vscode.window.showInputBox({

@@ -7,16 +7,12 @@ import type { CommandTable } from './kit/running';
 import { workspaceHeader } from '../api';
 import { UserCancelled } from '../model';
 
-/** Workspaces, refresh and the extension log. */
+/** The workspaces: add one by slug, remove it, pick the active one. */
 export function workspaceCommands(s: Core): CommandTable {
   return {
     'apphost.workspace.add': () => addWorkspace(s.connection, s.workspaces),
     'apphost.workspace.remove': (target?: CommandTarget) => removeWorkspace(s.connection, s.workspaces, target?.kind === 'workspace' ? target.workspace : undefined),
     'apphost.workspace.switch': () => switchWorkspace(s.connection, s.workspaces),
-    'apphost.refresh': (target?: CommandTarget) => s.tree.refresh(target?.row),
-    // The view's title bar passes the focused row; its Refresh means the whole view.
-    'apphost.refreshAll': () => s.tree.refresh(),
-    'apphost.showLog': () => s.log.show(),
   };
 }
 

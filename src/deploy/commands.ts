@@ -1,6 +1,6 @@
-// Deploy, link, unlink, the status bar's actions and Reveal in AppHost View.
+// Deploy, link, unlink and the status bar's actions.
 import * as vscode from 'vscode';
-import { signedIn, pickApp, resolveApp } from '../commands/kit/targets';
+import { signedIn } from '../commands/kit/targets';
 import type { CommandTable } from '../commands/kit/running';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
@@ -20,7 +20,6 @@ export function deployCommands(s: Core): CommandTable {
     'apphost.folder.link': (uri?: vscode.Uri) => linkFolder(s, area(), uri),
     'apphost.folder.unlink': (uri?: vscode.Uri) => unlinkFolder(area(), uri),
     'apphost.folder.actions': (uri?: vscode.Uri) => linkedAppActions(s, area(), uri),
-    'apphost.app.reveal': (target?: CommandTarget) => revealApp(s, target),
   };
 }
 
@@ -104,23 +103,5 @@ async function linkedAppActions(s: Core, area: DeployArea, uri?: vscode.Uri): Pr
   });
   if (!picked?.run) throw new UserCancelled();
   await picked.run();
-}
-
-/** Shows the app's row in the Resources view (fetching its workspace's app list if it was never shown). */
-async function revealApp(s: Core, target: CommandTarget | undefined): Promise<void> {
-  const app = target === undefined ? await pickApp(s) : await resolveApp(s, target);
-  await vscode.commands.executeCommand('apphost.resources.focus');
-  let row = await s.tree.rowOfApp(app);
-  if (!row) {
-    // The view lists its workspaces when shown; then each Apps group costs one request, the app's workspace first.
-    const deadline = Date.now() + 5000;
-    while (!s.tree.showsWorkspaces() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    row = await s.tree.rowOfApp(app, true);
-  }
-  if (!row) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not in the AppHost view (is an app filter on?).', app.name));
-    return;
-  }
-  await s.tree.reveal(row, { select: true, focus: true, expand: false });
 }
 
