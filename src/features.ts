@@ -11,6 +11,8 @@ import { runCommand, type CommandTable } from './commands/kit/running';
 import { registerDeploy, type DeployArea } from './deploy';
 import { DeployTaskProvider } from './deploy/deployTask';
 import type { ConfigFileSystem } from './editors/configFileSystem';
+import type { DetailsDocuments } from './editors/detailsDocuments';
+import type { ServerSnapshots } from './editors/serverSnapshots';
 import { registerConfigEditing } from './editors/registerConfigEditing';
 import type { DeployLogs } from './logViews/deployLogs';
 import type { RecentLines } from './logViews/recentLines';
@@ -61,6 +63,8 @@ export interface Features {
   readonly fileSystem: ConfigFileSystem;
   readonly deployLogs: DeployLogs;
   readonly recentLines: RecentLines;
+  readonly snapshots: ServerSnapshots;
+  readonly details: DetailsDocuments;
   /** The tools of the chat's agent mode (registered at activation, src/agent/registration.ts). */
   readonly agentTools: AgentTools;
 }
@@ -115,6 +119,8 @@ export function activateFeatures(parts: ActivationParts): Features {
     fileSystem: editing.fileSystem,
     deployLogs: logs.deployLogs,
     recentLines: logs.recentLines,
+    snapshots: editing.snapshots,
+    details: editing.details,
     agentTools: agentTools(core),
   };
 }

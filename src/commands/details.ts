@@ -5,7 +5,7 @@ import type { Raw } from '../api';
 import { maskSecretFields } from '../configText/secrets';
 import type { Core } from '../core';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
-import { DetailsDocuments } from '../editors/detailsDocuments';
+import { configEditing } from '../editors/registerConfigEditing';
 import { DETAILS_SCHEME } from '../schemes';
 import type { CommandTable } from './kit/running';
 import { resolveApp } from './kit/targets';
@@ -18,10 +18,9 @@ interface Details {
 }
 
 export function detailsCommands(s: Core): CommandTable {
-  const provider = new DetailsDocuments();
+  const provider = () => configEditing(s).details;
   /** The full JSON of each open details document, for an explicit Reveal (this session only). */
   const bodies = new Map<string, unknown>();
-  s.context.subscriptions.push(provider, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, provider));
   const render = (body: unknown, reveal: boolean) => {
     // Secret-looking fields (a webhook secret, a token) are masked like config secrets are.
     const { masked, count } = reveal || !settings.maskSecrets() ? { masked: body, count: 0 } : maskSecretFields(body);
@@ -35,7 +34,7 @@ export function detailsCommands(s: Core): CommandTable {
       const uri = vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}` });
       bodies.set(uri.toString(), details.body);
       const { text, count } = render(details.body, false);
-      await provider.set(uri, text);
+      await provider().set(uri, text);
       const doc = await vscode.workspace.openTextDocument(uri);
       if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
       await vscode.window.showTextDocument(doc, { preview: true });
@@ -45,7 +44,7 @@ export function detailsCommands(s: Core): CommandTable {
     'apphost.details.reveal': async (uri?: vscode.Uri) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
       if (!target || target.scheme !== DETAILS_SCHEME || !bodies.has(target.toString())) return;
-      await provider.set(target, render(bodies.get(target.toString()), true).text);
+      await provider().set(target, render(bodies.get(target.toString()), true).text);
     },
   };
 }

@@ -7,11 +7,14 @@ import { ConfigFileSystem, type SavedChange } from './configFileSystem';
 import { EditBases } from './editBases';
 import { trackDiagnostics } from './editorDiagnostics';
 import { SavePrompts } from './savePrompts';
+import { DetailsDocuments } from './detailsDocuments';
 import { ServerSnapshots } from './serverSnapshots';
 
 export interface ConfigEditing {
   readonly fileSystem: ConfigFileSystem;
   readonly snapshots: ServerSnapshots;
+  /** The read-only documents of Show Details. */
+  readonly details: DetailsDocuments;
 }
 
 const registered = areaSlot<ConfigEditing>('Config editing');
@@ -19,14 +22,19 @@ const registered = areaSlot<ConfigEditing>('Config editing');
 /** The config editing of these services (registered in activate()). */
 export const configEditing = registered.get;
 
-/** Builds config editing; the apphost: file system is registered at activation (LazyFileSystem) and forwards here. */
+/**
+ * Builds the editors area: config editing, server snapshots, Show Details documents. Their
+ * providers are registered at activation (lazyFeatures.ts, registerDocumentProviders) and forward here.
+ */
 export function registerConfigEditing(s: Core): ConfigEditing {
   const snapshots = new ServerSnapshots();
   const fileSystem = new ConfigFileSystem(s.connection, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets));
-  const editing = { fileSystem, snapshots };
+  const details = new DetailsDocuments();
+  const editing = { fileSystem, snapshots, details };
   registered.set(s, editing);
   s.context.subscriptions.push(
     snapshots,
+    details,
     fileSystem,
     trackDiagnostics((uri, text) => fileSystem.check(uri, text)),
     fileSystem.onDidSave((saved) => {
