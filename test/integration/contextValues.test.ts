@@ -62,7 +62,7 @@ describe('manifest: context menus match what the tree produces', function () {
   after(async () => server.close());
 
   it('produces the kinds of rows the menus are written for', () => {
-    for (const kind of ['workspace:personal', 'workspace:team', 'group:apps', 'app:running', 'app:stopped', 'server:connected', 'database:running']) {
+    for (const kind of ['workspace:personal', 'workspace:team', 'list:apps', 'app:running', 'app:stopped', 'server:connected', 'database:running']) {
       assert.ok([...produced].some((v) => v.startsWith(kind)), `${kind} in ${[...produced].join(' ')}`);
     }
   });
