@@ -5,7 +5,7 @@ import { ApiError, type Release } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget, ItemTarget, Row } from '../tree/commandTarget';
 import { releaseLabel } from '../tree/groups/releases';
-import { explain } from './kit/apiErrors';
+import { explainApiError } from './kit/apiErrors';
 import { resolveItem } from './kit/targets';
 import type { CommandTable } from './kit/running';
 import { runAction, confirm } from './kit/prompts';
@@ -66,7 +66,7 @@ export async function rollbackTo(s: Core, app: AppRef, release: Release, node?: 
           { cause: error },
         );
       }
-      throw explain(error, vscode.l10n.t('Cannot roll {0} back to {1}', app.name, label));
+      throw explainApiError(error, vscode.l10n.t('Cannot roll {0} back to {1}', app.name, label));
     }
   });
   s.tree.reloadPart(app, 'releases');

@@ -14,7 +14,7 @@ import type { Core } from '../core';
 import { gitOutput, runPush } from './gitProcess';
 import type { DeployArea } from './index';
 import type { PushPlan } from './preflight';
-import { ACTION_TITLES, explain, type ExplainedAction } from './pushProblems';
+import { ACTION_TITLES, explainPush, type ExplainedAction } from './pushProblems';
 import { buildFailure, pushOutcome, type PushOutcome } from './pushOutput';
 import { type AppRef, UserCancelled } from '../model';
 
@@ -147,7 +147,7 @@ export function deployEnd(plan: PushPlan, result: DeployResult): DeployEnd {
     case 'buildFailed':
       return { state: 'failed', message: vscode.l10n.t('The deploy of {0} failed: {1}', app.name, buildFailure(result.buildLines) ?? outcome.detail ?? '') };
     default:
-      return { state: 'refused', message: explain(outcome, plan).message };
+      return { state: 'refused', message: explainPush(outcome, plan).message };
   }
 }
 
@@ -181,7 +181,7 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
 
 /** A push git refused: the explanation, and what its buttons do. */
 async function problem(s: Core, area: DeployArea, plan: PushPlan, outcome: PushOutcome): Promise<void> {
-  const { message, actions } = explain(outcome, plan);
+  const { message, actions } = explainPush(outcome, plan);
   if (outcome.problem === 'authentication') area.keysChecked.clear();
   const titles = actions.map((a) => ACTION_TITLES[a]());
   const choice = await vscode.window.showErrorMessage(message, ...titles);

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { activeWorkspace, pickApp, resolveApp } from '../commands/kit/targets';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import type { FolderLink, FolderLinks, LinkedApp } from './folderLinks';
+import type { FolderLink, FolderLinks, FolderApp } from './folderLinks';
 import { type AppRef, UserCancelled } from '../model';
 
 export interface DeployTarget {
@@ -14,7 +14,7 @@ export interface DeployTarget {
 }
 
 /** An AppRef for a linked app; by name (the API accepts names as ids) while the tree has not shown its id. */
-export async function refOf(s: Core, app: LinkedApp): Promise<AppRef> {
+export async function refOf(s: Core, app: FolderApp): Promise<AppRef> {
   return app.id ? { workspace: app.workspace, id: app.id, name: app.name } : { workspace: await activeWorkspace(s), id: app.name, name: app.name };
 }
 

@@ -13,7 +13,7 @@ import { learnFromDetails, remoteForApp, serviceRemotes, type ServiceGit } from 
 import type { AppRef } from '../model';
 
 /** The app a folder is linked to: by name only until the tree has shown it (or a manual link named it). */
-export interface LinkedApp {
+export interface FolderApp {
   readonly name: string;
   readonly id?: string;
   readonly workspace?: string;
@@ -22,7 +22,7 @@ export interface LinkedApp {
 export interface FolderLink {
   readonly folder: vscode.WorkspaceFolder;
   readonly repo: GitRepository | undefined;
-  readonly app: LinkedApp;
+  readonly app: FolderApp;
   readonly how: 'remote' | 'manual';
   /** The repository's remote for the app, when it has one. */
   readonly remote?: string;
@@ -248,7 +248,7 @@ export class FolderLinks implements vscode.Disposable {
 }
 
 /** The app of this name the tree shows, when exactly one app has it (names are unique per server only). */
-function identify(name: string, rows: AppRow[]): LinkedApp {
+function identify(name: string, rows: AppRow[]): FolderApp {
   const refs = new Map(rows.filter((r) => r.app.name === name).map((r) => [r.app.id, r.appRef()]));
   if (refs.size !== 1) return { name };
   const [ref] = refs.values();

@@ -9,7 +9,7 @@ import { ApiError, summarizeMessages } from '../../api';
  * the cause for Show Details), and what to do about an unreachable host (503). Other
  * errors pass through unchanged.
  */
-export function explain(error: unknown, action: string): unknown {
+export function explainApiError(error: unknown, action: string): unknown {
   if (!(error instanceof ApiError)) return error;
   if (error.status === 422) return new Error(vscode.l10n.t('{0}: {1}', action, summarizeMessages(error.messages)), { cause: error });
   if (error.status === 503) {
@@ -18,11 +18,11 @@ export function explain(error: unknown, action: string): unknown {
   return error;
 }
 
-/** Runs a call and rewords its failure with `explain`. */
+/** Runs a call and rewords its failure with `explainApiError`. */
 export async function explained<T>(action: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw explain(error, action);
+    throw explainApiError(error, action);
   }
 }
