@@ -3,7 +3,7 @@ import { CertificateError, resolveBaseUrl } from '../api';
 import { checkedInput } from '../auth/checkedInput';
 import { errorMessage } from '../connection';
 import { UserCancelled } from '../model';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { openSettingCommand, settingToFix } from '../settingToFix';
 import { settings } from '../settings';
 
@@ -23,7 +23,7 @@ export function validateServiceUrl(value: string): string | undefined {
  * chooses: fix the trust (the address is saved, the setting opens), edit the address
  * (what was typed comes back), or save it anyway; nothing is saved silently.
  */
-export async function setServiceUrl(s: Services): Promise<void> {
+export async function setServiceUrl(s: Core): Promise<void> {
   const config = vscode.workspace.getConfiguration('apphost');
   let value = settings.baseUrl();
   for (;;) {
