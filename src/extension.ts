@@ -15,7 +15,8 @@ import { Connections } from './connections';
 import type { DeployArea } from './deploy';
 import { LazyFeatures, LazyTreeProvider, registerStandIns } from './lazyFeatures';
 import type { LogsArea } from './logViews/registerLogs';
-import type { Services } from './services';
+import type { Core } from './core';
+import type { TreeInsides } from './features';
 import { AccountStatusBar } from './statusBar';
 import type { TreeNode } from './tree/commandTarget';
 
@@ -24,7 +25,9 @@ import type { TreeNode } from './tree/commandTarget';
  * it in test mode (see activate). Installed, AppHost exports nothing, since any extension can
  * read `exports` and these objects hold the signed-in token.
  */
-export interface AppHostTestApi extends Services {
+export interface AppHostTestApi extends Core {
+  /** The tree's insides (the provider, the view, TreeState): tests look behind `tree`, the door. */
+  readonly treeInsides: TreeInsides;
   readonly logUri: vscode.Uri;
   readonly globalStorageUri: vscode.Uri;
   readonly logs: LogsArea;
@@ -73,11 +76,12 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
   return context.extensionMode === vscode.ExtensionMode.Test ? testApi(context, features, tools) : undefined;
 }
 
-/** The services, built on first access (tests reach them right after activation). */
+/** The core objects, built on first access (tests reach them right after activation). */
 function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agentToolRegistration: AgentToolRegistration): AppHostTestApi {
   const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri, agentToolRegistration } as AppHostTestApi;
-  const fields = ['context', 'log', 'sessions', 'connection', 'connections', 'auth', 'workspaces', 'resources', 'view', 'tree', 'treeService', 'events', 'healer'] as const;
-  for (const field of fields) Object.defineProperty(api, field, { enumerable: true, get: () => features.get().services[field] });
+  const fields = ['context', 'log', 'sessions', 'connection', 'connections', 'auth', 'workspaces', 'tree', 'events'] as const;
+  for (const field of fields) Object.defineProperty(api, field, { enumerable: true, get: () => features.get().core[field] });
+  Object.defineProperty(api, 'treeInsides', { enumerable: true, get: () => features.get().treeInsides });
   Object.defineProperty(api, 'logs', { enumerable: true, get: () => features.get().logs });
   Object.defineProperty(api, 'deploy', { enumerable: true, get: () => features.get().deploy });
   Object.defineProperty(api, 'commandIds', { enumerable: true, get: () => features.get().commandIds });

@@ -6,17 +6,19 @@ import * as vscode from 'vscode';
 import { agentTools, type AgentTools } from './agent';
 import { registerActivityView } from './activity/activityView';
 import { AppEvents } from './appEvents';
-import { commandTable, runCommand } from './commands';
-import type { CommandTable } from './commands/commandTypes';
+import { commandTable } from './commands';
+import { runCommand } from './commands/kit/running';
 import { ServiceRouting } from './commands/serviceRouting';
 import { registerDeploy, type DeployArea } from './deploy';
 import { DeployTaskProvider } from './deploy/deployTask';
 import type { ConfigFileSystem } from './editors/configFileSystem';
+import type { DetailsDocuments } from './editors/detailsDocuments';
+import type { ServerSnapshots } from './editors/serverSnapshots';
 import { registerConfigEditing } from './editors/registerConfigEditing';
 import type { DeployLogs } from './logViews/deployLogs';
 import type { RecentLines } from './logViews/recentLines';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
-import type { Services } from './services';
+import type { Core } from './core';
 import { AutoRefresh } from './tree/autoRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ListNode } from './tree/listNode';
@@ -24,7 +26,7 @@ import { ResourcesProvider } from './tree/resourcesProvider';
 import type { TreeNode } from './tree/commandTarget';
 import { ResourceRoots } from './tree/roots';
 import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
-import { TreeService } from './tree/treeService';
+import { TreeControl } from './tree/treeControl';
 import { TreeState } from './tree/treeState';
 import { ThrottleStatusBar } from './throttleStatus';
 
@@ -33,12 +35,22 @@ export { RequestBudget } from './api/requestBudget';
 export * as signInFlows from './auth/signIn';
 
 /** What activation built, handed to the features. */
-export type ActivationParts = Pick<Services, 'context' | 'log' | 'sessions' | 'connection' | 'connections' | 'auth' | 'workspaces' | 'view'> & {
+export type ActivationParts = Pick<Core, 'context' | 'log' | 'sessions' | 'connection' | 'connections' | 'auth' | 'workspaces'> & {
+  readonly view: vscode.TreeView<TreeNode>;
   readonly activityView: vscode.TreeView<vscode.TreeItem>;
 };
 
+/** The tree's insides, for the extension's own tests only: commands and areas go through `Core.tree`. */
+export interface TreeInsides {
+  readonly resources: ResourcesProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly state: TreeState;
+}
+
 export interface Features {
-  readonly services: Services;
+  readonly core: Core;
+  /** What only the extension's own tests reach (AppHostTestApi): the tree's insides. */
+  readonly treeInsides: TreeInsides;
   /** Runs a command of the table, reporting its failure like every command. */
   invoke(id: string, args: unknown[]): Promise<unknown>;
   readonly commandIds: readonly string[];
@@ -52,54 +64,54 @@ export interface Features {
   readonly fileSystem: ConfigFileSystem;
   readonly deployLogs: DeployLogs;
   readonly recentLines: RecentLines;
+  readonly snapshots: ServerSnapshots;
+  readonly details: DetailsDocuments;
   /** The tools of the chat's agent mode (registered at activation, src/agent/registration.ts). */
   readonly agentTools: AgentTools;
 }
 
 export function activateFeatures(parts: ActivationParts): Features {
   const { context, connection, connections, workspaces, view } = parts;
-  const tree = new TreeState();
-  const roots = new ResourceRoots(connections, parts.auth, workspaces, tree);
+  const state = new TreeState();
+  const roots = new ResourceRoots(connections, parts.auth, workspaces, state);
   const resources = new ResourcesProvider(roots);
   // Lists a service throttled keep their rows and refresh themselves once it allows.
   const healer = new ThrottleHealer(connections.anyBudget(), (node) => (node === ROOTS ? resources.refresh(undefined, { refetch: false }) : resources.refresh(node)));
   ListNode.healer = healer;
   const events = new AppEvents();
   // Each app's reads go to its own service.
-  const treeService = new TreeService(resources, tree, (service) => connections.of(service).api());
+  const tree = new TreeControl(resources, state, (service) => connections.of(service).api(), view, healer);
   context.subscriptions.push(
     resources, healer, events,
     new AutoRefresh(view, () => roots.refreshers((node) => resources.refresh(node))),
     new ThrottleStatusBar(connection.budget),
     connections.onDidChange(() => {
-      tree.clearWorkspaceNodes(); // another session or service: the workspaces it shows are not this one's
+      state.clearWorkspaceNodes(); // another session or service: the workspaces it shows are not this one's
       resources.refresh();
     }),
     // The user expands an app: its process report (one request) says whether it really runs.
     view.onDidExpandElement(({ element }) => {
-      treeService.expanded(element);
+      tree.expanded(element);
     }),
     // A new process report: the rows of that app show the state it gives.
-    tree.onStateChanged((app) => treeService.rerenderApp(app)),
+    state.onStateChanged((app) => tree.rerenderApp(app)),
     workspaces.onDidChange(() => resources.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('apphost.maskSecrets')) resources.refresh(undefined, { refetch: false });
     }),
   );
-  const services: Services = { ...parts, resources, tree, treeService, events, healer };
-  const editing = registerConfigEditing(services);
-  const deploy = registerDeploy(services);
+  const { log, sessions, auth } = parts;
+  const core: Core = { context, log, sessions, connection, connections, auth, workspaces, tree, events };
+  const editing = registerConfigEditing(core);
+  const deploy = registerDeploy(core);
   // Stack frames in logs lead to the folders linked to the app.
-  const logs = registerLogs(services, (app) => deploy.links.linksOf(app).map((l) => l.folder.uri));
-  const activity = registerActivityView(services, parts.activityView);
-  // Each service gets its own table (its Services' connection is its connection): a command acts on its row's service.
-  const routing = new ServiceRouting(services, (view): CommandTable => ({
-    ...commandTable(view),
-    'apphost.activity.refresh': () => activity.refresh(),
-    'apphost.activity.loadMore': () => activity.loadMore(),
-  }));
+  const logs = registerLogs(core, (app) => deploy.links.linksOf(app).map((l) => l.folder.uri));
+  const activity = registerActivityView(core, parts.activityView);
+  // Each service gets its own table (its Core's connection is its connection): a command acts on its row's service.
+  const routing = new ServiceRouting(core, commandTable);
   return {
-    services,
+    core,
+    treeInsides: { resources, view, state },
     invoke: (id, args) => runCommand(parts.log, id, args, (command, given) => routing.route(command, given)),
     commandIds: routing.ids(),
     resources,
@@ -107,10 +119,12 @@ export function activateFeatures(parts: ActivationParts): Features {
     activity,
     logs,
     deploy,
-    deployTasks: new DeployTaskProvider(services, deploy),
+    deployTasks: new DeployTaskProvider(core, deploy),
     fileSystem: editing.fileSystem,
     deployLogs: logs.deployLogs,
     recentLines: logs.recentLines,
-    agentTools: agentTools(services),
+    snapshots: editing.snapshots,
+    details: editing.details,
+    agentTools: agentTools(core),
   };
 }

@@ -4,7 +4,7 @@
 // the stand-ins below take their place.
 import * as vscode from 'vscode';
 import type { ActivationParts, Features } from './features';
-import { APPS_MIME, DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME, SCHEME, TASK_TYPE } from './schemes';
+import { APPS_MIME, DEPLOY_LOG_SCHEME, DETAILS_SCHEME, RECENT_LOG_SCHEME, SCHEME, SNAPSHOT_SCHEME, TASK_TYPE } from './schemes';
 
 export class LazyFeatures {
   private parts: ActivationParts | undefined;
@@ -137,13 +137,15 @@ class LazyFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   }
 }
 
-/** Log documents (deploy logs, recent lines), re-read when a restored tab asks (builds the log views). */
-class LazyLogDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+/** Read-only documents (deploy logs, recent lines, server snapshots, details), read when a tab asks (which builds the features). */
+type ReadOnlyDocuments = vscode.TextDocumentContentProvider & { onDidChange: vscode.Event<vscode.Uri> };
+
+class LazyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private forwarding: vscode.Disposable | undefined;
 
-  constructor(private readonly real: () => vscode.TextDocumentContentProvider & { onDidChange: vscode.Event<vscode.Uri> }) {}
+  constructor(private readonly real: () => ReadOnlyDocuments) {}
 
   provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): vscode.ProviderResult<string> {
     const logs = this.real();
@@ -171,17 +173,26 @@ class LazyTaskProvider implements vscode.TaskProvider {
 
 /** What must be registered from activation on, standing in for the features until they load. */
 export function registerStandIns(context: vscode.ExtensionContext, features: LazyFeatures): void {
-  const fileSystem = new LazyFileSystem(features);
-  const deployLogs = new LazyLogDocuments(() => features.get().deployLogs);
-  const recentLines = new LazyLogDocuments(() => features.get().recentLines);
-  context.subscriptions.push(
-    fileSystem,
-    vscode.workspace.registerFileSystemProvider(SCHEME, fileSystem, { isCaseSensitive: true }),
-    deployLogs,
-    vscode.workspace.registerTextDocumentContentProvider(DEPLOY_LOG_SCHEME, deployLogs),
-    recentLines,
-    vscode.workspace.registerTextDocumentContentProvider(RECENT_LOG_SCHEME, recentLines),
-    vscode.tasks.registerTaskProvider(TASK_TYPE, new LazyTaskProvider(features)),
-  );
+  registerDocumentProviders(context, features);
+  context.subscriptions.push(vscode.tasks.registerTaskProvider(TASK_TYPE, new LazyTaskProvider(features)));
   registerCommandStubs(context, features);
+}
+
+/**
+ * Every document scheme of AppHost, registered one way: at activation, by a stand-in that
+ * forwards to the features' provider (a restored tab can ask before anything else ran).
+ */
+function registerDocumentProviders(context: vscode.ExtensionContext, features: LazyFeatures): void {
+  const fileSystem = new LazyFileSystem(features);
+  context.subscriptions.push(fileSystem, vscode.workspace.registerFileSystemProvider(SCHEME, fileSystem, { isCaseSensitive: true }));
+  const documents: Record<string, () => ReadOnlyDocuments> = {
+    [DEPLOY_LOG_SCHEME]: () => features.get().deployLogs,
+    [RECENT_LOG_SCHEME]: () => features.get().recentLines,
+    [SNAPSHOT_SCHEME]: () => features.get().snapshots,
+    [DETAILS_SCHEME]: () => features.get().details,
+  };
+  for (const [scheme, real] of Object.entries(documents)) {
+    const provider = new LazyDocuments(real);
+    context.subscriptions.push(provider, vscode.workspace.registerTextDocumentContentProvider(scheme, provider));
+  }
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { teamOfWorkspace } from '../api/workspaceKey';
-import type { Services } from '../services';
+import { areaSlot, type Core } from '../core';
 import { ActivityProvider, type ActivitySource } from './activityProvider';
 import { settings } from '../settings';
 
@@ -11,7 +11,7 @@ function intervalMs(): number {
 }
 
 /** The activity log of the active workspace, newest first. */
-function sourceOf(s: Services): ActivitySource {
+function sourceOf(s: Core): ActivitySource {
   const active = async () => {
     const session = await s.connection.session();
     if (!session || s.auth.isExpired(session)) return undefined;
@@ -38,9 +38,16 @@ function sourceOf(s: Services): ActivitySource {
   };
 }
 
+const registered = areaSlot<ActivityProvider>('The Activity view');
+
+/** The Activity view's rows, for its commands (src/commands/activity.ts). */
+export function activityView(s: Core): ActivityProvider {
+  return registered.get(s);
+}
+
 /** Feeds `apphost.activity` (the view activation created); its commands are in the command table. */
-export function registerActivityView(s: Services, view: vscode.TreeView<vscode.TreeItem>): ActivityProvider {
-  const provider = new ActivityProvider(sourceOf(s), intervalMs());
+export function registerActivityView(s: Core, view: vscode.TreeView<vscode.TreeItem>): ActivityProvider {
+  const provider = registered.set(s, new ActivityProvider(sourceOf(s), intervalMs()));
   s.context.subscriptions.push(
     provider,
     view.onDidChangeVisibility((e) => provider.setVisible(e.visible)),

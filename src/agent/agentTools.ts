@@ -3,7 +3,7 @@
 // confirmation shows it) and kept until invoke carries it out, so what runs is what the
 // user confirmed; a plan that failed is answered in invoke, as text, with nothing done.
 import * as vscode from 'vscode';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { failureText, rateLimitedText } from './modelText';
 import type { PreparedToolInvocation } from './lmApi';
 import { agentToolsEnabled } from './setting';
@@ -19,7 +19,7 @@ export class AgentTools {
   private readonly plans = new Map<string, Promise<Prepared>>();
 
   constructor(
-    private readonly s: Services,
+    private readonly s: Core,
     tools: readonly AgentTool[],
   ) {
     this.tools = new Map(tools.map((t) => [t.name, t]));

@@ -57,7 +57,7 @@ function lifecycleTool(name: string, verb: Verb): ActTool<AppInput, AppRef> {
       await busyWhile(ctx, app, texts.busy(app.name), () => api.apps[verb](app.id, opts));
       // The service never updates an app's status: its process report says whether it runs.
       const report = readProcessReport(await api.processes.get(app.id, opts));
-      ctx.s.treeService.showProcessState(app, report);
+      ctx.s.tree.showProcessState(app, report);
       return [texts.done(app.name), ...processLines(report)].join('\n');
     },
   };
@@ -69,12 +69,12 @@ export const restartApp = lifecycleTool('apphost_restart_app', 'restart');
 
 /** The app's rows show the action while it runs (a spinner and the text), as for a click. */
 async function busyWhile<T>(ctx: ToolContext, app: AppRef, text: string, action: () => Promise<T>): Promise<T> {
-  const rows = ctx.s.treeService.appRows(app);
-  ctx.s.treeService.markBusy(rows, text);
+  const rows = ctx.s.tree.appRows(app);
+  ctx.s.tree.markBusy(rows, text);
   try {
     return await action();
   } finally {
-    ctx.s.treeService.markBusy(rows, undefined);
+    ctx.s.tree.markBusy(rows, undefined);
   }
 }
 
@@ -108,7 +108,7 @@ export const scaleApp: ActTool<ScaleInput, { app: AppRef; changes: Scaling; curr
     const api = ctx.s.connection.api();
     const opts = callOptions(ctx, app);
     const result = await busyWhile(ctx, app, vscode.l10n.t('Scaling {0} to {1}…', app.name, formatScaling(changes)), () => api.processes.scale(app.id, changes, opts));
-    ctx.s.treeService.reloadPart(app, 'processes');
+    ctx.s.tree.reloadPart(app, 'processes');
     return vscode.l10n.t('{0} scaled: {1}.', app.name, formatScaling({ ...current, ...result.scaling }));
   },
 };
@@ -148,7 +148,7 @@ export const rollbackApp: ActTool<RollbackInput, { app: AppRef; release: Release
     };
   },
   async run({ app, release }, ctx) {
-    const created = await rollbackTo(ctx.s, app, release, ctx.s.treeService.appRows(app)[0]);
+    const created = await rollbackTo(ctx.s, app, release, ctx.s.tree.appRows(app)[0]);
     return vscode.l10n.t('{0} rolled back to {1}: its new release is {2}. The app restarts.', app.name, releaseLabel(release), releaseLabel(created));
   },
 };

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { App } from '../api';
 import type { Workspace } from '../auth/workspaces';
-import { inWorkspace } from '../commands/targets';
+import { inWorkspace } from '../commands/kit/targets';
 import { deployArea } from '../deploy';
 import { refOf } from '../deploy/deployTarget';
 import type { AppRef } from '../model';
@@ -73,7 +73,7 @@ export function workspaceTitle(w: Workspace): string {
 
 /** The workspace of a slug as the user knows it: its tree label when shown, else the slug. */
 export function workspaceName(s: ToolContext['s'], slug: string | undefined): string {
-  return slug ? (s.treeService.shownWorkspace(s.connections.firstId(), slug)?.label ?? slug) : vscode.l10n.t('Personal');
+  return slug ? (s.tree.shownWorkspace(s.connections.firstId(), slug)?.label ?? slug) : vscode.l10n.t('Personal');
 }
 
 function appNames(apps: App[]): string {

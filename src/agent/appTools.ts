@@ -84,7 +84,7 @@ export const appStatus: ReadTool<AppInput> = {
       api.processes.get(app.id, opts).then(readProcessReport, (e: unknown) => (isNotDeployed(e) ? undefined : Promise.reject(e))),
       api.deploys.list(app.id, opts),
     ]);
-    if (report) ctx.s.treeService.showProcessState(app, report);
+    if (report) ctx.s.tree.showProcessState(app, report);
     return [
       vscode.l10n.t('App {0} (workspace {1}).', app.name, workspaceName(ctx.s, app.workspace)),
       ...processLines(report),

@@ -8,7 +8,7 @@ import { report, type DeployResult } from '../deploy/deployRun';
 import { refOf, type DeployTarget } from '../deploy/deployTarget';
 import type { FolderLink } from '../deploy/folderLinks';
 import { deployBranchOf, deployWarnings, type PushPlan } from '../deploy/preflight';
-import { explain } from '../deploy/pushProblems';
+import { explainPush } from '../deploy/pushProblems';
 import { buildFailure } from '../deploy/pushOutput';
 import { workspaceName } from './appInput';
 import { ToolFailure } from './modelText';
@@ -123,6 +123,6 @@ function answer(ctx: ToolContext, plan: PushPlan, result: DeployResult): string 
       return [vscode.l10n.t('The deploy of {0} failed: {1}', app.name, buildFailure(result.buildLines) ?? outcome.detail ?? ''), ...tail].join('\n');
     default:
       ctx.s.log.info(`[agent] deploy of ${app.name}: ${outcome.problem}`);
-      return vscode.l10n.t('Not deployed: {0}', explain(outcome, plan).message);
+      return vscode.l10n.t('Not deployed: {0}', explainPush(outcome, plan).message);
   }
 }

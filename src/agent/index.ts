@@ -1,6 +1,6 @@
 // The agent tools of the features bundle: every tool package.json contributes
 // (languageModelTools), by name. See docs/architecture.md, "Agent tools".
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { AgentTools } from './agentTools';
 import { restartApp, rollbackApp, scaleApp, startApp, stopApp } from './appActions';
 import { appStatus, listApps } from './appTools';
@@ -11,7 +11,7 @@ import { recentLogs } from './logTool';
 
 export { AgentTools } from './agentTools';
 
-export function agentTools(s: Services): AgentTools {
+export function agentTools(s: Core): AgentTools {
   return new AgentTools(s, [
     listApps, appStatus, recentLogs, readConfig, deployLog, listReleases, recentActivity,
     startApp, stopApp, restartApp, changeConfig, rollbackApp, scaleApp, deployFolder,

@@ -3,15 +3,14 @@
 // database (confirmed); Unlink keeps it. The service may create them asynchronously.
 import * as vscode from 'vscode';
 import { sleep, systemClock, type Addon } from '../api';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { explained, resolveItem } from './appParts';
+import { explained } from './kit/apiErrors';
+import { resolveItem, resolveApp } from './kit/targets';
 import { DATABASE_TYPES, refreshLinkedApp, validateDatabaseName } from './databases';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { resolveApp } from './targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm } from './prompts';
 
 /** Statuses of an addon still being set up. */
 const UNFINISHED = new Set(['creating', 'pending', 'provisioning']);
@@ -23,7 +22,7 @@ export function validateAddonName(value: string): string | undefined {
   return value.trim() ? validateDatabaseName(value) : undefined;
 }
 
-export function addonCommands(s: Services): CommandTable {
+export function addonCommands(s: Core): CommandTable {
   return {
     'apphost.addon.add': (target?: CommandTarget) => addAddon(s, target),
     'apphost.addon.remove': (target?: CommandTarget) => actOnAddon(s, target, ADDON_ACTIONS.remove),
@@ -32,7 +31,7 @@ export function addonCommands(s: Services): CommandTable {
 }
 
 
-async function addAddon(s: Services, target?: CommandTarget): Promise<void> {
+async function addAddon(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add an addon to'));
   const title = vscode.l10n.t('Add an addon to {0}', app.name);
   const type = await vscode.window.showQuickPick(
@@ -54,7 +53,7 @@ async function addAddon(s: Services, target?: CommandTarget): Promise<void> {
     const created = await explained(vscode.l10n.t('Cannot add a {0} addon to {1}', type.type, app.name), () =>
       api.addons.add(app.id, { serviceType: type.type, name: name.trim() || undefined }, opts),
     );
-    s.treeService.reloadPart(app, 'addons');
+    s.tree.reloadPart(app, 'addons');
     // Provisioning goes on after the 201: watch it briefly, so the row turns "running" by itself.
     let last: Addon = created;
     for (const delay of POLL_DELAYS_MS) {
@@ -62,7 +61,7 @@ async function addAddon(s: Services, target?: CommandTarget): Promise<void> {
       await sleep(systemClock, delay);
       const fresh = (await api.addons.list(app.id, { workspace: app.workspace, priority: 'background' })).find((a) => a.id === created.id);
       if (!fresh) break;
-      if (fresh.status !== last.status) s.treeService.reloadPart(app, 'addons');
+      if (fresh.status !== last.status) s.tree.reloadPart(app, 'addons');
       last = fresh;
     }
     return last;
@@ -75,7 +74,7 @@ async function addAddon(s: Services, target?: CommandTarget): Promise<void> {
 }
 
 /** The addon a command acts on: its row, or (from the palette) the app and then one of its addons. */
-function resolveAddon(s: Services, target: CommandTarget | undefined, verb: { app: string; addon: string }) {
+function resolveAddon(s: Core, target: CommandTarget | undefined, verb: { app: string; addon: string }) {
   return resolveItem<Addon>(
     s,
     target,
@@ -97,7 +96,7 @@ interface AddonAction {
   ask: (addon: Addon, app: AppRef) => [message: string, detail: string, button: string];
   busy: (addon: Addon, app: AppRef) => string;
   failed: (addon: Addon, app: AppRef) => string;
-  call: (s: Services, addon: Addon, app: AppRef) => Promise<unknown>;
+  call: (s: Core, addon: Addon, app: AppRef) => Promise<unknown>;
   done: (addon: Addon, app: AppRef) => string;
 }
 
@@ -134,7 +133,7 @@ const ADDON_ACTIONS: Record<'remove' | 'unlink', AddonAction> = {
   },
 };
 
-async function actOnAddon(s: Services, target: CommandTarget | undefined, action: AddonAction): Promise<void> {
+async function actOnAddon(s: Core, target: CommandTarget | undefined, action: AddonAction): Promise<void> {
   const { app, item: addon, node } = await resolveAddon(s, target, action.pick());
   await confirm(...action.ask(addon, app));
   try {

@@ -1,17 +1,15 @@
 import * as vscode from 'vscode';
 import { teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { runOnApps, type AppBatch } from './appBatch';
-import { isGone, writeOrReadBack } from './outcome';
-import type { CommandTable } from './commandTypes';
-import { explained } from './appParts';
-import { runAction } from './progress';
-import { selectedApps, withSelection } from './selection';
-import { actingService, activeWorkspace, pickServer, resolveApp, serverOf, workspaceOf } from './targets';
+import { runOnApps, type AppBatch } from './kit/batches';
+import { isGone, writeOrReadBack } from './kit/outcome';
+import { type CommandTable, selectedApps, withSelection } from './kit/running';
+import { explained } from './kit/apiErrors';
+import { runAction, confirmByTypingName } from './kit/prompts';
+import { actingService, activeWorkspace, pickApp, pickServer, resolveApp, serverOf, workspaceOf } from './kit/targets';
 import { isAppName, UserCancelled } from '../model';
-import { confirmByTypingName } from './prompts';
 
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
 
@@ -29,7 +27,7 @@ function validateBranch(value: string): string | undefined {
 }
 
 /** Create, update, delete, lifecycle and links of apps. */
-export function appCommands(s: Services): CommandTable {
+export function appCommands(s: Core): CommandTable {
   return {
     'apphost.app.create': (target?: CommandTarget) => createApp(s, target),
     'apphost.app.update': (target?: CommandTarget) => updateApp(s, target),
@@ -55,6 +53,7 @@ export function appCommands(s: Services): CommandTable {
       allDone: (count) => vscode.l10n.t('Restarted {0} apps.', count),
       someDone: (done, total) => vscode.l10n.t('Restarted {0} of {1} apps.', done, total),
     }),
+    'apphost.app.reveal': (target?: CommandTarget) => revealApp(s, target),
     'apphost.app.openInBrowser': (target?: CommandTarget) => openInBrowser(s, target),
     'apphost.app.copyGitRemote': (target?: CommandTarget) =>
       copyFromDetails(s, target, 'gitRemote', (n) => vscode.l10n.t('Git remote of {0} copied.', n)),
@@ -66,7 +65,7 @@ export function appCommands(s: Services): CommandTable {
 type LifecycleTexts = Pick<AppBatch, 'busy' | 'title' | 'allDone' | 'someDone'> & { done(name: string): string };
 
 /** Start, stop or restart the clicked app, or every app of a multi-selection. */
-function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: LifecycleTexts) {
+function lifecycle(s: Core, verb: 'start' | 'stop' | 'restart', texts: LifecycleTexts) {
   return withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
     const selected = selection?.length ? selectedApps(selection) : undefined;
     if (selected && selected.length > 1) {
@@ -74,7 +73,7 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
         ...texts,
         command: `apphost.app.${verb}`,
         call: (app, queueSignal) => s.connection.api().apps[verb](app.id, { workspace: app.workspace, priority: 'user', queueSignal }),
-        after: (app) => s.treeService.readState(app, { rerender: true }),
+        after: (app) => s.tree.readState(app, { rerender: true }),
       });
       return;
     }
@@ -84,12 +83,12 @@ function lifecycle(s: Services, verb: 'start' | 'stop' | 'restart', texts: Lifec
     const node = selected ? (selected[0].rows.find((r) => r === row) ?? selected[0].rows[0]) : row;
     const api = s.connection.api();
     await runAction(s, node, texts.busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
-    await s.treeService.readState(app, { rerender: true });
+    await s.tree.readState(app, { rerender: true });
     void vscode.window.showInformationMessage(texts.done(app.name));
   });
 }
 
-async function createApp(s: Services, target?: CommandTarget): Promise<void> {
+async function createApp(s: Core, target?: CommandTarget): Promise<void> {
   // From a workspace, its Apps group or a server (not from its Servers or Databases group).
   const shown = target?.kind === 'list' && target.list !== 'apps' ? undefined : workspaceOf(target);
   const workspace = shown ? shown.slug : await activeWorkspace(s);
@@ -121,16 +120,16 @@ async function createApp(s: Services, target?: CommandTarget): Promise<void> {
     explained(vscode.l10n.t('Cannot create {0} on {1}', name.trim(), server.name), () =>
       s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace })),
   );
-  const group = s.treeService.listOf(actingService(s), landsInPersonal ? undefined : workspace, 'apps');
+  const group = s.tree.listOf(actingService(s), landsInPersonal ? undefined : workspace, 'apps');
   if (landsInPersonal) void vscode.window.showInformationMessage(vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));
-  if (onServer) s.resources.refresh(onServer.row);
+  if (onServer) s.tree.refresh(onServer.row);
   if (!group) return;
-  s.resources.refresh(group);
-  const row = await s.treeService.appRowIn(group, created.id);
-  if (row) await s.view.reveal(row, { select: true, focus: false, expand: false });
+  s.tree.refresh(group);
+  const row = await s.tree.appRowIn(group, created.id);
+  if (row) await s.tree.reveal(row, { select: true, focus: false, expand: false });
 }
 
-async function updateApp(s: Services, target?: CommandTarget): Promise<void> {
+async function updateApp(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target);
   const current = target?.kind === 'app' && target.data ? target.data : await s.connection.api().apps.get(app.id, { workspace: app.workspace });
   const rename = vscode.l10n.t('Rename…');
@@ -154,10 +153,10 @@ async function updateApp(s: Services, target?: CommandTarget): Promise<void> {
   await runAction(s, target?.kind === 'app' ? target.row : undefined, vscode.l10n.t('Updating {0}…', app.name), () =>
     s.connection.api().apps.update(app.id, { [what.key]: value.trim() }, { workspace: app.workspace }),
   );
-  await s.treeService.reloadApp(app);
+  await s.tree.reloadApp(app);
 }
 
-async function deleteApp(s: Services, target?: CommandTarget): Promise<void> {
+async function deleteApp(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to delete'));
   await confirmByTypingName(app.name, vscode.l10n.t('This destroys {0}, its config, domains, releases and deploys. Type the app name to confirm.', app.name));
   const api = s.connection.api();
@@ -168,14 +167,14 @@ async function deleteApp(s: Services, target?: CommandTarget): Promise<void> {
   // Its log tail (if any) ends now, not at its next read.
   await s.events.appDeleted(app);
   // Refresh the lists that showed it (the Apps group, the server's apps).
-  const parents = new Set(s.treeService.listsShowing(app));
-  const group = s.treeService.listOf(app.service, app.workspace, 'apps');
+  const parents = new Set(s.tree.listsShowing(app));
+  const group = s.tree.listOf(app.service, app.workspace, 'apps');
   if (group) parents.add(group);
-  for (const parent of parents) s.resources.refresh(parent);
+  for (const parent of parents) s.tree.refresh(parent);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} deleted.', app.name));
 }
 
-async function openInBrowser(s: Services, target?: CommandTarget): Promise<void> {
+async function openInBrowser(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target);
   const domains = await s.connection.api().domains.list(app.id, { workspace: app.workspace });
   const domain = domains.find((d) => d.sslEnabled) ?? domains[0];
@@ -188,11 +187,29 @@ async function openInBrowser(s: Services, target?: CommandTarget): Promise<void>
   await vscode.env.openExternal(vscode.Uri.parse(domainUrl(domain)));
 }
 
-async function copyFromDetails(s: Services, target: CommandTarget | undefined, field: 'gitRemote' | 'pushInstructions', done: (name: string) => string): Promise<void> {
+async function copyFromDetails(s: Core, target: CommandTarget | undefined, field: 'gitRemote' | 'pushInstructions', done: (name: string) => string): Promise<void> {
   const app = await resolveApp(s, target);
   const details = await s.connection.api().apps.get(app.id, { workspace: app.workspace });
   const value = details[field];
   if (!value) throw new Error(vscode.l10n.t('The service did not return this for {0}.', app.name));
   await vscode.env.clipboard.writeText(value);
   void vscode.window.showInformationMessage(done(app.name));
+}
+
+/** Shows the app's row in the Resources view (fetching its workspace's app list if it was never shown). */
+async function revealApp(s: Core, target: CommandTarget | undefined): Promise<void> {
+  const app = target === undefined ? await pickApp(s) : await resolveApp(s, target);
+  await vscode.commands.executeCommand('apphost.resources.focus');
+  let row = await s.tree.rowOfApp(app);
+  if (!row) {
+    // The view lists its workspaces when shown; then each Apps group costs one request, the app's workspace first.
+    const deadline = Date.now() + 5000;
+    while (!s.tree.showsWorkspaces() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    row = await s.tree.rowOfApp(app, true);
+  }
+  if (!row) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not in the AppHost view (is an app filter on?).', app.name));
+    return;
+  }
+  await s.tree.reveal(row, { select: true, focus: true, expand: false });
 }

@@ -3,12 +3,12 @@
 // Checks group is fetched again.
 import * as vscode from 'vscode';
 import type { HealthCheckSettings } from '../api';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { explained } from './appParts';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { itemOf, resolveApp } from './targets';
+import { explained } from './kit/apiErrors';
+import type { CommandTable } from './kit/running';
+import { runAction } from './kit/prompts';
+import { itemOf, resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 type Setting = keyof HealthCheckSettings;
@@ -39,22 +39,22 @@ export function validateCheckValue(setting: Setting, value: string): string | un
   return undefined;
 }
 
-export function checkSettingCommands(s: Services): CommandTable {
+export function checkSettingCommands(s: Core): CommandTable {
   return {
     'apphost.checks.change': (target?: CommandTarget) => changeSetting(s, target),
   };
 }
 
 /** The settings as shown: from the loaded group (no request) or one GET. */
-async function currentChecks(s: Services, app: AppRef, target: CommandTarget | undefined): Promise<Record<string, string>> {
-  const rows = s.treeService.shownItems<string>(s.treeService.groupOf(target, 'checks'), 'check')?.items;
+async function currentChecks(s: Core, app: AppRef, target: CommandTarget | undefined): Promise<Record<string, string>> {
+  const rows = s.tree.shownItems<string>(s.tree.groupOf(target, 'checks'), 'check')?.items;
   if (rows?.length) return Object.fromEntries(rows.map((r) => [r.key, String(r.data)]));
   return explained(vscode.l10n.t('Cannot read the health checks of {0}', app.name), () =>
     s.connection.api().checks.get(app.id, { workspace: app.workspace, priority: 'user' }),
   );
 }
 
-async function changeSetting(s: Services, target?: CommandTarget): Promise<void> {
+async function changeSetting(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose health checks to change'));
   const row = itemOf<string>(target, 'check');
   const current = row ? { [row.key]: String(row.data) } : await currentChecks(s, app, target);
@@ -75,7 +75,7 @@ async function changeSetting(s: Services, target?: CommandTarget): Promise<void>
   await runAction(s, row?.row, vscode.l10n.t('Setting {0} of {1} to {2}…', setting, app.name, value), () =>
     explained(vscode.l10n.t('Cannot change {0} of {1}', setting, app.name), () => s.connection.api().checks.update(app.id, update, { workspace: app.workspace })),
   );
-  s.treeService.reloadPart(app, 'checks');
+  s.tree.reloadPart(app, 'checks');
   void vscode.window.showInformationMessage(vscode.l10n.t('Health checks of {0}: {1} is now {2}.', app.name, setting, value));
 }
 

@@ -6,17 +6,16 @@ import type { DocumentKind } from '../configText/documentKinds';
 import { ENV_KEY_PATTERN } from '../configText/envScanner';
 import { parseEnvFile } from '../configText/envFile';
 import { looksSecret, maskValue } from '../configText/secrets';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
 import { setRevealed } from '../tree/groups/config';
 import { changed } from './configChanged';
 import { configEnvFileCommands } from './configEnvFile';
-import { writeOrReadBack } from './outcome';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { itemOf, resolveApp } from './targets';
+import { writeOrReadBack } from './kit/outcome';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
+import { itemOf, resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm } from './prompts';
 import { settings } from '../settings';
 
 export function validateEnvKey(value: string): string | undefined {
@@ -25,7 +24,7 @@ export function validateEnvKey(value: string): string | undefined {
     : vscode.l10n.t('Use letters, digits and underscores, not starting with a digit (e.g. "DATABASE_URL").');
 }
 
-export function configCommands(s: Services): CommandTable {
+export function configCommands(s: Core): CommandTable {
   return {
     'apphost.config.edit': (target?: CommandTarget) => openEditor(s, target, 'config'),
     'apphost.checks.edit': (target?: CommandTarget) => openEditor(s, target, 'checks'),
@@ -47,7 +46,7 @@ const PLACEHOLDERS: Record<DocumentKind, () => string> = {
 };
 
 /** Opens config.env / checks.json / app.json of the app; from a config var row, at its line. */
-async function openEditor(s: Services, target: CommandTarget | undefined, kind: DocumentKind): Promise<void> {
+async function openEditor(s: Core, target: CommandTarget | undefined, kind: DocumentKind): Promise<void> {
   const app = await resolveApp(s, target, PLACEHOLDERS[kind]());
   const doc = await vscode.workspace.openTextDocument(documentUri(app, kind));
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
@@ -61,11 +60,11 @@ async function openEditor(s: Services, target: CommandTarget | undefined, kind: 
   editor.revealRange(line.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
 
-function reveal(s: Services, target: CommandTarget | undefined, on: boolean): void {
+function reveal(s: Core, target: CommandTarget | undefined, on: boolean): void {
   const row = itemOf<string>(target, 'configVar')?.row;
   if (!row) return;
   setRevealed(row, on);
-  s.resources.refresh(row, { refetch: false });
+  s.tree.refresh(row, { refetch: false });
 }
 
 interface ConfigVar {
@@ -76,7 +75,7 @@ interface ConfigVar {
 }
 
 /** The variable a command acts on: its row, or (from the palette) one picked in an app. */
-async function resolveVar(s: Services, target: CommandTarget | undefined): Promise<ConfigVar> {
+async function resolveVar(s: Core, target: CommandTarget | undefined): Promise<ConfigVar> {
   const row = itemOf<string>(target, 'configVar');
   if (row?.app) return { app: row.app, key: row.key, value: row.data, node: row.row };
   const app = await resolveApp(s, target, vscode.l10n.t('Select an app'));
@@ -90,13 +89,13 @@ async function resolveVar(s: Services, target: CommandTarget | undefined): Promi
   return { app, key: picked.label, value: picked.value };
 }
 
-async function copyValue(s: Services, target: CommandTarget | undefined): Promise<void> {
+async function copyValue(s: Core, target: CommandTarget | undefined): Promise<void> {
   const v = await resolveVar(s, target);
   await vscode.env.clipboard.writeText(v.value);
   void vscode.window.showInformationMessage(vscode.l10n.t('Value of {0} copied.', v.key));
 }
 
-async function editValue(s: Services, target: CommandTarget | undefined): Promise<void> {
+async function editValue(s: Core, target: CommandTarget | undefined): Promise<void> {
   const v = await resolveVar(s, target);
   const value = await vscode.window.showInputBox({
     title: vscode.l10n.t('Edit {0} of {1}', v.key, v.app.name),
@@ -117,14 +116,14 @@ async function editValue(s: Services, target: CommandTarget | undefined): Promis
       vscode.l10n.t('Overwrite'),
     );
   }
-  await runAction(s, v.node ?? s.treeService.groupOf(target, 'config'), vscode.l10n.t('Setting {0} on {1}…', v.key, v.app.name), () =>
+  await runAction(s, v.node ?? s.tree.groupOf(target, 'config'), vscode.l10n.t('Setting {0} on {1}…', v.key, v.app.name), () =>
     writeOrReadBack(vscode.l10n.t('Setting {0} on {1}', v.key, v.app.name), () => api.config.set(v.app.id, { [v.key]: value }, opts),
       async () => valueOf(await api.config.get(v.app.id, opts), v.key) === value));
   changed(s, v.app);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} updated on {1}; the app restarts.', v.key, v.app.name));
 }
 
-async function deleteVar(s: Services, target: CommandTarget | undefined): Promise<void> {
+async function deleteVar(s: Core, target: CommandTarget | undefined): Promise<void> {
   const v = await resolveVar(s, target);
   await confirm(
     vscode.l10n.t('Delete {0} from {1}?', v.key, v.app.name),
@@ -140,7 +139,7 @@ async function deleteVar(s: Services, target: CommandTarget | undefined): Promis
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} deleted from {1}; the app restarts.', v.key, v.app.name));
 }
 
-async function addVar(s: Services, target: CommandTarget | undefined): Promise<void> {
+async function addVar(s: Core, target: CommandTarget | undefined): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add a variable to'));
   const title = vscode.l10n.t('Add a config var to {0}', app.name);
   const key = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Variable name'), placeHolder: 'DATABASE_URL', validateInput: validateEnvKey });
@@ -153,7 +152,7 @@ async function addVar(s: Services, target: CommandTarget | undefined): Promise<v
   if (valueOf(await api.config.get(app.id, opts), name) !== undefined) {
     await confirm(vscode.l10n.t('{0} already exists on {1}', name, app.name), vscode.l10n.t('Replace its value? The app restarts.'), vscode.l10n.t('Replace'));
   }
-  await runAction(s, s.treeService.groupOf(target, 'config'), vscode.l10n.t('Adding {0} to {1}…', name, app.name), () =>
+  await runAction(s, s.tree.groupOf(target, 'config'), vscode.l10n.t('Adding {0} to {1}…', name, app.name), () =>
     writeOrReadBack(vscode.l10n.t('Adding {0} to {1}', name, app.name), () => api.config.set(app.id, { [name]: value }, opts),
       async () => valueOf(await api.config.get(app.id, opts), name) === value));
   changed(s, app);

@@ -7,17 +7,16 @@ import { parseEnvFile, renderEnvFile } from '../configText/envFile';
 import { configEditing } from '../editors/registerConfigEditing';
 import { openDiff } from '../editors/serverSnapshots';
 import { describeProblem } from '../configText/textProblem';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { changed } from './configChanged';
 import { isGitIgnored } from './configGitIgnore';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { resolveApp } from './targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
+import { resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm } from './prompts';
 
-export function configEnvFileCommands(s: Services): CommandTable {
+export function configEnvFileCommands(s: Core): CommandTable {
   return {
     'apphost.config.pull': (target?: CommandTarget) => pull(s, target),
     'apphost.config.push': (target?: CommandTarget | vscode.Uri) => push(s, target),
@@ -50,7 +49,7 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-async function pull(s: Services, target: CommandTarget | undefined): Promise<void> {
+async function pull(s: Core, target: CommandTarget | undefined): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose config to pull'));
   const folder = await pickFolder();
   const name = await vscode.window.showInputBox({
@@ -112,7 +111,7 @@ async function pickEnvFile(target: CommandTarget | vscode.Uri | undefined): Prom
   return picked.uri;
 }
 
-async function push(s: Services, target: CommandTarget | vscode.Uri | undefined): Promise<void> {
+async function push(s: Core, target: CommandTarget | vscode.Uri | undefined): Promise<void> {
   const file = await pickEnvFile(target);
   const row = target instanceof vscode.Uri ? undefined : target;
   const app = await resolveApp(s, row, vscode.l10n.t('Select the app to push the file to'));
@@ -142,7 +141,7 @@ async function push(s: Services, target: CommandTarget | vscode.Uri | undefined)
   if (!isEmptyChangeSet(diffMaps(before.values, now.values))) {
     throw new Error(vscode.l10n.t('The config of {0} changed while the preview was open. Nothing was pushed: push again to see the new differences.', app.name));
   }
-  await runAction(s, s.treeService.groupOf(row, 'config'), vscode.l10n.t('Pushing {0} to {1}…', fileName, app.name), async () => {
+  await runAction(s, s.tree.groupOf(row, 'config'), vscode.l10n.t('Pushing {0} to {1}…', fileName, app.name), async () => {
     const setting = Object.keys(chosen.set).length > 0;
     if (setting) await api.config.set(app.id, chosen.set, opts);
     try {

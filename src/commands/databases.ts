@@ -1,14 +1,13 @@
 // Databases: create, delete (type the name), link/unlink apps, and backups.
 import * as vscode from 'vscode';
 import { ApiError, readLinkedApps, sleep, systemClock, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/commandTarget';
-import { isGone, writeOrReadBack } from './outcome';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { actingService, activeWorkspace, databaseOf, inWorkspace, itemOf, pickApp, pickServer, serverOf, shownWorkspace, workspaceOf } from './targets';
+import { isGone, writeOrReadBack } from './kit/outcome';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm, confirmByTypingName } from './kit/prompts';
+import { actingService, activeWorkspace, databaseOf, inWorkspace, itemOf, pickApp, pickServer, serverOf, shownWorkspace, workspaceOf } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm, confirmByTypingName } from './prompts';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;
@@ -48,7 +47,7 @@ export function validateAlias(value: string): string | undefined {
   return vscode.l10n.t('Use uppercase letters, digits and "_", starting with a letter (e.g. "DATABASE"); leave empty for the default.');
 }
 
-export function databaseCommands(s: Services): CommandTable {
+export function databaseCommands(s: Core): CommandTable {
   return {
     'apphost.database.create': (target?: CommandTarget) => createDatabase(s, target),
     'apphost.database.delete': (target?: CommandTarget) => deleteDatabase(s, target),
@@ -66,7 +65,7 @@ interface DatabaseTarget {
   node?: DatabaseRow;
 }
 
-async function resolveDatabase(s: Services, target: CommandTarget | undefined, placeHolder: string): Promise<DatabaseTarget> {
+async function resolveDatabase(s: Core, target: CommandTarget | undefined, placeHolder: string): Promise<DatabaseTarget> {
   const node = databaseOf(target);
   if (node) return { database: node.database, service: node.service, workspace: node.workspace, node };
   const workspace = await activeWorkspace(s);
@@ -83,16 +82,16 @@ async function resolveDatabase(s: Services, target: CommandTarget | undefined, p
   return { database: picked.database, service: actingService(s), workspace };
 }
 
-const databasesGroupOf = (s: Services, workspace: string | undefined) => s.treeService.listOf(actingService(s), workspace, 'databases');
+const databasesGroupOf = (s: Core, workspace: string | undefined) => s.tree.listOf(actingService(s), workspace, 'databases');
 
 /** Linking changes the app's config (`<ALIAS>_URL`): its Config group, where shown, is stale. */
 /** A link changes the app's config (<ALIAS>_URL) and its Addons (wokku lists linked databases there). */
-export function refreshLinkedApp(s: Services, app: AppRef): void {
-  s.treeService.reloadPart(app, 'config');
-  s.treeService.reloadPart(app, 'addons');
+export function refreshLinkedApp(s: Core, app: AppRef): void {
+  s.tree.reloadPart(app, 'config');
+  s.tree.reloadPart(app, 'addons');
 }
 
-async function createDatabase(s: Services, target?: CommandTarget): Promise<void> {
+async function createDatabase(s: Core, target?: CommandTarget): Promise<void> {
   // From a workspace, its Databases group or a server (not from its Servers or Apps group).
   const shown = target?.kind === 'list' && target.list !== 'databases' ? undefined : workspaceOf(target);
   const workspace = shown ? shown.slug : await activeWorkspace(s);
@@ -120,7 +119,7 @@ async function createDatabase(s: Services, target?: CommandTarget): Promise<void
   );
   const landedIn = landsInPersonal ? undefined : workspace;
   const group = databasesGroupOf(s, landedIn);
-  if (group) s.resources.refresh(group);
+  if (group) s.tree.refresh(group);
   // The service creates it synchronously (status running): linking it is the usual next step.
   const linkToApp = vscode.l10n.t('Link to App…');
   const next = await vscode.window.showInformationMessage(
@@ -130,7 +129,7 @@ async function createDatabase(s: Services, target?: CommandTarget): Promise<void
   if (next === linkToApp) await linkTo(s, { database: created, service: actingService(s), workspace: landedIn });
 }
 
-async function deleteDatabase(s: Services, target?: CommandTarget): Promise<void> {
+async function deleteDatabase(s: Core, target?: CommandTarget): Promise<void> {
   const { database, workspace, node } = await resolveDatabase(s, target, vscode.l10n.t('Select the database to delete'));
   await confirmByTypingName(database.name, vscode.l10n.t('This destroys {0} and all its data. Type the database name to confirm.', database.name));
   const api = s.connection.api();
@@ -138,7 +137,7 @@ async function deleteDatabase(s: Services, target?: CommandTarget): Promise<void
     writeOrReadBack(vscode.l10n.t('Deleting {0}', database.name), () => api.databases.delete(database.id, { workspace }),
       () => isGone(() => api.databases.get(database.id, { workspace }))));
   const group = node?.row.parent ?? databasesGroupOf(s, workspace);
-  if (group) s.resources.refresh(group);
+  if (group) s.tree.refresh(group);
   void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} deleted.', database.name));
 }
 
@@ -146,18 +145,18 @@ async function deleteDatabase(s: Services, target?: CommandTarget): Promise<void
  * The apps linked to a database: from the Linked Apps group when it is already loaded
  * (no request), else from the database details. Undefined when the service does not say.
  */
-async function linkedAppsOf(s: Services, target: DatabaseTarget): Promise<LinkedApp[] | undefined> {
-  const shown = s.treeService.shownItems<LinkedApp>(target.node?.linkedApps, 'linkedApp');
+async function linkedAppsOf(s: Core, target: DatabaseTarget): Promise<LinkedApp[] | undefined> {
+  const shown = s.tree.shownItems<LinkedApp>(target.node?.linkedApps, 'linkedApp');
   if (shown && (shown.items.length || shown.total === 0)) return shown.items.map((r) => r.data);
   return readLinkedApps(await s.connection.api().databases.get(target.database.id, { workspace: target.workspace, priority: 'user' }));
 }
 
-async function linkApp(s: Services, target: CommandTarget | undefined, dropped?: AppRef): Promise<void> {
+async function linkApp(s: Core, target: CommandTarget | undefined, dropped?: AppRef): Promise<void> {
   await linkTo(s, await resolveDatabase(s, target, vscode.l10n.t('Select the database to link')), dropped);
 }
 
 /** Links an app (dropped on the database, or picked) to the database, with an optional alias. */
-async function linkTo(s: Services, db: DatabaseTarget, dropped?: AppRef): Promise<void> {
+async function linkTo(s: Core, db: DatabaseTarget, dropped?: AppRef): Promise<void> {
   const { database, workspace } = db;
   let app: AppRef;
   let alias: string | undefined;
@@ -182,12 +181,12 @@ async function linkTo(s: Services, db: DatabaseTarget, dropped?: AppRef): Promis
   await runAction(s, db.node?.row, vscode.l10n.t('Linking {0} to {1}…', app.name, database.name), () =>
     s.connection.api().databases.link(database.id, { appId: app.id, aliasName: alias }, { workspace }),
   );
-  if (db.node) s.resources.refresh(db.node.linkedApps);
+  if (db.node) s.tree.refresh(db.node.linkedApps);
   refreshLinkedApp(s, app);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} linked to {1}.', app.name, database.name));
 }
 
-async function pickUnlinkedApp(s: Services, db: DatabaseTarget): Promise<AppRef> {
+async function pickUnlinkedApp(s: Core, db: DatabaseTarget): Promise<AppRef> {
   const api = s.connection.api();
   const items = Promise.all([api.apps.list({ includePreviews: true }, { workspace: db.workspace, priority: 'user' }), linkedAppsOf(s, db)]).then(async ([apps, linked]) => {
     const taken = new Set((linked ?? []).map((l) => l.appId));
@@ -218,7 +217,7 @@ async function askAlias(database: Database): Promise<string | undefined> {
   return alias.trim() || undefined;
 }
 
-async function unlinkApp(s: Services, target?: CommandTarget): Promise<void> {
+async function unlinkApp(s: Core, target?: CommandTarget): Promise<void> {
   const db = await resolveDatabase(s, target, vscode.l10n.t('Select the database to unlink an app from'));
   let app: AppRef;
   const row = itemOf<LinkedApp>(target, 'linkedApp');
@@ -236,12 +235,12 @@ async function unlinkApp(s: Services, target?: CommandTarget): Promise<void> {
   await runAction(s, db.node?.row, vscode.l10n.t('Unlinking {0} from {1}…', app.name, db.database.name), () =>
     s.connection.api().databases.unlink(db.database.id, app.id, { workspace: db.workspace }),
   );
-  if (db.node) s.resources.refresh(db.node.linkedApps);
+  if (db.node) s.tree.refresh(db.node.linkedApps);
   refreshLinkedApp(s, app);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} unlinked from {1}.', app.name, db.database.name));
 }
 
-async function pickLinkedApp(s: Services, db: DatabaseTarget): Promise<AppRef> {
+async function pickLinkedApp(s: Core, db: DatabaseTarget): Promise<AppRef> {
   const linked = await linkedAppsOf(s, db);
   // A service that does not list links: let the user name the app among all apps.
   if (!linked) return pickApp(s, vscode.l10n.t('App to unlink from {0}', db.database.name));
@@ -259,14 +258,14 @@ async function pickLinkedApp(s: Services, db: DatabaseTarget): Promise<AppRef> {
  * Starts a backup, then watches the backups list (a short, bounded poll) until the new
  * backup is there and finished, refreshing only the Backups group when it changes.
  */
-async function backupDatabase(s: Services, target?: CommandTarget): Promise<void> {
+async function backupDatabase(s: Core, target?: CommandTarget): Promise<void> {
   const db = await resolveDatabase(s, target, vscode.l10n.t('Select the database to back up'));
   const { database, workspace, node } = db;
   const api = s.connection.api();
   const opts = { workspace, priority: 'user' as const };
   const outcome = await runAction(s, node?.row, vscode.l10n.t('Backing up {0}…', database.name), async () => {
     // What exists now, to recognise the new backup (from the loaded group when possible).
-    const shown = s.treeService.shownItems<Backup>(node?.backups, 'backup');
+    const shown = s.tree.shownItems<Backup>(node?.backups, 'backup');
     const before = new Set(shown ? shown.items.map((n) => n.data.id) : (await api.backups.list(database.id, opts)).map((b) => b.id));
     try {
       await api.backups.create(database.id, opts);
@@ -284,7 +283,7 @@ async function backupDatabase(s: Services, target?: CommandTarget): Promise<void
       await sleep(systemClock, delay);
       const fresh = (await api.backups.list(database.id, { workspace, priority: 'background' })).filter((b) => !before.has(b.id));
       const state = fresh.map((b) => `${b.id}:${b.status}`).join();
-      if (state !== seen && node) s.resources.refresh(node.backups);
+      if (state !== seen && node) s.tree.refresh(node.backups);
       seen = state;
       if (fresh.length && fresh.every((b) => !UNFINISHED.has(b.status ?? ''))) return fresh[0];
     }

@@ -3,12 +3,12 @@
 import * as vscode from 'vscode';
 import type { Raw } from '../api';
 import { maskSecretFields } from '../configText/secrets';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
-import { DetailsDocuments } from '../editors/detailsDocuments';
+import { configEditing } from '../editors/registerConfigEditing';
 import { DETAILS_SCHEME } from '../schemes';
-import type { CommandTable } from './commandTypes';
-import { resolveApp } from './targets';
+import type { CommandTable } from './kit/running';
+import { resolveApp } from './kit/targets';
 import { settings } from '../settings';
 
 /** What to show: where it lives (for the tab's path) and its JSON. */
@@ -17,22 +17,13 @@ interface Details {
   body: unknown;
 }
 
-/** The details documents, registered once per window (every service's command table shares them). */
-const documents = new WeakMap<vscode.ExtensionContext, { provider: DetailsDocuments; bodies: Map<string, unknown> }>();
+/** The full JSON of each open details document, for an explicit Reveal (this session only; every service's table shares it). */
+const bodiesByWindow = new WeakMap<vscode.ExtensionContext, Map<string, unknown>>();
 
-function detailsDocuments(s: Services): { provider: DetailsDocuments; bodies: Map<string, unknown> } {
-  let shared = documents.get(s.context);
-  if (!shared) {
-    // `bodies`: the full JSON of each open details document, for an explicit Reveal (this session only).
-    shared = { provider: new DetailsDocuments(), bodies: new Map<string, unknown>() };
-    documents.set(s.context, shared);
-    s.context.subscriptions.push(shared.provider, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, shared.provider));
-  }
-  return shared;
-}
-
-export function detailsCommands(s: Services): CommandTable {
-  const { provider, bodies } = detailsDocuments(s);
+export function detailsCommands(s: Core): CommandTable {
+  const provider = () => configEditing(s).details;
+  let bodies = bodiesByWindow.get(s.context);
+  if (!bodies) bodiesByWindow.set(s.context, (bodies = new Map<string, unknown>()));
   const render = (body: unknown, reveal: boolean) => {
     // Secret-looking fields (a webhook secret, a token) are masked like config secrets are.
     const { masked, count } = reveal || !settings.maskSecrets() ? { masked: body, count: 0 } : maskSecretFields(body);
@@ -46,7 +37,7 @@ export function detailsCommands(s: Services): CommandTable {
       const uri = vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}` });
       bodies.set(uri.toString(), details.body);
       const { text, count } = render(details.body, false);
-      await provider.set(uri, text);
+      await provider().set(uri, text);
       const doc = await vscode.workspace.openTextDocument(uri);
       if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
       await vscode.window.showTextDocument(doc, { preview: true });
@@ -56,7 +47,7 @@ export function detailsCommands(s: Services): CommandTable {
     'apphost.details.reveal': async (uri?: vscode.Uri) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
       if (!target || target.scheme !== DETAILS_SCHEME || !bodies.has(target.toString())) return;
-      await provider.set(target, render(bodies.get(target.toString()), true).text);
+      await provider().set(target, render(bodies.get(target.toString()), true).text);
     },
   };
 }
@@ -69,7 +60,7 @@ function rawOf(data: unknown): unknown {
  * The full resource: one GET where the API has a details endpoint (app, server, database,
  * release, deploy), else the data the row already holds (no request).
  */
-async function detailsOf(s: Services, target: CommandTarget | undefined): Promise<Details> {
+async function detailsOf(s: Core, target: CommandTarget | undefined): Promise<Details> {
   const api = s.connection.api();
   if (target?.kind === 'server') {
     const ws = target.workspace;
@@ -85,7 +76,7 @@ async function detailsOf(s: Services, target: CommandTarget | undefined): Promis
   return { path: [app.workspace ?? 'personal', 'apps', app.name], body: (await api.apps.get(app.id, { workspace: app.workspace })).raw };
 }
 
-async function itemDetails(s: Services, item: ItemTarget): Promise<Details> {
+async function itemDetails(s: Core, item: ItemTarget): Promise<Details> {
   const api = s.connection.api();
   const owner = item.app;
   const where = owner ? [owner.workspace ?? 'personal', 'apps', owner.name] : parentPath(item);

@@ -2,15 +2,14 @@
 // (certificate issuance is slow: progress and a busy row), open in the browser.
 import * as vscode from 'vscode';
 import type { Domain } from '../api';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { domainUrl } from '../format';
-import { explained, resolveItem } from './appParts';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { resolveApp } from './targets';
+import { explained } from './kit/apiErrors';
+import { resolveItem, resolveApp } from './kit/targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm } from './prompts';
 
 // The service's own rule: dot-separated labels of letters, digits and inner dashes, 253 at most.
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
@@ -25,7 +24,7 @@ export function validateHostname(value: string): string | undefined {
   return undefined;
 }
 
-export function domainCommands(s: Services): CommandTable {
+export function domainCommands(s: Core): CommandTable {
   return {
     'apphost.domain.add': (target?: CommandTarget) => addDomain(s, target),
     'apphost.domain.remove': (target?: CommandTarget) => removeDomain(s, target),
@@ -35,7 +34,7 @@ export function domainCommands(s: Services): CommandTable {
 }
 
 /** A domain of the row the command came from, or one the user picks (optionally among some). */
-function resolveDomain(s: Services, target: CommandTarget | undefined, placeHolder: string, filter: (d: Domain) => boolean = () => true, none?: (app: AppRef) => string) {
+function resolveDomain(s: Core, target: CommandTarget | undefined, placeHolder: string, filter: (d: Domain) => boolean = () => true, none?: (app: AppRef) => string) {
   return resolveItem<Domain>(
     s,
     target,
@@ -51,7 +50,7 @@ function resolveDomain(s: Services, target: CommandTarget | undefined, placeHold
   );
 }
 
-async function addDomain(s: Services, target?: CommandTarget): Promise<void> {
+async function addDomain(s: Core, target?: CommandTarget): Promise<void> {
   // Also called by "Open App in Browser" with a plain AppRef when the app has no domain.
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add a domain to'));
   const input = await vscode.window.showInputBox({
@@ -66,13 +65,13 @@ async function addDomain(s: Services, target?: CommandTarget): Promise<void> {
   const domain = await runAction(s, undefined, vscode.l10n.t('Adding {0} to {1}…', hostname, app.name), () =>
     explained(vscode.l10n.t('Cannot add {0}', hostname), () => s.connection.api().domains.add(app.id, hostname, { workspace: app.workspace })),
   );
-  s.treeService.reloadPart(app, 'domains');
+  s.tree.reloadPart(app, 'domains');
   const ssl = vscode.l10n.t('Enable SSL');
   const choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} added to {1}.', domain.hostname, app.name), ssl);
   if (choice === ssl) await enableSslOn(s, app, domain);
 }
 
-async function removeDomain(s: Services, target?: CommandTarget): Promise<void> {
+async function removeDomain(s: Core, target?: CommandTarget): Promise<void> {
   const { app, item: domain, node } = await resolveDomain(s, target, vscode.l10n.t('Domain to remove'));
   const remove = vscode.l10n.t('Remove');
   await confirm(
@@ -83,11 +82,11 @@ async function removeDomain(s: Services, target?: CommandTarget): Promise<void> 
   await runAction(s, node, vscode.l10n.t('Removing {0}…', domain.hostname), () =>
     explained(vscode.l10n.t('Cannot remove {0}', domain.hostname), () => s.connection.api().domains.remove(app.id, domain.id, { workspace: app.workspace })),
   );
-  s.treeService.reloadPart(app, 'domains');
+  s.tree.reloadPart(app, 'domains');
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} removed from {1}.', domain.hostname, app.name));
 }
 
-async function enableSsl(s: Services, target?: CommandTarget): Promise<void> {
+async function enableSsl(s: Core, target?: CommandTarget): Promise<void> {
   const { app, item: domain, node } = await resolveDomain(
     s,
     target,
@@ -99,21 +98,21 @@ async function enableSsl(s: Services, target?: CommandTarget): Promise<void> {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} already has SSL.', domain.hostname));
     return;
   }
-  await enableSslOn(s, app, domain, node ?? s.treeService.groupOf(target, 'domains'));
+  await enableSslOn(s, app, domain, node ?? s.tree.groupOf(target, 'domains'));
 }
 
-async function enableSslOn(s: Services, app: AppRef, domain: Domain, node?: Parameters<typeof runAction>[1]): Promise<void> {
+async function enableSslOn(s: Core, app: AppRef, domain: Domain, node?: Parameters<typeof runAction>[1]): Promise<void> {
   // Issuing a certificate takes a while (the platform asks Let's Encrypt): progress + busy row.
   await runAction(s, node, vscode.l10n.t('Enabling SSL for {0}…', domain.hostname), () =>
     explained(vscode.l10n.t('Cannot enable SSL for {0}', domain.hostname), () => s.connection.api().domains.enableSsl(app.id, domain.id, { workspace: app.workspace })),
   );
-  s.treeService.reloadPart(app, 'domains');
+  s.tree.reloadPart(app, 'domains');
   const open = vscode.l10n.t('Open');
   const choice = await vscode.window.showInformationMessage(vscode.l10n.t('SSL enabled for {0}.', domain.hostname), open);
   if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(domainUrl({ ...domain, sslEnabled: true })));
 }
 
-async function openDomain(s: Services, target?: CommandTarget): Promise<void> {
+async function openDomain(s: Core, target?: CommandTarget): Promise<void> {
   const { item: domain } = await resolveDomain(s, target, vscode.l10n.t('Domain to open'));
   await vscode.env.openExternal(vscode.Uri.parse(domainUrl(domain)));
 }

@@ -1,13 +1,11 @@
-import * as vscode from 'vscode';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { accountCommands } from './account';
 import { serviceCommands } from './services';
+import { activityCommands } from './activity';
 import { appCommands } from './apps';
 import { databaseCommands } from './databases';
 import { deployCommands } from '../deploy/commands';
 import { detailsCommands } from './details';
-import { reportError } from './errorReporting';
-import { argsFor } from './selection';
 import { addonCommands } from './addons';
 import { checkSettingCommands } from './checkSettings';
 import { configCommands } from './config';
@@ -21,17 +19,17 @@ import { serverCommands } from './servers';
 import { sshKeyCommands } from './sshKeys';
 import { teamCommands } from './teams';
 import { templateCommands } from './templates';
+import { tokenCommands } from './tokens';
 import { viewCommands } from './view';
 import { workspaceCommands } from './workspaces';
-
-import type { CommandHandler, CommandTable } from './commandTypes';
-
+import type { CommandTable } from './kit/running';
 
 /** Every command of the extension, one table per area. */
-export function commandTable(s: Services): CommandTable {
+export function commandTable(s: Core): CommandTable {
   return {
     ...accountCommands(s),
     ...serviceCommands(s),
+    ...tokenCommands(s),
     ...workspaceCommands(s),
     ...viewCommands(s),
     ...appCommands(s),
@@ -51,28 +49,7 @@ export function commandTable(s: Services): CommandTable {
     ...teamCommands(s),
     ...notificationCommands(s),
     ...deployCommands(s),
+    ...activityCommands(s),
   };
 }
 
-/**
- * Runs every command through one wrapper, so that errors are reported the same way
- * everywhere: cancellation is silent, everything else gets a short message plus details
- * in the extension log. A row reaches a handler as a CommandTarget (see argsFor); a tree
- * multi-selection reaches only handlers that take it.
- */
-export async function runCommand(
-  log: vscode.LogOutputChannel,
-  id: string,
-  args: unknown[],
-  /** The handler of the service the command acts on (serviceRouting.ts), with its arguments. */
-  route: (id: string, args: unknown[]) => Promise<{ handler: CommandHandler | undefined; args: unknown[] }>,
-): Promise<unknown> {
-  try {
-    const { handler, args: routed } = await route(id, args);
-    if (!handler) throw new Error(`No handler for ${id}`);
-    return await (handler as (...a: unknown[]) => unknown)(...argsFor(handler, routed));
-  } catch (error) {
-    await reportError(log, id, error);
-    return undefined;
-  }
-}

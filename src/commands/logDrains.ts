@@ -2,15 +2,14 @@
 // scheme) and remove (confirmed).
 import * as vscode from 'vscode';
 import type { LogDrain } from '../api';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { drainLabel } from '../tree/groups/logDrains';
-import { explained, resolveItem } from './appParts';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { resolveApp } from './targets';
+import { explained } from './kit/apiErrors';
+import { resolveItem, resolveApp } from './kit/targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
 import { UserCancelled } from '../model';
-import { confirm } from './prompts';
 
 /** The contract's two drain types, by URL scheme (syslog+tls is syslog over TLS). */
 const TYPE_OF_SCHEME: Record<string, 'syslog' | 'https'> = { 'syslog:': 'syslog', 'syslog+tls:': 'syslog', 'https:': 'https', 'http:': 'https' };
@@ -39,14 +38,14 @@ export function validateDrainUrl(value: string): string | undefined {
   return undefined;
 }
 
-export function logDrainCommands(s: Services): CommandTable {
+export function logDrainCommands(s: Core): CommandTable {
   return {
     'apphost.logDrain.add': (target?: CommandTarget) => addDrain(s, target),
     'apphost.logDrain.remove': (target?: CommandTarget) => removeDrain(s, target),
   };
 }
 
-async function addDrain(s: Services, target?: CommandTarget): Promise<void> {
+async function addDrain(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose logs to forward'));
   const input = await vscode.window.showInputBox({
     title: vscode.l10n.t('Add a log drain to {0}', app.name),
@@ -69,11 +68,11 @@ async function addDrain(s: Services, target?: CommandTarget): Promise<void> {
   await runAction(s, undefined, vscode.l10n.t('Adding a log drain to {0}…', app.name), () =>
     explained(vscode.l10n.t('Cannot add the log drain'), () => s.connection.api().logDrains.add(app.id, { url, drainType }, { workspace: app.workspace })),
   );
-  s.treeService.reloadPart(app, 'logDrains');
+  s.tree.reloadPart(app, 'logDrains');
   void vscode.window.showInformationMessage(vscode.l10n.t('The logs of {0} now go to {1} ({2}).', app.name, drainLabel(url), drainType));
 }
 
-async function removeDrain(s: Services, target?: CommandTarget): Promise<void> {
+async function removeDrain(s: Core, target?: CommandTarget): Promise<void> {
   const { app, item: drain, node } = await resolveItem<LogDrain>(
     s,
     target,
@@ -95,6 +94,6 @@ async function removeDrain(s: Services, target?: CommandTarget): Promise<void> {
   await runAction(s, node, vscode.l10n.t('Removing the log drain…'), () =>
     explained(vscode.l10n.t('Cannot remove the log drain'), () => s.connection.api().logDrains.remove(app.id, drain.id, { workspace: app.workspace })),
   );
-  s.treeService.reloadPart(app, 'logDrains');
+  s.tree.reloadPart(app, 'logDrains');
   void vscode.window.showInformationMessage(vscode.l10n.t('Log drain {0} removed from {1}.', drainLabel(drain.url), app.name));
 }

@@ -2,16 +2,15 @@ import * as vscode from 'vscode';
 import type { Deploy } from '../api';
 import { relativeTime } from '../format';
 import { logsArea } from '../logViews/registerLogs';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import type { CommandTable } from './commandTypes';
-import { selectedApps, withSelection } from './selection';
+import { type CommandTable, selectedApps, withSelection } from './kit/running';
 import { askRecentLineCount, askTailFilter } from './logFilters';
-import { appOf, itemOf, resolveApp } from './targets';
+import { appOf, itemOf, resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 /** Tail Logs / Stop Tailing, filters of a tail, recent lines and deploy logs in editor tabs. */
-export function logCommands(s: Services): CommandTable {
+export function logCommands(s: Core): CommandTable {
   const area = () => logsArea(s);
   return {
     'apphost.logs.tail': withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
@@ -82,7 +81,7 @@ async function pickTailed(tailed: AppRef[], title: string, none = vscode.l10n.t(
  * From a Deploys row, from another command as `(appRef, deployId)` (templates do
  * that after a deploy), or from the palette (pick an app, then one of its deploys).
  */
-async function showDeployLog(s: Services, target: CommandTarget | undefined, deployId?: string): Promise<void> {
+async function showDeployLog(s: Core, target: CommandTarget | undefined, deployId?: string): Promise<void> {
   const deployLogs = logsArea(s).deployLogs;
   const row = itemOf<Deploy>(target, 'deploy');
   if (row?.app) {
@@ -93,7 +92,7 @@ async function showDeployLog(s: Services, target: CommandTarget | undefined, dep
   await deployLogs.open(app, deployId ?? (await pickDeploy(s, app)));
 }
 
-async function pickDeploy(s: Services, app: AppRef): Promise<string> {
+async function pickDeploy(s: Core, app: AppRef): Promise<string> {
   const deploys = s.connection
     .api()
     .deploys.list(app.id, { workspace: app.workspace, priority: 'user' })

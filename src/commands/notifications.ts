@@ -2,12 +2,12 @@ import * as vscode from 'vscode';
 import { workspaceHeader, type NotificationChannel } from '../api';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import { maskUrl } from '../configText/secrets';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { targetWorkspace, workspaceLabel } from './accountPicks';
-import type { CommandTable } from './commandTypes';
+import { targetWorkspace, workspaceLabel } from './kit/targets';
+import type { CommandTable } from './kit/running';
 import { UserCancelled } from '../model';
-import { confirm } from './prompts';
+import { confirm } from './kit/prompts';
 import { settings } from '../settings';
 
 /** The events the service sends notifications for (wokku: a deploy's outcome, a failed backup). */
@@ -61,7 +61,7 @@ function teamIdOf(w: Workspace): string | undefined {
 }
 
 /** Notification channels of a workspace. */
-export function notificationCommands(s: Services): CommandTable {
+export function notificationCommands(s: Core): CommandTable {
   return {
     'apphost.notifications.manage': (target?: CommandTarget | Workspace) => manageChannels(s, target),
     'apphost.notification.create': (target?: CommandTarget | Workspace) => createChannel(s, target),
@@ -87,7 +87,7 @@ const SECRET_CHANNEL_FIELDS = new Set(['url', 'webhook_url', 'bot_token']);
 type ChannelItem = vscode.QuickPickItem & { channel?: NotificationChannel; create?: true; reveal?: boolean };
 
 /** The workspace's channels: create from the top, select one to delete it. Comes back until Escape. */
-async function manageChannels(s: Services, target: CommandTarget | Workspace | undefined): Promise<void> {
+async function manageChannels(s: Core, target: CommandTarget | Workspace | undefined): Promise<void> {
   const workspace = await targetWorkspace(s, target, true);
   let reveal = !settings.maskSecrets();
   for (;;) {
@@ -129,7 +129,7 @@ function isWorkspace(v: unknown): v is Workspace {
   return !!v && typeof v === 'object' && 'source' in v && 'label' in v;
 }
 
-async function createChannel(s: Services, target: CommandTarget | Workspace | undefined): Promise<NotificationChannel> {
+async function createChannel(s: Core, target: CommandTarget | Workspace | undefined): Promise<NotificationChannel> {
   const workspace = isWorkspace(target) ? target : await targetWorkspace(s, target, true);
   const title = vscode.l10n.t('New notification channel for {0}', workspaceLabel(workspace));
   const types = channelTypes();
@@ -163,7 +163,7 @@ async function createChannel(s: Services, target: CommandTarget | Workspace | un
   return channel;
 }
 
-async function deleteChannel(s: Services, target: CommandTarget | Workspace | undefined, channel?: NotificationChannel): Promise<void> {
+async function deleteChannel(s: Core, target: CommandTarget | Workspace | undefined, channel?: NotificationChannel): Promise<void> {
   const workspace = isWorkspace(target) ? target : await targetWorkspace(s, target);
   if (!channel?.id) {
     const list = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((l) => scopeToWorkspace(workspace, l).map((c) => ({ label: channelLabel(c, !settings.maskSecrets()), description: c.events.join(', '), channel: c })));

@@ -2,14 +2,13 @@
 // prefilled with the current counts, then one PUT for all of them.
 import * as vscode from 'vscode';
 import { readProcessReport, type ProcessType } from '../api';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { explained } from './appParts';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { itemOf, resolveApp } from './targets';
+import { explained } from './kit/apiErrors';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
+import { itemOf, resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
-import { confirm } from './prompts';
 
 const PROCESS_NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -42,15 +41,15 @@ export function validateScaling(value: string): string | undefined {
 
 export const formatScaling = (scaling: Scaling) => Object.entries(scaling).map(([k, v]) => `${k}=${v}`).join(' ');
 
-export function processCommands(s: Services): CommandTable {
+export function processCommands(s: Core): CommandTable {
   return {
     'apphost.processes.scale': (target?: CommandTarget) => scale(s, target),
   };
 }
 
 /** Current counts: from the Processes group when loaded (no request), else one GET of the report. */
-async function currentScaling(s: Services, app: AppRef, target: CommandTarget | undefined): Promise<Scaling> {
-  const shown = s.treeService.shownItems<ProcessType>(s.treeService.groupOf(target, 'processes'), 'process');
+async function currentScaling(s: Core, app: AppRef, target: CommandTarget | undefined): Promise<Scaling> {
+  const shown = s.tree.shownItems<ProcessType>(s.tree.groupOf(target, 'processes'), 'process');
   const types = shown
     ? shown.items.map((n) => n.data)
     : readProcessReport(
@@ -61,7 +60,7 @@ async function currentScaling(s: Services, app: AppRef, target: CommandTarget | 
   return Object.fromEntries(types.map((t) => [t.type, t.instances.length]));
 }
 
-async function scale(s: Services, target?: CommandTarget): Promise<void> {
+async function scale(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to scale'));
   const current = await currentScaling(s, app, target);
   const value = formatScaling(Object.keys(current).length ? current : { web: 1 });
@@ -94,9 +93,9 @@ async function scale(s: Services, target?: CommandTarget): Promise<void> {
       vscode.l10n.t('Scale'),
     );
   }
-  const result = await runAction(s, s.treeService.groupOf(target, 'processes'), vscode.l10n.t('Scaling {0} to {1}…', app.name, formatScaling(changes)), () =>
+  const result = await runAction(s, s.tree.groupOf(target, 'processes'), vscode.l10n.t('Scaling {0} to {1}…', app.name, formatScaling(changes)), () =>
     explained(vscode.l10n.t('Cannot scale {0}', app.name), () => s.connection.api().processes.scale(app.id, changes, { workspace: app.workspace })),
   );
-  s.treeService.reloadPart(app, 'processes');
+  s.tree.reloadPart(app, 'processes');
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} scaled: {1}.', app.name, formatScaling({ ...current, ...result.scaling })));
 }

@@ -2,23 +2,23 @@
 // (confirmed; the service answers with the new release, which then tops the list).
 import * as vscode from 'vscode';
 import { ApiError, type Release } from '../api';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget, ItemTarget, Row } from '../tree/commandTarget';
 import { releaseLabel } from '../tree/groups/releases';
-import { explain, resolveItem } from './appParts';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
+import { explainApiError } from './kit/apiErrors';
+import { resolveItem } from './kit/targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
 import type { AppRef } from '../model';
-import { confirm } from './prompts';
 
-export function releaseCommands(s: Services): CommandTable {
+export function releaseCommands(s: Core): CommandTable {
   return {
     'apphost.release.rollback': (target?: CommandTarget) => rollback(s, target),
     'apphost.release.showDetails': (target?: CommandTarget) => showDetails(s, target),
   };
 }
 
-function resolveRelease(s: Services, target: CommandTarget | undefined, placeHolder: string, skipCurrent: boolean) {
+function resolveRelease(s: Core, target: CommandTarget | undefined, placeHolder: string, skipCurrent: boolean) {
   return resolveItem<Release>(
     s,
     target,
@@ -35,7 +35,7 @@ function resolveRelease(s: Services, target: CommandTarget | undefined, placeHol
   );
 }
 
-async function rollback(s: Services, target?: CommandTarget): Promise<void> {
+async function rollback(s: Core, target?: CommandTarget): Promise<void> {
   const { app, item: release, node } = await resolveRelease(s, target, vscode.l10n.t('Release to roll back to'), true);
   const label = releaseLabel(release);
   const action = vscode.l10n.t('Roll Back');
@@ -49,7 +49,7 @@ async function rollback(s: Services, target?: CommandTarget): Promise<void> {
 }
 
 /** Rolls the app back to the release (the user confirmed it); the tree shows the new release and the app's status. */
-export async function rollbackTo(s: Services, app: AppRef, release: Release, node?: Row): Promise<Release> {
+export async function rollbackTo(s: Core, app: AppRef, release: Release, node?: Row): Promise<Release> {
   const label = releaseLabel(release);
   const created = await runAction(s, node, vscode.l10n.t('Rolling {0} back to {1}…', app.name, label), async () => {
     try {
@@ -66,17 +66,17 @@ export async function rollbackTo(s: Services, app: AppRef, release: Release, nod
           { cause: error },
         );
       }
-      throw explain(error, vscode.l10n.t('Cannot roll {0} back to {1}', app.name, label));
+      throw explainApiError(error, vscode.l10n.t('Cannot roll {0} back to {1}', app.name, label));
     }
   });
-  s.treeService.reloadPart(app, 'releases');
+  s.tree.reloadPart(app, 'releases');
   // The rollback restarts the app: its row shows the new status.
-  await s.treeService.reloadApp(app);
+  await s.tree.reloadApp(app);
   return created;
 }
 
 /** From the palette: pick an app and a release, then show it as "Show Details" does for a row. */
-async function showDetails(s: Services, target?: CommandTarget): Promise<void> {
+async function showDetails(s: Core, target?: CommandTarget): Promise<void> {
   const { app, item, node } = await resolveRelease(s, target, vscode.l10n.t('Release to show'), false);
   await vscode.commands.executeCommand('apphost.showDetails', node ?? releaseTarget(app, item));
 }

@@ -6,13 +6,12 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ApiError, type Server } from '../api';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
-import type { CommandTable } from './commandTypes';
-import { runAction } from './progress';
-import { actingService, activeWorkspace, pickServer, serverOf } from './targets';
+import type { CommandTable } from './kit/running';
+import { runAction, confirm } from './kit/prompts';
+import { actingService, activeWorkspace, pickServer, serverOf } from './kit/targets';
 import { UserCancelled } from '../model';
-import { confirm } from './prompts';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;
@@ -100,12 +99,12 @@ async function asAdmin<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** Refuses early (before any prompt) when the signed-in account is not an admin. */
-async function requireAdmin(s: Services): Promise<void> {
+async function requireAdmin(s: Core): Promise<void> {
   const { session } = await s.connection.signedIn();
   if (session.account.role !== 'admin') throw new Error(onlyAdminsMessage());
 }
 
-export function serverCommands(s: Services): CommandTable {
+export function serverCommands(s: Core): CommandTable {
   return {
     'apphost.server.add': (target?: CommandTarget) => addServer(s, target),
     'apphost.server.remove': (target?: CommandTarget) => removeServer(s, target),
@@ -114,7 +113,7 @@ export function serverCommands(s: Services): CommandTable {
 }
 
 /** The server a command acts on: its row, or one picked in the active workspace. */
-async function resolveServer(s: Services, target: CommandTarget | undefined, title: string): Promise<{ server: Server; workspace: string | undefined; node?: Row }> {
+async function resolveServer(s: Core, target: CommandTarget | undefined, title: string): Promise<{ server: Server; workspace: string | undefined; node?: Row }> {
   const row = serverOf(target);
   if (row) return { server: row.server, workspace: row.workspace, node: row.row };
   const workspace = await activeWorkspace(s);
@@ -127,7 +126,7 @@ async function ask(options: vscode.InputBoxOptions): Promise<string> {
   return value.trim();
 }
 
-async function addServer(s: Services, target?: CommandTarget): Promise<void> {
+async function addServer(s: Core, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
   // From a workspace or its Servers group.
   const shown = target?.kind === 'workspace' || (target?.kind === 'list' && target.list === 'servers') ? target.workspace : undefined;
@@ -141,8 +140,8 @@ async function addServer(s: Services, target?: CommandTarget): Promise<void> {
   const server = await runAction(s, undefined, vscode.l10n.t('Adding server {0}…', name), () =>
     asAdmin(() => s.connection.api().servers.create({ name, host, port, sshUser, sshPrivateKey }, { workspace })),
   );
-  const group = s.treeService.listOf(actingService(s), workspace, 'servers');
-  if (group) s.resources.refresh(group);
+  const group = s.tree.listOf(actingService(s), workspace, 'servers');
+  if (group) s.tree.refresh(group);
   void vscode.window.showInformationMessage(
     vscode.l10n.t('Server {0} added ({1}). The platform connects to it in the background: check its status in a moment.', server.name, server.status ?? '?'),
   );
@@ -188,7 +187,7 @@ async function pickPrivateKey(title: string, serverName: string): Promise<string
   return normalizePrivateKey(pasted)!;
 }
 
-async function removeServer(s: Services, target?: CommandTarget): Promise<void> {
+async function removeServer(s: Core, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
   const { server, workspace, node } = await resolveServer(s, target, vscode.l10n.t('Remove an AppHost server'));
   await confirm(
@@ -206,19 +205,19 @@ async function removeServer(s: Services, target?: CommandTarget): Promise<void> 
     }
     throw error;
   }
-  const group = node?.parent ?? s.treeService.listOf(actingService(s), workspace, 'servers');
-  if (group) s.resources.refresh(group);
+  const group = node?.parent ?? s.tree.listOf(actingService(s), workspace, 'servers');
+  if (group) s.tree.refresh(group);
   void vscode.window.showInformationMessage(vscode.l10n.t('Server {0} removed.', server.name));
 }
 
-async function checkStatus(s: Services, target?: CommandTarget): Promise<void> {
+async function checkStatus(s: Core, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
   const { server, workspace, node } = await resolveServer(s, target, vscode.l10n.t('Check an AppHost server'));
   const status = await runAction(s, node, vscode.l10n.t('Checking {0}…', server.name), () =>
     asAdmin(() => s.connection.api().servers.status(server.id, { workspace, priority: 'user' })),
   );
   // Update the row in place: the status call told us all the row shows.
-  if (node) s.treeService.showServer(node, { status: status.status });
+  if (node) s.tree.showServer(node, { status: status.status });
   const say = status.connected
     ? vscode.window.showInformationMessage(vscode.l10n.t('Server {0} is connected.', server.name))
     : vscode.window.showWarningMessage(vscode.l10n.t('Server {0} is {1}: apps on it cannot be managed until it is connected.', server.name, status.status));

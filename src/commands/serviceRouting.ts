@@ -1,12 +1,12 @@
 // Every command acts on one service: the one of the row it was invoked on, of the app ref
 // it was given, or (from the Command Palette, with more than one service signed in) the
-// one the user picks first. The handler receives the Services of that service, whose
+// one the user picks first. The handler receives the Core of that service, whose
 // `connection` is its connection: the handlers' code speaks to `s.connection` as before.
 import * as vscode from 'vscode';
 import { isAppRef, UserCancelled } from '../model';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { serviceOfTarget, toCommandTarget } from '../tree/commandTarget';
-import type { CommandHandler, CommandTable } from './commandTypes';
+import type { CommandHandler, CommandTable } from './kit/running';
 
 /** Commands that need no service, or ask for one themselves (sign-in and the service commands). */
 const NO_SERVICE = new Set([
@@ -24,12 +24,12 @@ const NO_SERVICE = new Set([
 const FIRST_SERVICE = new Set(['apphost.folder.deploy', 'apphost.folder.link', 'apphost.folder.unlink', 'apphost.folder.actions']);
 
 export class ServiceRouting {
-  private readonly views = new Map<string, { connection: unknown; services: Services; table: CommandTable }>();
+  private readonly views = new Map<string, { connection: unknown; services: Core; table: CommandTable }>();
   private rootTable: CommandTable | undefined;
 
   constructor(
-    private readonly root: Services,
-    private readonly tableOf: (s: Services) => CommandTable,
+    private readonly root: Core,
+    private readonly tableOf: (s: Core) => CommandTable,
   ) {}
 
   /** The command ids (the same in every service's table). */
@@ -55,7 +55,7 @@ export class ServiceRouting {
     let view = this.views.get(service);
     // A service whose address changed has a new connection: build its table again.
     if (!view || view.connection !== connection) {
-      const services: Services = { ...this.root, connection };
+      const services: Core = { ...this.root, connection };
       view = { connection, services, table: this.tableOf(services) };
       this.views.set(service, view);
     }

@@ -3,7 +3,7 @@ import { CertificateError, resolveBaseUrl } from '../api';
 import { checkedInput } from '../auth/checkedInput';
 import { errorMessage } from '../connection';
 import { UserCancelled } from '../model';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { openSettingCommand, settingToFix } from '../settingToFix';
 import { settings } from '../settings';
 
@@ -23,7 +23,7 @@ export function validateServiceUrl(value: string): string | undefined {
  * chooses: fix the trust (the address is saved, the setting opens), edit the address
  * (what was typed comes back), or save it anyway; nothing is saved silently.
  */
-export async function setServiceUrl(s: Services): Promise<void> {
+export async function setServiceUrl(s: Core): Promise<void> {
   const config = vscode.workspace.getConfiguration('apphost');
   const value = await askTestedAddress(s, { title: vscode.l10n.t('AppHost: Service URL'), value: settings.baseUrl(), validate: validateServiceUrl });
   await save(config, value);
@@ -34,7 +34,7 @@ export async function setServiceUrl(s: Services): Promise<void> {
  * Enter; after a failed test the user chooses (see afterFailedCheck). Resolves to the
  * cleaned address to keep.
  */
-export async function askTestedAddress(s: Services, question: { title: string; value: string; validate: (value: string) => string | undefined }): Promise<string> {
+export async function askTestedAddress(s: Core, question: { title: string; value: string; validate: (value: string) => string | undefined }): Promise<string> {
   let value = question.value;
   for (;;) {
     let failure: unknown;

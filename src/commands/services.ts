@@ -5,14 +5,14 @@ import * as vscode from 'vscode';
 import type { Connection } from '../connection';
 import { UserCancelled } from '../model';
 import { findService, serviceId, withEntry, withoutEntry, type KnownService } from '../serviceList';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { settings } from '../settings';
 import { toCommandTarget, serviceOfTarget } from '../tree/commandTarget';
-import type { CommandTable } from './commandTypes';
-import { confirm } from './prompts';
+import type { CommandTable } from './kit/running';
+import { confirm } from './kit/prompts';
 import { askTestedAddress, validateServiceUrl } from './serviceUrl';
 
-export function serviceCommands(s: Services): CommandTable {
+export function serviceCommands(s: Core): CommandTable {
   return {
     'apphost.addService': () => addService(s),
     'apphost.removeService': (arg?: unknown) => removeService(s, arg),
@@ -27,7 +27,7 @@ export function serviceCommands(s: Services): CommandTable {
 }
 
 /** Asks for an address (tested), then an optional name; keeps the service and offers to sign in. */
-async function addService(s: Services): Promise<void> {
+async function addService(s: Core): Promise<void> {
   const allowHttp = settings.allowInsecureHttp();
   const known = s.connections.services();
   const url = await askTestedAddress(s, {
@@ -54,7 +54,7 @@ async function addService(s: Services): Promise<void> {
 }
 
 /** Signs out of the service (its token revoked as Sign Out does) and forgets it; the first service's address is its setting. */
-async function removeService(s: Services, arg: unknown): Promise<void> {
+async function removeService(s: Core, arg: unknown): Promise<void> {
   const service = await serviceOf(s, arg, s.connections.services(), vscode.l10n.t('Remove which service?'));
   const connection = s.connections.of(service.id);
   if (service.isBase) {
@@ -77,7 +77,7 @@ async function removeService(s: Services, arg: unknown): Promise<void> {
   void vscode.window.showInformationMessage(vscode.l10n.t('AppHost service {0} removed.', service.name));
 }
 
-async function renameService(s: Services, arg: unknown): Promise<void> {
+async function renameService(s: Core, arg: unknown): Promise<void> {
   const service = await serviceOf(s, arg, s.connections.services(), vscode.l10n.t('Rename which service?'));
   const host = new URL(service.id).host;
   const name = await askName(vscode.l10n.t('AppHost: Rename {0}', service.name), host, service.named ? service.name : '');
@@ -99,7 +99,7 @@ async function askName(title: string, host: string, value: string): Promise<stri
 }
 
 /** Sign In on a service row or a Sign In row under one, a service named by id, else (several services) the one picked. */
-async function connectionToSignIn(s: Services, arg: unknown): Promise<Connection | undefined> {
+async function connectionToSignIn(s: Core, arg: unknown): Promise<Connection | undefined> {
   const named = namedService(s, arg);
   if (named) return s.connections.of(named.id);
   if (!s.connections.several) return undefined; // the first service, as always
@@ -111,7 +111,7 @@ async function connectionToSignIn(s: Services, arg: unknown): Promise<Connection
 }
 
 /** Sign Out of the service of the row, else of the only signed-in one, else of the one picked; undefined when none is signed in. */
-async function connectionToSignOut(s: Services, arg: unknown): Promise<Connection | undefined> {
+async function connectionToSignOut(s: Core, arg: unknown): Promise<Connection | undefined> {
   const named = namedService(s, arg);
   if (named) return s.connections.of(named.id);
   if (!s.connections.several) return s.connections.first;
@@ -122,12 +122,12 @@ async function connectionToSignOut(s: Services, arg: unknown): Promise<Connectio
 }
 
 /** The known service an argument names: a row's (any row carries its service), or an id or address given by a caller. */
-function namedService(s: Services, arg: unknown): KnownService | undefined {
+function namedService(s: Core, arg: unknown): KnownService | undefined {
   if (typeof arg === 'string') return findService(s.connections.services(), arg, settings.allowInsecureHttp());
   return s.connections.service(serviceOfTarget(toCommandTarget(arg)));
 }
 
-async function serviceOf(s: Services, arg: unknown, list: readonly KnownService[], title: string): Promise<KnownService> {
+async function serviceOf(s: Core, arg: unknown, list: readonly KnownService[], title: string): Promise<KnownService> {
   const named = namedService(s, arg);
   if (named) return named;
   if (!list.length) throw new Error(vscode.l10n.t('AppHost knows no service yet: add one with "AppHost: Add Service…".'));

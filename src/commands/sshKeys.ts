@@ -4,11 +4,11 @@ import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SshKey } from '../api';
 import { relativeTime } from '../format';
-import type { Services } from '../services';
-import type { CommandTable } from './commandTypes';
-import { signedIn } from './accountPicks';
+import type { Core } from '../core';
+import type { CommandTable } from './kit/running';
+import { signedIn } from './kit/targets';
 import { UserCancelled } from '../model';
-import { confirm } from './prompts';
+import { confirm } from './kit/prompts';
 
 const KEY_TYPES = [
   'ssh-ed25519', 'ssh-rsa', 'ssh-dss', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521',
@@ -55,7 +55,7 @@ export async function publicKeyFiles(dir = join(homedir(), '.ssh')): Promise<{ p
 }
 
 /** SSH keys of the account (not workspace-scoped): manage, add, remove. */
-export function sshKeyCommands(s: Services): CommandTable {
+export function sshKeyCommands(s: Core): CommandTable {
   return {
     'apphost.sshKeys.manage': () => manageSshKeys(s),
     'apphost.sshKey.add': () => addSshKey(s),
@@ -79,7 +79,7 @@ function keyItems(keys: SshKey[]): KeyItem[] {
 }
 
 /** A list that comes back after each change, until Escape: add from the top, select a key to remove it. */
-async function manageSshKeys(s: Services): Promise<void> {
+async function manageSshKeys(s: Core): Promise<void> {
   const session = await signedIn(s);
   for (;;) {
     const items = s.connection.api().sshKeys.list({ priority: 'user' }).then(keyItems);
@@ -98,7 +98,7 @@ async function manageSshKeys(s: Services): Promise<void> {
   }
 }
 
-async function addSshKey(s: Services): Promise<SshKey> {
+async function addSshKey(s: Core): Promise<SshKey> {
   await signedIn(s);
   const title = vscode.l10n.t('Add an SSH key');
   const files = await publicKeyFiles();
@@ -140,7 +140,7 @@ async function addSshKey(s: Services): Promise<SshKey> {
   return key;
 }
 
-async function removeSshKey(s: Services, key?: SshKey): Promise<void> {
+async function removeSshKey(s: Core, key?: SshKey): Promise<void> {
   await signedIn(s);
   if (!key?.id) {
     const keys = s.connection.api().sshKeys.list({ priority: 'user' }).then((list) => list.map((k) => ({ label: `$(key) ${k.name}`, description: k.fingerprint, key: k })));

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { teamWorkspace, type Member, type Team } from '../api';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { signedIn } from './accountPicks';
-import type { CommandTable } from './commandTypes';
+import { signedIn } from './kit/targets';
+import type { CommandTable } from './kit/running';
 import { UserCancelled } from '../model';
-import { confirm } from './prompts';
+import { confirm } from './kit/prompts';
 
 const ROLES = ['viewer', 'member', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -42,7 +42,7 @@ function teamOf(target: TeamTarget | undefined): TeamRef | undefined {
 }
 
 /** Teams and their members. */
-export function teamCommands(s: Services): CommandTable {
+export function teamCommands(s: Core): CommandTable {
   return {
     'apphost.teams.manage': () => manageTeams(s),
     'apphost.team.create': () => createTeam(s),
@@ -52,7 +52,7 @@ export function teamCommands(s: Services): CommandTable {
   };
 }
 
-async function pickTeam(s: Services, target: TeamTarget | undefined, placeHolder: string): Promise<TeamRef> {
+async function pickTeam(s: Core, target: TeamTarget | undefined, placeHolder: string): Promise<TeamRef> {
   const known = teamOf(target);
   if (known) return known;
   await signedIn(s);
@@ -68,7 +68,7 @@ async function pickTeam(s: Services, target: TeamTarget | undefined, placeHolder
 type TeamItem = vscode.QuickPickItem & { team?: Team; create?: true };
 
 /** Teams of the account: create one, or open a team's members. Comes back until Escape. */
-async function manageTeams(s: Services): Promise<void> {
+async function manageTeams(s: Core): Promise<void> {
   await signedIn(s);
   for (;;) {
     const items = s.connection.api().teams.list({ priority: 'user' }).then((teams): TeamItem[] => [
@@ -92,7 +92,7 @@ async function manageTeams(s: Services): Promise<void> {
   }
 }
 
-async function createTeam(s: Services): Promise<Team> {
+async function createTeam(s: Core): Promise<Team> {
   const session = await signedIn(s);
   const name = await vscode.window.showInputBox({
     title: vscode.l10n.t('Create an AppHost team'),
@@ -106,7 +106,7 @@ async function createTeam(s: Services): Promise<Team> {
     s.connection.api().teams.create(name.trim(), { priority: 'user' }),
   );
   // The workspace list comes from GET /teams: re-read the roots only (cached lists stay).
-  s.resources.refresh(undefined, { refetch: false });
+  s.tree.refresh(undefined, { refetch: false });
   const use = vscode.l10n.t('Switch to It');
   const choice = await vscode.window.showInformationMessage(
     team.slug
@@ -121,7 +121,7 @@ async function createTeam(s: Services): Promise<Team> {
 type MemberItem = vscode.QuickPickItem & { member?: Member; add?: true };
 
 /** Members of a team: add from the top, select one to remove it. Comes back until Escape. */
-async function manageMembers(s: Services, target: TeamTarget | undefined): Promise<void> {
+async function manageMembers(s: Core, target: TeamTarget | undefined): Promise<void> {
   const team = await pickTeam(s, target, vscode.l10n.t('Team whose members to see'));
   for (;;) {
     const items = s.connection.api().teams.listMembers(team.id, { priority: 'user' }).then((members): MemberItem[] => [
@@ -144,7 +144,7 @@ async function manageMembers(s: Services, target: TeamTarget | undefined): Promi
   }
 }
 
-async function addMember(s: Services, target: TeamTarget | undefined): Promise<Member> {
+async function addMember(s: Core, target: TeamTarget | undefined): Promise<Member> {
   const team = await pickTeam(s, target, vscode.l10n.t('Team to add a member to'));
   const title = vscode.l10n.t('Add a member to {0}', team.name);
   const email = await vscode.window.showInputBox({
@@ -170,7 +170,7 @@ async function addMember(s: Services, target: TeamTarget | undefined): Promise<M
   return member;
 }
 
-async function removeMember(s: Services, target: TeamTarget | undefined, member?: Member): Promise<void> {
+async function removeMember(s: Core, target: TeamTarget | undefined, member?: Member): Promise<void> {
   const team = await pickTeam(s, target, vscode.l10n.t('Team to remove a member from'));
   if (!member?.id) {
     const members = s.connection.api().teams.listMembers(team.id, { priority: 'user' }).then((list) => list.map((m) => ({ label: m.email, description: m.role, member: m })));

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { ApiError, deployFinished, sleep, systemClock, type Deploy, type Template, type TemplateDeployment } from '../api';
 import { checkedInput } from '../auth/checkedInput';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { validateAppName } from './apps';
-import type { CommandTable } from './commandTypes';
-import { actingService, activeWorkspace, pickServer, serverOf, workspaceOf } from './targets';
+import type { CommandTable } from './kit/running';
+import { actingService, activeWorkspace, pickServer, serverOf, workspaceOf } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 /** Following a deploy stops after this long: the Deploys group shows the rest. */
@@ -16,7 +16,7 @@ const POLL_DELAYS_MS = [1000, 2000, 3000, 5000];
 type TemplateItem = vscode.QuickPickItem & { template?: Template };
 
 /** Browse the template catalogue and deploy one as a new app. */
-export function templateCommands(s: Services): CommandTable {
+export function templateCommands(s: Core): CommandTable {
   return {
     'apphost.template.deploy': (target?: CommandTarget) => deployTemplate(s, target),
   };
@@ -48,7 +48,7 @@ function categoryLabel(category: string): string {
   return ACRONYMS.has(category.toLowerCase()) ? category.toUpperCase() : category[0].toUpperCase() + category.slice(1);
 }
 
-async function deployTemplate(s: Services, target?: CommandTarget): Promise<void> {
+async function deployTemplate(s: Core, target?: CommandTarget): Promise<void> {
   // From a workspace, its Apps group or a server (not from its Servers or Databases group).
   const shown = target?.kind === 'list' && target.list !== 'apps' ? undefined : workspaceOf(target);
   const workspace = shown ? shown.slug : await activeWorkspace(s);
@@ -119,7 +119,7 @@ function describeTemplate(t: Template): string {
 }
 
 /** `base`, or `base-2`, `base-3`… : the first name no app of the workspace has (one GET /apps). */
-async function suggestName(s: Services, workspace: string | undefined, base: string): Promise<string> {
+async function suggestName(s: Core, workspace: string | undefined, base: string): Promise<string> {
   const stem = base.replace(/-\d+$/, '').slice(0, 58) || 'app';
   let taken: Set<string>;
   try {
@@ -132,19 +132,19 @@ async function suggestName(s: Services, workspace: string | undefined, base: str
 }
 
 /** Fetches only the workspace's Apps group again and selects the new app in it. */
-async function revealApp(s: Services, app: AppRef): Promise<void> {
-  const apps = s.treeService.listOf(app.service, app.workspace, 'apps');
+async function revealApp(s: Core, app: AppRef): Promise<void> {
+  const apps = s.tree.listOf(app.service, app.workspace, 'apps');
   if (!apps) return;
-  s.resources.refresh(apps);
-  const row = await s.treeService.appRowIn(apps, app.id);
-  if (row && s.view.visible) await s.view.reveal(row, { select: true, focus: false, expand: false });
+  s.tree.refresh(apps);
+  const row = await s.tree.appRowIn(apps, app.id);
+  if (row && s.tree.visible) await s.tree.reveal(row, { select: true, focus: false, expand: false });
 }
 
 /**
  * Follows the first deploy in a progress notification with a bounded, slowing poll
  * (background priority: it yields to the user's actions), then reports how it ended.
  */
-export async function followDeploy(s: Services, app: AppRef, started: Deploy | undefined, limitMs = FOLLOW_LIMIT_MS): Promise<string | undefined> {
+export async function followDeploy(s: Core, app: AppRef, started: Deploy | undefined, limitMs = FOLLOW_LIMIT_MS): Promise<string | undefined> {
   if (!started?.id) {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} was created; its first deploy is starting.', app.name));
     return undefined;
@@ -162,7 +162,7 @@ export async function followDeploy(s: Services, app: AppRef, started: Deploy | u
       }
     },
   );
-  await s.treeService.reloadApp(app).catch(() => undefined);
+  await s.tree.reloadApp(app).catch(() => undefined);
   const commands = await vscode.commands.getCommands(true);
   const showLog = commands.includes('apphost.deploy.showLog') ? vscode.l10n.t('Show Deploy Log') : undefined;
   const buttons = showLog ? [showLog] : [];

@@ -1,30 +1,34 @@
 import * as vscode from 'vscode';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget, ListTarget } from '../tree/commandTarget';
-import type { CommandTable } from './commandTypes';
-import { actingService, activeWorkspace } from './targets';
+import type { CommandTable } from './kit/running';
+import { actingService, activeWorkspace } from './kit/targets';
 import { UserCancelled } from '../model';
 
-/** Filtering and paging of the Resources view. */
-export function viewCommands(s: Services): CommandTable {
+/** The Resources view (refresh, filtering, paging) and the extension's log. */
+export function viewCommands(s: Core): CommandTable {
   const appsGroup = async (target?: CommandTarget): Promise<ListTarget> => {
     if (target?.kind === 'list' && target.list === 'apps') return target;
     const workspace = await activeWorkspace(s);
-    const row = s.treeService.listOf(actingService(s), workspace, 'apps');
-    const shown = s.treeService.shownWorkspace(actingService(s), workspace);
+    const row = s.tree.listOf(actingService(s), workspace, 'apps');
+    const shown = s.tree.shownWorkspace(actingService(s), workspace);
     if (!row || !shown) throw new Error(vscode.l10n.t('Open the AppHost view first.'));
     return { kind: 'list', list: 'apps', service: actingService(s), workspace: shown, row };
   };
   const setFilter = async (group: ListTarget, change: Partial<{ q: string | undefined; previews: boolean }>) => {
-    s.treeService.setAppFilter(group.row, change);
+    s.tree.setAppFilter(group.row, change);
   };
   return {
+    'apphost.refresh': (target?: CommandTarget) => s.tree.refresh(target?.row),
+    // The view's title bar passes the focused row; its Refresh means the whole view.
+    'apphost.refreshAll': () => s.tree.refresh(),
+    'apphost.showLog': () => s.log.show(),
     'apphost.apps.filter': async (target?: CommandTarget) => {
       const group = await appsGroup(target);
       const q = await vscode.window.showInputBox({
         title: vscode.l10n.t('Filter apps in {0}', group.workspace.label),
         prompt: vscode.l10n.t('Part of the app name (filtered by the service); empty shows all'),
-        value: s.treeService.appFilter(group.row)?.q ?? '',
+        value: s.tree.appFilter(group.row)?.q ?? '',
       });
       if (q === undefined) throw new UserCancelled();
       await setFilter(group, { q: q.trim() || undefined });
@@ -35,10 +39,10 @@ export function viewCommands(s: Services): CommandTable {
     // The service throttled AppHost (429): ask again now rather than at the next probe.
     'apphost.retryNow': () => {
       s.connection.budget.resume();
-      s.healer.healAll();
+      s.tree.healAll();
     },
     'apphost.loadMore': (target?: CommandTarget) => {
-      if (target?.kind === 'loadMore') s.treeService.loadMore(target.row);
+      if (target?.kind === 'loadMore') s.tree.loadMore(target.row);
     },
   };
 }

@@ -1,22 +1,18 @@
 import * as vscode from 'vscode';
 import { validateSlug, type Workspace, type Workspaces } from '../auth/workspaces';
 import type { Connection } from '../connection';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import type { CommandTable } from './commandTypes';
+import type { CommandTable } from './kit/running';
 import { workspaceHeader } from '../api';
 import { UserCancelled } from '../model';
 
-/** Workspaces, refresh and the extension log. */
-export function workspaceCommands(s: Services): CommandTable {
+/** The workspaces: add one by slug, remove it, pick the active one. */
+export function workspaceCommands(s: Core): CommandTable {
   return {
     'apphost.workspace.add': () => addWorkspace(s.connection, s.workspaces),
     'apphost.workspace.remove': (target?: CommandTarget) => removeWorkspace(s.connection, s.workspaces, target?.kind === 'workspace' ? target.workspace : undefined),
     'apphost.workspace.switch': () => switchWorkspace(s.connection, s.workspaces),
-    'apphost.refresh': (target?: CommandTarget) => s.resources.refresh(target?.row),
-    // The view's title bar passes the focused row; its Refresh means the whole view.
-    'apphost.refreshAll': () => s.resources.refresh(),
-    'apphost.showLog': () => s.log.show(),
   };
 }
 

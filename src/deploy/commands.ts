@@ -1,9 +1,8 @@
-// Deploy, link, unlink, the status bar's actions and Reveal in AppHost View.
+// Deploy, link, unlink and the status bar's actions.
 import * as vscode from 'vscode';
-import { signedIn } from '../commands/accountPicks';
-import type { CommandTable } from '../commands/commandTypes';
-import { pickApp, resolveApp } from '../commands/targets';
-import type { Services } from '../services';
+import { signedIn } from '../commands/kit/targets';
+import type { CommandTable } from '../commands/kit/running';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
 import { deployFlow } from './deployFlow';
@@ -13,7 +12,7 @@ import { deployArea, type DeployArea } from './index';
 import { PRE_DEPLOY_SETTING, PreDeployTaskError } from './preDeployTask';
 import { type AppRef, UserCancelled } from '../model';
 
-export function deployCommands(s: Services): CommandTable {
+export function deployCommands(s: Core): CommandTable {
   const area = () => deployArea(s);
   return {
     'apphost.app.deploy': (target?: CommandTarget) => deploy(s, area(), target),
@@ -21,12 +20,11 @@ export function deployCommands(s: Services): CommandTable {
     'apphost.folder.link': (uri?: vscode.Uri) => linkFolder(s, area(), uri),
     'apphost.folder.unlink': (uri?: vscode.Uri) => unlinkFolder(area(), uri),
     'apphost.folder.actions': (uri?: vscode.Uri) => linkedAppActions(s, area(), uri),
-    'apphost.app.reveal': (target?: CommandTarget) => revealApp(s, target),
   };
 }
 
 /** Deploys a folder to its app (see deployTarget.ts for where each comes from). Resolves with the result (tests read it). */
-async function deploy(s: Services, area: DeployArea, target: CommandTarget | vscode.Uri | undefined): Promise<DeployResult | undefined> {
+async function deploy(s: Core, area: DeployArea, target: CommandTarget | vscode.Uri | undefined): Promise<DeployResult | undefined> {
   await signedIn(s);
   const t = await resolveTarget(s, area.links, target);
   try {
@@ -46,14 +44,14 @@ async function deploy(s: Services, area: DeployArea, target: CommandTarget | vsc
 }
 
 /** Why the pre-deploy task kept the deploy from starting; the setting is one click away when it is the fix. */
-async function showPreDeployError(s: Services, error: PreDeployTaskError): Promise<void> {
+async function showPreDeployError(s: Core, error: PreDeployTaskError): Promise<void> {
   s.log.warn(`[deploy] ${error.message}`);
   const open = vscode.l10n.t('Open Settings');
   const choice = await vscode.window.showErrorMessage(error.message, ...(error.fix === 'setting' ? [open] : []));
   if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', PRE_DEPLOY_SETTING);
 }
 
-async function linkFolder(s: Services, area: DeployArea, uri?: vscode.Uri): Promise<AppRef> {
+async function linkFolder(s: Core, area: DeployArea, uri?: vscode.Uri): Promise<AppRef> {
   await signedIn(s);
   const folder = uri ? folderOf(uri) : await pickFolder(vscode.l10n.t('Link which folder to an app?'));
   const app = await pickAndLink(s, area.links, folder);
@@ -81,7 +79,7 @@ async function unlinkFolder(area: DeployArea, uri?: vscode.Uri): Promise<void> {
 type ActionItem = vscode.QuickPickItem & { run?: () => Thenable<unknown> };
 
 /** The status bar item's menu: the linked app's everyday actions. */
-async function linkedAppActions(s: Services, area: DeployArea, uri?: vscode.Uri): Promise<void> {
+async function linkedAppActions(s: Core, area: DeployArea, uri?: vscode.Uri): Promise<void> {
   const link: FolderLink | undefined = uri ? area.links.linkOf(folderOf(uri)) : area.statusBar.shown();
   if (!link) {
     await linkFolder(s, area, uri);
@@ -105,23 +103,5 @@ async function linkedAppActions(s: Services, area: DeployArea, uri?: vscode.Uri)
   });
   if (!picked?.run) throw new UserCancelled();
   await picked.run();
-}
-
-/** Shows the app's row in the Resources view (fetching its workspace's app list if it was never shown). */
-async function revealApp(s: Services, target: CommandTarget | undefined): Promise<void> {
-  const app = target === undefined ? await pickApp(s) : await resolveApp(s, target);
-  await vscode.commands.executeCommand('apphost.resources.focus');
-  let row = await s.treeService.rowOfApp(app);
-  if (!row) {
-    // The view lists its workspaces when shown; then each Apps group costs one request, the app's workspace first.
-    const deadline = Date.now() + 5000;
-    while (!s.tree.workspaceNodes.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    row = await s.treeService.rowOfApp(app, true);
-  }
-  if (!row) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not in the AppHost view (is an app filter on?).', app.name));
-    return;
-  }
-  await s.view.reveal(row, { select: true, focus: true, expand: false });
 }
 

@@ -2,7 +2,7 @@
 // task): one at a time per app, the checks, the pre-deploy task, then the push. The checks
 // come first, so their questions are asked while the user is there, before a long build.
 import * as vscode from 'vscode';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { DeployOutput } from './deployOutput';
 import { runDeploy, type DeployResult } from './deployRun';
 import type { DeployTarget } from './deployTarget';
@@ -23,7 +23,7 @@ export interface TaskDeploy extends Unattended {
  * the user already accepted (the agent tool's confirmation) is not asked again.
  */
 export async function deployFlow(
-  s: Services, area: DeployArea, target: DeployTarget, task?: TaskDeploy, confirmed: Pick<PreflightOptions, 'confirmedWarnings'> = {},
+  s: Core, area: DeployArea, target: DeployTarget, task?: TaskDeploy, confirmed: Pick<PreflightOptions, 'confirmedWarnings'> = {},
 ): Promise<{ plan: PushPlan; result: DeployResult } | undefined> {
   const { app } = target;
   // A pre-deploy task that deploys this app itself (an AppHost task in its dependsOn) would never end.
@@ -52,7 +52,7 @@ export async function deployFlow(
 }
 
 /** Runs the folder's pre-deploy task, if it has one; throws when it fails (the deploy does not start). */
-async function preDeploy(s: Services, area: DeployArea, plan: PushPlan, task?: TaskDeploy): Promise<void> {
+async function preDeploy(s: Core, area: DeployArea, plan: PushPlan, task?: TaskDeploy): Promise<void> {
   const name = preDeployTaskName(plan.folder);
   if (!name) return;
   const found = await findPreDeployTask(name, plan.folder);

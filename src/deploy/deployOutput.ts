@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Deploy } from '../api';
 import type { PushLog } from '../logViews/deployLogs';
 import { logsArea } from '../logViews/registerLogs';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { PushPlan } from './preflight';
 
 export interface DeployOutput {
@@ -27,7 +27,7 @@ export interface DeployOutput {
 }
 
 /** The command's output: a progress notification, and an editor tab with the build. */
-export function notificationOutput(s: Services, plan: PushPlan): DeployOutput {
+export function notificationOutput(s: Core, plan: PushPlan): DeployOutput {
   const { app } = plan;
   const short = plan.commit.hash.slice(0, 7);
   const title = `${short} ${plan.commit.subject} — git push ${plan.remote} ${plan.source}:${plan.deployBranch}`;

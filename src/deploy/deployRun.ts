@@ -10,11 +10,11 @@ import { deployFinished, sleep, splitLines, systemClock, type Deploy } from '../
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import { notificationOutput, type DeployOutput } from './deployOutput';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { gitOutput, runPush } from './gitProcess';
 import type { DeployArea } from './index';
 import type { PushPlan } from './preflight';
-import { ACTION_TITLES, explain, type ExplainedAction } from './pushProblems';
+import { ACTION_TITLES, explainPush, type ExplainedAction } from './pushProblems';
 import { buildFailure, pushOutcome, type PushOutcome } from './pushOutput';
 import { type AppRef, UserCancelled } from '../model';
 
@@ -28,7 +28,7 @@ export interface DeployResult {
   pushLog?: PushLog;
 }
 
-export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, options: { force?: boolean; output?: DeployOutput } = {}): Promise<DeployResult> {
+export async function runDeploy(s: Core, area: DeployArea, plan: PushPlan, options: { force?: boolean; output?: DeployOutput } = {}): Promise<DeployResult> {
   const { app } = plan;
   const force = options.force ?? false;
   const out = options.output ?? notificationOutput(s, plan);
@@ -49,7 +49,7 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, o
     const fresh = list.find((d) => !before.has(d.id));
     if (fresh) {
       out.attach(fresh);
-      s.treeService.reloadParts(app, ['deploys', 'releases']);
+      s.tree.reloadParts(app, ['deploys', 'releases']);
     }
     return fresh;
   };
@@ -92,10 +92,10 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, o
     const deploy = started && (cancelled ? started : await settle(s, area, app, started));
     out.finish(deploy, endStatus(outcome, deploy));
     if (deploy) {
-      s.treeService.reloadParts(app, ['deploys', 'releases']);
+      s.tree.reloadParts(app, ['deploys', 'releases']);
       if (deploy.status === 'succeeded') s.tree.deploysSeen(app);
     }
-    await s.treeService.reloadApp(app).catch(() => undefined);
+    await s.tree.reloadApp(app).catch(() => undefined);
     return { outcome, deploy: deploy ?? undefined, buildLines, pushLog: out.pushLog };
   } finally {
     area.statusBar.setActivity(app.name, undefined);
@@ -110,7 +110,7 @@ export async function runDeploy(s: Services, area: DeployArea, plan: PushPlan, o
 }
 
 /** Reads the deploy until it has finished (the record is updated right after the build; a few, spaced reads at most). */
-async function settle(s: Services, area: DeployArea, app: AppRef, deploy: Deploy): Promise<Deploy> {
+async function settle(s: Core, area: DeployArea, app: AppRef, deploy: Deploy): Promise<Deploy> {
   const api = s.connection.api();
   let current = await api.deploys.get(app.id, deploy.id, { workspace: app.workspace, priority: 'user' }).catch(() => deploy);
   for (const ms of area.settleDelaysMs) {
@@ -147,12 +147,12 @@ export function deployEnd(plan: PushPlan, result: DeployResult): DeployEnd {
     case 'buildFailed':
       return { state: 'failed', message: vscode.l10n.t('The deploy of {0} failed: {1}', app.name, buildFailure(result.buildLines) ?? outcome.detail ?? '') };
     default:
-      return { state: 'refused', message: explain(outcome, plan).message };
+      return { state: 'refused', message: explainPush(outcome, plan).message };
   }
 }
 
 /** Tells how the deploy ended, with the next steps; runs the step chosen. */
-export async function report(s: Services, area: DeployArea, plan: PushPlan, result: DeployResult): Promise<void> {
+export async function report(s: Core, area: DeployArea, plan: PushPlan, result: DeployResult): Promise<void> {
   const { app } = plan;
   const openApp = vscode.l10n.t('Open App');
   const tail = vscode.l10n.t('Tail Logs');
@@ -180,8 +180,8 @@ export async function report(s: Services, area: DeployArea, plan: PushPlan, resu
 }
 
 /** A push git refused: the explanation, and what its buttons do. */
-async function problem(s: Services, area: DeployArea, plan: PushPlan, outcome: PushOutcome): Promise<void> {
-  const { message, actions } = explain(outcome, plan);
+async function problem(s: Core, area: DeployArea, plan: PushPlan, outcome: PushOutcome): Promise<void> {
+  const { message, actions } = explainPush(outcome, plan);
   if (outcome.problem === 'authentication') area.keysChecked.clear();
   const titles = actions.map((a) => ACTION_TITLES[a]());
   const choice = await vscode.window.showErrorMessage(message, ...titles);
@@ -217,7 +217,7 @@ async function problem(s: Services, area: DeployArea, plan: PushPlan, outcome: P
 }
 
 /** Opens the deploy's log: the push's tab when still open, else the record's log. */
-export async function showPushLog(s: Services, plan: PushPlan, result: DeployResult): Promise<void> {
+export async function showPushLog(s: Core, plan: PushPlan, result: DeployResult): Promise<void> {
   if (await result.pushLog?.reveal()) return;
   if (result.deploy) await logsArea(s).deployLogs.open(plan.app, result.deploy.id);
 }

@@ -2,10 +2,10 @@
 // in the Explorer (a Uri), an app in the tree or the status bar (an app), or the
 // palette (nothing). What the user picks on the way is remembered as the folder's link.
 import * as vscode from 'vscode';
-import { activeWorkspace, pickApp, resolveApp } from '../commands/targets';
-import type { Services } from '../services';
+import { activeWorkspace, pickApp, resolveApp } from '../commands/kit/targets';
+import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { firstServiceOnly, type FolderLink, type FolderLinks, type LinkedApp } from './folderLinks';
+import { firstServiceOnly, type FolderLink, type FolderLinks, type FolderApp } from './folderLinks';
 import { type AppRef, UserCancelled } from '../model';
 
 export interface DeployTarget {
@@ -17,7 +17,7 @@ export interface DeployTarget {
  * An AppRef for a linked app; by name (the API accepts names as ids) while the tree has not
  * shown its id. Folder links are the first service's (they are kept under its address).
  */
-export async function refOf(s: Services, app: LinkedApp): Promise<AppRef> {
+export async function refOf(s: Core, app: FolderApp): Promise<AppRef> {
   const service = s.connections.firstId();
   return app.id ? { service, workspace: app.workspace, id: app.id, name: app.name } : { service, workspace: await activeWorkspace(s), id: app.name, name: app.name };
 }
@@ -28,7 +28,7 @@ export function folderOf(uri: vscode.Uri): vscode.WorkspaceFolder {
   return folder;
 }
 
-export async function resolveTarget(s: Services, links: FolderLinks, arg: CommandTarget | vscode.Uri | undefined): Promise<DeployTarget> {
+export async function resolveTarget(s: Core, links: FolderLinks, arg: CommandTarget | vscode.Uri | undefined): Promise<DeployTarget> {
   if (arg instanceof vscode.Uri) {
     const folder = folderOf(arg);
     const link = links.linkOf(folder);
@@ -51,7 +51,7 @@ export async function resolveTarget(s: Services, links: FolderLinks, arg: Comman
 }
 
 /** Asks for the folder's app and remembers the choice. */
-export async function pickAndLink(s: Services, links: FolderLinks, folder: vscode.WorkspaceFolder): Promise<AppRef> {
+export async function pickAndLink(s: Core, links: FolderLinks, folder: vscode.WorkspaceFolder): Promise<AppRef> {
   const app = await pickApp(s, vscode.l10n.t('Select the app of folder {0}', folder.name));
   await links.link(folder, app);
   return app;

@@ -3,7 +3,7 @@
 // ({ "type": "apphost", "app": "storefront" }) resolve to it. It runs the same deploy as the
 // status bar (./deployFlow.ts), in the task's terminal (./taskTerminal.ts).
 import * as vscode from 'vscode';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { DeployTarget } from './deployTarget';
 import { refOf } from './deployTarget';
 import type { DeployArea } from './index';
@@ -19,7 +19,7 @@ export interface AppHostTaskDefinition extends vscode.TaskDefinition {
 
 export class DeployTaskProvider implements vscode.TaskProvider {
   constructor(
-    private readonly s: Services,
+    private readonly s: Core,
     private readonly area: DeployArea,
   ) {}
 
@@ -45,7 +45,7 @@ export class DeployTaskProvider implements vscode.TaskProvider {
 }
 
 /** The folder and app a task deploys: its folder's link, checked against the app it names. Nothing is asked. */
-export async function taskTarget(s: Services, area: DeployArea, definition: AppHostTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope): Promise<DeployTarget> {
+export async function taskTarget(s: Core, area: DeployArea, definition: AppHostTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope): Promise<DeployTarget> {
   await area.links.settled();
   const { app } = definition;
   const folders = vscode.workspace.workspaceFolders ?? [];

@@ -6,13 +6,14 @@
 import * as vscode from 'vscode';
 import type { App } from '../api';
 import type { Connection } from '../connection';
-import type { AppRow, TreeState } from '../tree/treeState';
+import type { TreeControl } from '../tree/treeControl';
+import type { AppRow } from '../tree/treeState';
 import { gitApi, type GitApi, type GitRepository } from './gitApi';
 import { learnFromDetails, remoteForApp, serviceRemotes, type ServiceGit } from './remotes';
 import type { AppRef } from '../model';
 
 /** The app a folder is linked to: by name only until the tree has shown it (or a manual link named it). */
-export interface LinkedApp {
+export interface FolderApp {
   readonly name: string;
   readonly id?: string;
   readonly workspace?: string;
@@ -21,7 +22,7 @@ export interface LinkedApp {
 export interface FolderLink {
   readonly folder: vscode.WorkspaceFolder;
   readonly repo: GitRepository | undefined;
-  readonly app: LinkedApp;
+  readonly app: FolderApp;
   readonly how: 'remote' | 'manual';
   /** The repository's remote for the app, when it has one. */
   readonly remote?: string;
@@ -53,7 +54,7 @@ export class FolderLinks implements vscode.Disposable {
   constructor(
     private readonly memento: vscode.Memento,
     private readonly connection: Connection,
-    private readonly tree: TreeState,
+    private readonly tree: TreeControl,
   ) {
     this.disposables.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
@@ -208,7 +209,7 @@ export class FolderLinks implements vscode.Disposable {
   private recompute(): void {
     const stored = this.memento.get<Record<string, StoredLink>>(LINKS_KEY, {});
     const service = this.serviceGit();
-    const rows = currentRows(this.tree);
+    const rows = this.tree.currentRows();
     const next: FolderLink[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const key = this.keyOf(folder);
@@ -235,7 +236,7 @@ export class FolderLinks implements vscode.Disposable {
   /** The tree rows of apps whose link changed show it (no refetch). */
   private rerenderRows(links: FolderLink[]): void {
     const names = new Set(links.map((l) => l.app.name));
-    for (const row of currentRows(this.tree)) if (names.has(row.app.name)) this.onRowChanged?.(row);
+    for (const row of this.tree.currentRows()) if (names.has(row.app.name)) this.onRowChanged?.(row);
   }
 
   /** Set by the area: re-renders one tree row. */
@@ -248,16 +249,8 @@ export class FolderLinks implements vscode.Disposable {
   }
 }
 
-/**
- * The app rows of the tree as it is now: rows of workspace nodes that a sign-out, another
- * account or another service replaced stay in TreeState until their lists are read again.
- */
-export function currentRows(tree: TreeState): AppRow[] {
-  return tree.currentRows();
-}
-
 /** The app of this name the tree shows, when exactly one app has it (names are unique per server only). */
-function identify(name: string, rows: AppRow[]): LinkedApp {
+function identify(name: string, rows: AppRow[]): FolderApp {
   const refs = new Map(rows.filter((r) => r.app.name === name).map((r) => [r.app.id, r.appRef()]));
   if (refs.size !== 1) return { name };
   const [ref] = refs.values();

@@ -1,9 +1,9 @@
 // The deploy area: folder ↔ app links, the linked app's status bar item, and deploys
 // by git push. Built once at activation (no network, no git command); the commands
-// (./commands.ts) find it through the Services object.
+// (./commands.ts) find it through the Core object.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { areaSlot, type Services } from '../services';
+import { areaSlot, type Core } from '../core';
 import { FolderLinks } from './folderLinks';
 import { LinkStatusBar } from './linkStatusBar';
 import type { PreDeployRun } from './preDeployTask';
@@ -27,10 +27,10 @@ export interface DeployArea {
 
 const areas = areaSlot<DeployArea>('The deploy area');
 
-export function registerDeploy(s: Services): DeployArea {
+export function registerDeploy(s: Core): DeployArea {
   const links = new FolderLinks(s.context.globalState, s.connection, s.tree);
-  links.onRowChanged = (row) => s.treeService.rerenderApp(row.appRef());
-  const statusBar = new LinkStatusBar(links, s.connection, s.tree, s.resources);
+  links.onRowChanged = (row) => s.tree.rerenderApp(row.appRef());
+  const statusBar = new LinkStatusBar(links, s.connection, s.tree);
   const area: DeployArea = { links, statusBar, running: new Map(), preDeploying: new Map(), taskTranscripts: new Map(), sshDir: join(homedir(), '.ssh'), keysChecked: new Set(), settleDelaysMs: [500, 1000, 2000, 4000] };
   s.context.subscriptions.push(links, statusBar);
   return areas.set(s, area);

@@ -3,10 +3,10 @@
 // app's everyday actions. In a multi-root workspace it follows the active editor's folder.
 import * as vscode from 'vscode';
 import type { Connection } from '../connection';
-import type { ResourcesProvider } from '../tree/resourcesProvider';
 import { statusIcon } from '../tree/statusIcons';
-import { showsApp, type AppRow, type TreeState } from '../tree/treeState';
-import { currentRows, type FolderLink, type FolderLinks } from './folderLinks';
+import type { TreeControl } from '../tree/treeControl';
+import { showsApp, type AppRow } from '../tree/treeState';
+import { type FolderLink, type FolderLinks } from './folderLinks';
 
 export class LinkStatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem('apphost.linkedApp', vscode.StatusBarAlignment.Left, 49);
@@ -19,15 +19,14 @@ export class LinkStatusBar implements vscode.Disposable {
   constructor(
     private readonly links: FolderLinks,
     private readonly connection: Connection,
-    private readonly tree: TreeState,
-    resources: ResourcesProvider,
+    private readonly tree: TreeControl,
   ) {
     this.item.name = vscode.l10n.t('AppHost Linked App');
     this.disposables = [
       links.onDidChange(() => this.schedule()),
       connection.onDidChange(() => this.schedule()),
       // Rows re-render after actions, refreshes and list fetches: the state shown may have changed.
-      resources.onDidChangeTreeData(() => this.schedule()),
+      tree.onDidChange(() => this.schedule()),
       tree.onAppRow(() => this.schedule()),
       vscode.window.onDidChangeActiveTextEditor(() => this.schedule()),
     ];
@@ -84,7 +83,7 @@ export class LinkStatusBar implements vscode.Disposable {
   /** The state the tree shows for the app (the process report once wt15's rows carry it), if a row is loaded. */
   private stateOf(link: FolderLink): string | undefined {
     // Folder links are the first service's (kept under its address).
-    const row = currentRows(this.tree).find((r) => showsApp(r, { ...link.app, service: this.connection.apiRoot() ?? '' }));
+    const row = this.tree.currentRows().find((r) => showsApp(r, { ...link.app, service: this.connection.apiRoot() ?? '' }));
     return row && rowState(row);
   }
 

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { App } from '../api';
 import { publicKeyFiles } from '../commands/sshKeys';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import type { DeployTarget } from './deployTarget';
 import type { GitBranch, GitRepository } from './gitApi';
 import { gitOutput } from './gitProcess';
@@ -51,7 +51,7 @@ export interface PreflightOptions {
   unattended?: Unattended;
 }
 
-export async function preflight(s: Services, area: DeployArea, target: DeployTarget, options: PreflightOptions = {}): Promise<PushPlan> {
+export async function preflight(s: Core, area: DeployArea, target: DeployTarget, options: PreflightOptions = {}): Promise<PushPlan> {
   const { unattended } = options;
   const { folder } = target;
   const { links } = area;
@@ -200,7 +200,7 @@ function tokenHeaderFor(pushUrl: string, apiRoot: string, gitRemote: string | un
 }
 
 /** For SSH remotes: is one of ~/.ssh/*.pub registered with the service? If not, offer to add one. */
-async function checkSshKey(s: Services, area: DeployArea, apiRoot: string, unattended?: Unattended): Promise<void> {
+async function checkSshKey(s: Core, area: DeployArea, apiRoot: string, unattended?: Unattended): Promise<void> {
   if (area.keysChecked.has(apiRoot)) return;
   const local = await publicKeyFiles(area.sshDir);
   const keys = await s.connection.api().sshKeys.list({ priority: 'user' });

@@ -21,7 +21,7 @@ export const ACTION_TITLES: Record<ExplainedAction, () => string> = {
   showGitOutput: () => vscode.l10n.t('Show Git Output'),
 };
 
-export function explain(outcome: PushOutcome, plan: PushPlan): Explained {
+export function explainPush(outcome: PushOutcome, plan: PushPlan): Explained {
   const { app, remote, deployBranch, pushUrl } = plan;
   const host = parseRemoteUrl(pushUrl)?.host ?? pushUrl;
   const ssh = parseRemoteUrl(pushUrl)?.protocol === 'ssh';

@@ -4,7 +4,7 @@
 // status bar's deploy would ask about fails the task with what to do (preflight.ts).
 import * as vscode from 'vscode';
 import { errorMessage } from '../connection';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { deployFlow } from './deployFlow';
 import type { DeployOutput } from './deployOutput';
 import { deployEnd } from './deployRun';
@@ -26,7 +26,7 @@ export class DeployTerminal implements vscode.Pseudoterminal {
   private progressShown = false;
 
   constructor(
-    private readonly s: Services,
+    private readonly s: Core,
     private readonly area: DeployArea,
     private readonly appName: string,
     private readonly target: () => Promise<DeployTarget>,

@@ -1,17 +1,20 @@
 // Wires config editing into the extension: the apphost: file system, server snapshots
 // for diffs, diagnostics, and keeping the tree in step with saves.
 import type { App } from '../api';
-import { areaSlot, type Services } from '../services';
+import { areaSlot, type Core } from '../core';
 import { isEmptyChangeSet } from '../configText/configDiff';
 import { ConfigFileSystem, type SavedChange } from './configFileSystem';
 import { EditBases } from './editBases';
 import { trackDiagnostics } from './editorDiagnostics';
 import { SavePrompts } from './savePrompts';
+import { DetailsDocuments } from './detailsDocuments';
 import { ServerSnapshots } from './serverSnapshots';
 
 export interface ConfigEditing {
   readonly fileSystem: ConfigFileSystem;
   readonly snapshots: ServerSnapshots;
+  /** The read-only documents of Show Details. */
+  readonly details: DetailsDocuments;
 }
 
 const registered = areaSlot<ConfigEditing>('Config editing');
@@ -19,20 +22,25 @@ const registered = areaSlot<ConfigEditing>('Config editing');
 /** The config editing of these services (registered in activate()). */
 export const configEditing = registered.get;
 
-/** Builds config editing; the apphost: file system is registered at activation (LazyFileSystem) and forwards here. */
-export function registerConfigEditing(s: Services): ConfigEditing {
+/**
+ * Builds the editors area: config editing, server snapshots, Show Details documents. Their
+ * providers are registered at activation (lazyFeatures.ts, registerDocumentProviders) and forward here.
+ */
+export function registerConfigEditing(s: Core): ConfigEditing {
   const snapshots = new ServerSnapshots();
   const fileSystem = new ConfigFileSystem(s.connections, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets));
-  const editing = { fileSystem, snapshots };
+  const details = new DetailsDocuments();
+  const editing = { fileSystem, snapshots, details };
   registered.set(s, editing);
   s.context.subscriptions.push(
     snapshots,
+    details,
     fileSystem,
     trackDiagnostics((uri, text) => fileSystem.check(uri, text)),
     fileSystem.onDidSave((saved) => {
       showSaved(s, saved);
       // Each config write adds a release we cannot know without reading (only when Releases is shown).
-      if (saved.address.kind === 'config' && !isEmptyChangeSet(saved.changes)) s.treeService.reloadPart(saved.address.app, 'releases');
+      if (saved.address.kind === 'config' && !isEmptyChangeSet(saved.changes)) s.tree.reloadPart(saved.address.app, 'releases');
       if (saved.renamedTo) s.log.info(`${saved.address.app.name} renamed to ${saved.renamedTo} through app.json`);
     }),
   );
@@ -44,12 +52,12 @@ export function registerConfigEditing(s: Services): ConfigEditing {
  * what the save already knows: the state it read plus what it sent, or the app the PUT
  * returned. No request; groups never expanded stay unfetched.
  */
-function showSaved(s: Services, { address, state, app }: SavedChange): void {
+function showSaved(s: Core, { address, state, app }: SavedChange): void {
   if (address.kind === 'app') {
-    if (app) s.treeService.showApp(address.app, known(app));
+    if (app) s.tree.showApp(address.app, known(app));
     return;
   }
-  s.treeService.showValues(address.app, address.kind, state);
+  s.tree.showValues(address.app, address.kind, state);
 }
 
 /** The fields the response carried (a sparse one must not blank the row's status or server). */

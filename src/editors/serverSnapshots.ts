@@ -8,7 +8,6 @@ export class ServerSnapshots implements vscode.TextDocumentContentProvider, vsco
   private readonly texts = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_SCHEME, this);
 
   /** A URI showing `text`, named like `like` (same path: the diff title and language follow it). */
   put(like: vscode.Uri, text: string): vscode.Uri {
@@ -24,7 +23,6 @@ export class ServerSnapshots implements vscode.TextDocumentContentProvider, vsco
   }
 
   dispose(): void {
-    this.registration.dispose();
     this.changed.dispose();
   }
 }

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ApiError, deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
 import { AdaptiveInterval, alignWindows, MARKER_PREFIX, type IntervalOptions } from '../logs';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { showLogDocument } from './logChannel';
 import type { AppRef } from '../model';
 
@@ -62,7 +62,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
   private readonly switchingLanguage = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly s: Services) {
+  constructor(private readonly s: Core) {
     this.disposables.push(
       this.changed,
       vscode.window.tabGroups.onDidChangeTabs((e) => {
@@ -218,7 +218,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
 
   /** The Deploys rows of the app show the new status (only re-read where the group is open). */
   private refreshDeploysGroup(app: AppRef): void {
-    this.s.treeService.reloadPart(app, 'deploys');
+    this.s.tree.reloadPart(app, 'deploys');
   }
 
   private followEnd(doc: vscode.TextDocument): void {

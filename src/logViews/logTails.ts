@@ -15,7 +15,7 @@ import {
   LogTail, PollCoordinator, TailView, apiLogSource, describeFilter, type LogSource, type LogTailOptions, type StopReason, type TailFilter, type TailStateChange,
 } from '../logs';
 import type { Connection } from '../connection';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { LogChannel } from './logChannel';
 import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
 import { appKey, sameApp, type AppRef } from '../model';
@@ -56,7 +56,7 @@ export class LogTails implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly s: Services) {
+  constructor(private readonly s: Core) {
     this.disposables.push(
       this.changed,
       s.tree.addAppFlag((ref) => (this.isTailing(ref) ? 'tailing' : undefined)),
@@ -262,7 +262,7 @@ export class LogTails implements vscode.Disposable {
       void this.connectionOf(entry)?.session().then((session) => this.resumeIfSignedInAgain(entry, session));
     } else if (change.reason === 'notFound') {
       // Deleted behind our back: the lists that showed it are out of date.
-      this.s.treeService.reloadListsShowing(entry.app);
+      this.s.tree.reloadListsShowing(entry.app);
     } else if (change.reason === 'forbidden') {
       void vscode.window.showWarningMessage(vscode.l10n.t('Stopped tailing {0}: this account may not read its logs.', entry.app.name));
     }
@@ -270,7 +270,7 @@ export class LogTails implements vscode.Disposable {
 
   /** The tree rows and the palette's when-clauses follow the set of tails. */
   private updated(entry: Entry): void {
-    this.s.treeService.rerenderApp(entry.app);
+    this.s.tree.rerenderApp(entry.app);
     void vscode.commands.executeCommand('setContext', 'apphost.logs.tailing', this.tailed().length > 0);
     void vscode.commands.executeCommand('setContext', 'apphost.logs.filtered', this.filtered().length > 0);
     this.changed.fire(entry.app);

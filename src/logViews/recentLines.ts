@@ -9,7 +9,7 @@ import { ApiError } from '../api';
 import { ContainerTracker, MARKER_PREFIX, withoutTimestamp } from '../logs';
 import type { AppRef } from '../model';
 import { RECENT_LOG_SCHEME } from '../schemes';
-import type { Services } from '../services';
+import type { Core } from '../core';
 import { showLogDocument } from './logChannel';
 
 /** The service's most: `docker logs --tail N` per container, N ≤ 1000. */
@@ -31,7 +31,7 @@ export class RecentLines implements vscode.TextDocumentContentProvider, vscode.D
   private readonly switchingLanguage = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly s: Services) {
+  constructor(private readonly s: Core) {
     this.disposables.push(
       this.changed,
       vscode.workspace.onDidCloseTextDocument((doc) => {

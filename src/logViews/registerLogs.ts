@@ -1,11 +1,11 @@
 // The logs area of the extension: live tails in output channels, deploy logs and recent
 // lines in editor tabs, and stack frames in all of them as links to the code. Built once
-// at activation; the commands (src/commands/logs.ts) find it through the Services object
+// at activation; the commands (src/commands/logs.ts) find it through the Core object
 // they are given.
 import type * as vscode from 'vscode';
 import type { AppRef } from '../model';
 import { DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME } from '../schemes';
-import { areaSlot, type Services } from '../services';
+import { areaSlot, type Core } from '../core';
 import { DeployLogs, parseDeployLogUri } from './deployLogs';
 import { LogTails } from './logTails';
 import { parseRecentLinesUri, RecentLines } from './recentLines';
@@ -24,7 +24,7 @@ const areas = areaSlot<LogsArea>('The logs area');
  * `foldersOf` gives the folders linked to an app (the deploy area's links), where stack
  * frames lead.
  */
-export function registerLogs(s: Services, foldersOf: (app: AppRef) => readonly vscode.Uri[]): LogsArea {
+export function registerLogs(s: Core, foldersOf: (app: AppRef) => readonly vscode.Uri[]): LogsArea {
   const area: LogsArea = { tails: new LogTails(s), deployLogs: new DeployLogs(s), recentLines: new RecentLines(s) };
   s.context.subscriptions.push(area.tails, area.deployLogs, area.recentLines);
   registerStackLinks(s.context, { appOf: (uri) => appOfLogDocument(area, uri, s.connections.firstId()), foldersOf });

@@ -96,7 +96,7 @@ export class DatabasePartNode extends ListNode {
     const item = new vscode.TreeItem(this.label(), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.contextValue = contextValue('group', this.kind);
+    item.contextValue = contextValue('databaseGroup', this.kind);
     return item;
   }
 }

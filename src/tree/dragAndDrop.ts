@@ -19,7 +19,7 @@ function appRefOf(node: TreeNode): AppRef | undefined {
 }
 
 /** A database accepts an app, and so do its Linked Apps group and rows (where links show). */
-const DROP_TARGET = /^(database(:|$)|group:linkedApps(:|$)|linkedApp(:|$))/;
+const DROP_TARGET = /^(database(:|$)|databaseGroup:linkedApps(:|$)|linkedApp(:|$))/;
 
 export class ResourcesDragAndDrop implements vscode.TreeDragAndDropController<TreeNode> {
   readonly dragMimeTypes = [APPS_MIME];

@@ -108,7 +108,7 @@ abstract class WorkspaceGroup extends ListNode {
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
     item.description = this.description();
-    item.contextValue = contextValue('group', this.kind);
+    item.contextValue = contextValue('list', this.kind);
     return item;
   }
 }
@@ -152,7 +152,7 @@ export class AppsGroup extends WorkspaceGroup {
 
   override getTreeItem(): vscode.TreeItem {
     const item = super.getTreeItem();
-    item.contextValue = contextValue('group', 'apps', this.filter.q && 'filtered', !this.filter.previews && 'previewsHidden');
+    item.contextValue = contextValue('list', 'apps', this.filter.q && 'filtered', !this.filter.previews && 'previewsHidden');
     return item;
   }
 }

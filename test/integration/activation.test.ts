@@ -31,7 +31,7 @@ describe('activation', () => {
     assert.ok(extension, `${EXTENSION_ID} is loaded in the development host`);
     const api = await extension.activate();
     assert.ok(extension.isActive);
-    assert.ok(api.resources, 'the test API exposes the resources provider');
+    assert.ok(api.treeInsides.resources, 'the test API exposes the resources provider');
     await new Promise((r) => setTimeout(r, 500));
     assert.equal(requests, 0);
   });
@@ -44,7 +44,7 @@ describe('activation', () => {
 
   it('has no resources while signed out, so the welcome content shows', async () => {
     const api = await vscode.extensions.getExtension<AppHostTestApi>(EXTENSION_ID)!.activate();
-    assert.deepEqual(await api.resources.getChildren(), []);
+    assert.deepEqual(await api.treeInsides.resources.getChildren(), []);
   });
 
   it('registers every contributed command at activation, and the features handle exactly those', async () => {

@@ -24,7 +24,7 @@ async function tokenWorks(server: RunningServer, token: string): Promise<boolean
 
 async function rootLabels(): Promise<string[]> {
   const api = await extensionApi();
-  const roots = await api.resources.getChildren();
+  const roots = await api.treeInsides.resources.getChildren();
   return Promise.all(roots.map(async (n) => String((await n.getTreeItem()).label)));
 }
 
@@ -158,10 +158,10 @@ describe('auth: sign-in, sign-out, expiry, workspaces', function () {
     assert.deepEqual(await rootLabels(), ['Personal', 'Acme Corp', 'OSS Collective']);
     const api = await extensionApi();
     const requests = server.control.requestLog.length;
-    const [personal, acme] = await api.resources.getChildren();
+    const [personal, acme] = await api.treeInsides.resources.getChildren();
     const appsOf = async (ws: unknown) => {
-      const [, apps] = await api.resources.getChildren(ws as never);
-      return Promise.all((await api.resources.getChildren(apps)).map(async (n) => String((await n.getTreeItem()).label)));
+      const [, apps] = await api.treeInsides.resources.getChildren(ws as never);
+      return Promise.all((await api.treeInsides.resources.getChildren(apps)).map(async (n) => String((await n.getTreeItem()).label)));
     };
     const mine = await appsOf(personal);
     const theirs = await appsOf(acme);
@@ -195,9 +195,9 @@ describe('auth: sign-in, sign-out, expiry, workspaces', function () {
     }
     assert.deepEqual(await rootLabels(), ['Personal', 'Acme Corp', 'OSS Collective', 'globex']);
     const api = await extensionApi();
-    const globex = (await api.resources.getChildren())[3];
-    const [, apps] = await api.resources.getChildren(globex);
-    const rows = await api.resources.getChildren(apps);
+    const globex = (await api.treeInsides.resources.getChildren())[3];
+    const [, apps] = await api.treeInsides.resources.getChildren(globex);
+    const rows = await api.treeInsides.resources.getChildren(apps);
     assert.equal(rows.length, 1);
     assert.match(String((await rows[0].getTreeItem()).label), /not a member of workspace "globex"/);
     const remove = scriptUi({ picks: ['globex'] });
@@ -213,8 +213,8 @@ describe('auth: sign-in, sign-out, expiry, workspaces', function () {
     const token = await signInWithIssuedToken(server, DEMO_USER.email);
     tokensSeen.push(token);
     const api = await extensionApi();
-    const [personal] = await api.resources.getChildren();
-    const groups = await api.resources.getChildren(personal);
+    const [personal] = await api.treeInsides.resources.getChildren();
+    const groups = await api.treeInsides.resources.getChildren(personal);
     server.control.revokeToken(token);
 
     const fresh = server.control.issueToken(DEMO_USER.email, 'after expiry');
@@ -222,7 +222,7 @@ describe('auth: sign-in, sign-out, expiry, workspaces', function () {
     const ui = scriptUi({ buttons: [[/session expired/i, 'Sign In']], picks: ['Paste an API token'], inputs: [fresh] });
     try {
       // Several views fail together with 401.
-      const rows = await Promise.all(groups.map((g) => api.resources.getChildren(g)));
+      const rows = await Promise.all(groups.map((g) => api.treeInsides.resources.getChildren(g)));
       for (const r of rows) assert.match(String((await r[0].getTreeItem()).label), /Session expired/);
       await until('the new session', async () => (await api.connection.session())?.token === fresh);
     } finally {

@@ -99,7 +99,7 @@ describe('certificates: a service behind a private certificate authority', funct
     // The workspace list itself is read from the service: its row says what is wrong.
     const api = await extensionApi();
     const row = (await until('the error row', async () => {
-      const rows = await api.resources.getChildren();
+      const rows = await api.treeInsides.resources.getChildren();
       const items = await Promise.all(rows.map((r) => r.getTreeItem()));
       return items.length === 1 && /certificate/.test(String(items[0].label)) ? items[0] : undefined;
     }))!;
@@ -137,7 +137,7 @@ describe('certificates: a service behind a private certificate authority', funct
     try {
       await vscode.commands.executeCommand('apphost.refresh');
       const row = (await until('the error row', async () => {
-        const [first] = await (await extensionApi()).resources.getChildren();
+        const [first] = await (await extensionApi()).treeInsides.resources.getChildren();
         const item = await first?.getTreeItem();
         return item && /certificate/.test(String(item.label)) ? item : undefined;
       }))!;

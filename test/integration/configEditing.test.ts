@@ -46,7 +46,7 @@ describe('config: config.env saves exactly the user\'s change', function () {
   const configRows = async (app: string) => {
     const group = await nodeAt('Personal', 'Apps', app, 'Config');
     const api = await extensionApi();
-    return Promise.all((await api.resources.getChildren(group)).map(async (n) => {
+    return Promise.all((await api.treeInsides.resources.getChildren(group)).map(async (n) => {
       const item = await n.getTreeItem();
       return item.description === undefined ? String(item.label) : `${String(item.label)}=${String(item.description)}`;
     }));

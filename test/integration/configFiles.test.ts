@@ -29,7 +29,7 @@ describe('config: checks.json, app.json and the .env round trip', function () {
   /** "key=value" of each row under a group of the app, as the tree shows them now. */
   const rowsUnder = async (...path: string[]) => {
     const api = await extensionApi();
-    return Promise.all((await api.resources.getChildren(await nodeAt(...path))).map(async (n) => {
+    return Promise.all((await api.treeInsides.resources.getChildren(await nodeAt(...path))).map(async (n) => {
       const item = await n.getTreeItem();
       return `${String(item.label)}=${String(item.description)}`;
     }));

@@ -21,7 +21,7 @@ export function viewItemConditions(when: string): RegExp[] {
 
 async function collect(node: TreeNode | undefined, into: Set<string>): Promise<void> {
   const api = await extensionApi();
-  for (const child of await api.resources.getChildren(node)) {
+  for (const child of await api.treeInsides.resources.getChildren(node)) {
     const item = await child.getTreeItem();
     if (item.contextValue) into.add(item.contextValue);
     if (item.collapsibleState !== vscode.TreeItemCollapsibleState.None) await collect(child, into);
@@ -40,7 +40,7 @@ describe('manifest: context menus match what the tree produces', function () {
       await signInWithIssuedToken(server, email);
       const apiRoot = (await api.connection.session())!.apiRoot;
       await api.workspaces.addSlug(apiRoot, 'globex'); // a workspace added by hand
-      api.resources.refresh();
+      api.treeInsides.resources.refresh();
       // A tailed app carries `:tailing` (Stop Tailing's menus), a filtered tail `:filtered`; an app linked to an open folder `:linked` (Deploy's inline button).
       const storefront = { service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
       await api.logs.tails.tail(storefront);
@@ -50,11 +50,11 @@ describe('manifest: context menus match what the tree produces', function () {
       await api.logs.tails.stopAll();
       await api.deploy.links.unlink(vscode.workspace.workspaceFolders![0]);
       // The filtered states of the Apps group.
-      const [personal] = await api.resources.getChildren();
-      api.tree.filters.set(personal.id, { q: 'a', previews: false });
-      api.resources.refresh();
+      const [personal] = await api.treeInsides.resources.getChildren();
+      api.treeInsides.state.filters.set(personal.id, { q: 'a', previews: false });
+      api.treeInsides.resources.refresh();
       await collect(undefined, produced);
-      api.tree.filters.clear();
+      api.treeInsides.state.filters.clear();
       await api.workspaces.removeSlug(apiRoot, 'globex');
       await signOutQuietly();
     }
@@ -62,7 +62,7 @@ describe('manifest: context menus match what the tree produces', function () {
   after(async () => server.close());
 
   it('produces the kinds of rows the menus are written for', () => {
-    for (const kind of ['workspace:personal', 'workspace:team', 'group:apps', 'app:running', 'app:stopped', 'server:connected', 'database:running']) {
+    for (const kind of ['workspace:personal', 'workspace:team', 'list:apps', 'app:running', 'app:stopped', 'server:connected', 'database:running']) {
       assert.ok([...produced].some((v) => v.startsWith(kind)), `${kind} in ${[...produced].join(' ')}`);
     }
   });

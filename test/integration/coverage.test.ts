@@ -35,7 +35,7 @@ interface Step {
 
 
 async function children(node: TreeNode | undefined): Promise<TreeNode[]> {
-  return (await extensionApi()).resources.getChildren(node);
+  return (await extensionApi()).treeInsides.resources.getChildren(node);
 }
 
 /** The first row under a node whose label passes `test` (rows are matched loosely: labels change). */

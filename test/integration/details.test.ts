@@ -61,7 +61,7 @@ describe('details: Show Details opens the full JSON read-only', function () {
 
   it('a release and a deploy: one GET each; a deploy includes its build log', async () => {
     const releases = await nodeAt('Personal', 'Apps', 'storefront', 'Releases');
-    const [release] = await (await extensionApi()).resources.getChildren(releases);
+    const [release] = await (await extensionApi()).treeInsides.resources.getChildren(releases);
     server.control.clearRequestLog();
     await runScripted('apphost.showDetails', {}, release);
     assert.equal(requestsOf(server).length, 1);
@@ -69,7 +69,7 @@ describe('details: Show Details opens the full JSON read-only', function () {
     assert.ok('version' in shownJson().json);
 
     const deploys = await nodeAt('Personal', 'Apps', 'storefront', 'Deploys');
-    const [deploy] = await (await extensionApi()).resources.getChildren(deploys);
+    const [deploy] = await (await extensionApi()).treeInsides.resources.getChildren(deploys);
     server.control.clearRequestLog();
     await runScripted('apphost.showDetails', {}, deploy);
     assert.match(requestsOf(server)[0], /^GET \/api\/v1\/apps\/[^/]+\/deploys\/[^/]+$/);
@@ -78,7 +78,7 @@ describe('details: Show Details opens the full JSON read-only', function () {
 
   it('rows without a details endpoint use the data at hand: no request', async () => {
     const domain = await nodeAt('Personal', 'Apps', 'storefront', 'Domains', 'shop.example.com');
-    const [backup] = await (await extensionApi()).resources.getChildren(await nodeAt('Personal', 'Databases', 'cache', 'Backups'));
+    const [backup] = await (await extensionApi()).treeInsides.resources.getChildren(await nodeAt('Personal', 'Databases', 'cache', 'Backups'));
     const configVar = await nodeAt('Personal', 'Apps', 'storefront', 'Config', 'NODE_ENV');
     server.control.clearRequestLog();
     await runScripted('apphost.showDetails', {}, domain);

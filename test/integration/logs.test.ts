@@ -325,7 +325,7 @@ describe('logs: tail (polling server)', function () {
       assert.equal(t.tailOf(app)?.state, 'live', 'nothing has read the workspace list yet');
       const ui = await withScript({}, async () => {
         await vscode.commands.executeCommand('apphost.refresh');
-        const roots = await Promise.all((await api.resources.getChildren()).map((n) => n.getTreeItem()));
+        const roots = await Promise.all((await api.treeInsides.resources.getChildren()).map((n) => n.getTreeItem()));
         assert.ok(!roots.some((r) => r.label === 'Acme Corp'), 'the tree no longer lists the team');
         await until('stopped', () => t.tailOf(app)?.state === 'stopped');
         await sleep(200);

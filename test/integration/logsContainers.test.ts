@@ -71,7 +71,7 @@ describe('logs: per-container windows (the real service\'s form)', function () {
     const deployId = server.control.startDeploy(blog.name, { commitSha: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0' });
     await until('deployed', () => server.control.deploysOf(blog.name).find((d) => d.id === deployId)?.status === 'succeeded', 20_000);
     const deploys = await nodeAt('Personal', 'Apps', 'blog', 'Deploys');
-    await (await extensionApi()).resources.getChildren(deploys);
+    await (await extensionApi()).treeInsides.resources.getChildren(deploys);
     await until('following', () => t.tailOf(blog)?.state === 'live', 5_000);
     await until('its first lines', () => /Server listening on 0\.0\.0\.0:5000/.test(t.textOf(blog) ?? ''));
     assert.equal(markersOf(t.textOf(blog)).at(-1), '… the app has been deployed: following its lines');

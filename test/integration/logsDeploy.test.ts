@@ -29,7 +29,7 @@ describe('logs: deploy log', function () {
 
   it('lists deploys with status icons; a click opens the finished build log read-only, in the apphost-log language', async () => {
     const group = await nodeAt('Personal', 'Apps', 'storefront', 'Deploys');
-    const [row] = await (await extensionApi()).resources.getChildren(group);
+    const [row] = await (await extensionApi()).treeInsides.resources.getChildren(group);
     const item = await row.getTreeItem();
     assert.match(item.contextValue!, /^deploy:(succeeded|failed|timed_out)$/);
     assert.ok(item.iconPath instanceof vscode.ThemeIcon);

@@ -44,11 +44,11 @@ describe('multi-select: lifecycle and logs on several apps', function () {
     server.control.setActionDelay(400);
     server.control.clearRequestLog();
     const ui = withScript({}, () => vscode.commands.executeCommand('apphost.app.restart', rows[0], rows));
-    await until('every row busy at once', () => rows.every((r) => (ext.tree.busy.get(r.id) ?? '').startsWith('Restarting')));
+    await until('every row busy at once', () => rows.every((r) => (ext.treeInsides.state.busy.get(r.id) ?? '').startsWith('Restarting')));
     assert.match(String((await rows[1].getTreeItem()).description), /^Restarting storefront…/);
     const shown = (await ui).shown;
     assert.deepEqual(requests(...names), names.flatMap((n) => [`GET /api/v1/apps/${n}/ps`, `POST /api/v1/apps/${n}/restart`]).sort());
-    assert.ok(rows.every((r) => !ext.tree.busy.has(r.id)), 'no row left busy');
+    assert.ok(rows.every((r) => !ext.treeInsides.state.busy.has(r.id)), 'no row left busy');
     for (const r of rows) assert.match(String((await r.getTreeItem()).description), /^running/);
     assert.deepEqual(shown.map((s) => `${s.kind}: ${s.text}`), ['info: Restarted 3 apps.']);
   });
@@ -88,7 +88,7 @@ describe('multi-select: lifecycle and logs on several apps', function () {
     assert.deepEqual(requests(...names).filter((r) => r.startsWith('GET')), ['GET /api/v1/apps/billing-worker/ps', 'GET /api/v1/apps/storefront/ps'], 'only the restarted ones: their process report');
     assert.deepEqual(ui.shown.map((s) => s.kind), ['warning'], 'one message');
     assert.equal(ui.shown[0].text, 'Restarted 2 of 3 apps. api-gateway: Cannot connect to server: eu-central-1.');
-    assert.ok(rows.every((r) => !ext.tree.busy.has(r.id)));
+    assert.ok(rows.every((r) => !ext.treeInsides.state.busy.has(r.id)));
   });
 
   it('stops sending when cancelled from the notification', async () => {
@@ -98,14 +98,14 @@ describe('multi-select: lifecycle and logs on several apps', function () {
     server.control.clearRequestLog();
     const posts = () => requestsOf(server).filter((r) => r.startsWith('POST')).length;
     // Cancel while the first three calls run (the server logs a request when it answers).
-    const running = () => rows.filter((r) => ext.tree.busy.has(r.id)).length === 3;
+    const running = () => rows.filter((r) => ext.treeInsides.state.busy.has(r.id)).length === 3;
     const ui = await withCancellingProgress(running, () => onSelection('apphost.app.restart', {}, rows[0], rows));
     // A row turns busy just before its call leaves: cancelled then, the third may not have been sent.
     await until('the calls in flight logged', () => posts() >= 2, 5_000).catch(() => undefined);
     const sent = posts();
     assert.ok(sent >= 2 && sent <= 3, `the calls in flight complete; the others are not sent (${sent} sent)`);
     assert.deepEqual(ui.shown.map((s) => `${s.kind}: ${s.text}`), [`info: Restarted ${sent} of 5 apps. Not sent: ${names.slice(sent).join(', ')}.`]);
-    assert.ok(rows.every((r) => !ext.tree.busy.has(r.id)));
+    assert.ok(rows.every((r) => !ext.treeInsides.state.busy.has(r.id)));
   });
 
   it('Delete App still deletes only the clicked app, after its name is typed', async () => {

@@ -62,7 +62,7 @@ describe('parts: processes and health checks', function () {
     assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     server.control.clearRequestLog();
     const api = await extensionApi();
-    const instances = await api.resources.getChildren(web);
+    const instances = await api.treeInsides.resources.getChildren(web);
     const rows = await Promise.all(instances.map((n) => n.getTreeItem()));
     assert.deepEqual(rows.map((r) => r.label), ['web.1', 'web.2']);
     assert.match(String(rows[0].description), /^running · [0-9a-f]{7}$/);

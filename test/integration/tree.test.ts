@@ -25,33 +25,33 @@ describe('tree: resources, request economy and lifecycle', function () {
 
   it('costs exactly one request per expanded list, and none to render rows', async () => {
     const api = await extensionApi();
-    api.resources.refresh();
+    api.treeInsides.resources.refresh();
     server.control.clearRequestLog();
-    const roots = await api.resources.getChildren();
+    const roots = await api.treeInsides.resources.getChildren();
     assert.deepEqual(requests(), ['GET /api/v1/teams'], 'roots: the teams');
     const personal = roots[0];
-    const groups = await api.resources.getChildren(personal);
+    const groups = await api.treeInsides.resources.getChildren(personal);
     assert.equal(server.control.requestLog.length, 1, 'a workspace shows its groups for free');
     server.control.clearRequestLog();
-    const apps = await api.resources.getChildren(groups[1]);
+    const apps = await api.treeInsides.resources.getChildren(groups[1]);
     assert.equal(requests().length, 1);
     assert.match(requests()[0], /^GET \/api\/v1\/apps/);
     server.control.clearRequestLog();
     for (const a of apps) await a.getTreeItem();
     const storefront = await child(groups[1], 'storefront');
-    const parts = await api.resources.getChildren(storefront);
+    const parts = await api.treeInsides.resources.getChildren(storefront);
     assert.deepEqual(await Promise.all(parts.map(label)), ['Config', 'Domains', 'Releases', 'Processes', 'Health Checks', 'Deploys', 'Addons', 'Log Drains']);
     assert.deepEqual(requests(), [], 'rendering rows and showing app parts costs nothing');
-    for (const part of parts) await api.resources.getChildren(part);
+    for (const part of parts) await api.treeInsides.resources.getChildren(part);
     assert.equal(requests().length, 8, `one request per part: ${requests().join(', ')}`);
     server.control.clearRequestLog();
-    await api.resources.getChildren(groups[1]);
+    await api.treeInsides.resources.getChildren(groups[1]);
     assert.deepEqual(requests(), [], 'a second look uses the cache');
   });
 
   it('shows state at a glance: status icon, status and server in the description', async () => {
     const api = await extensionApi();
-    await api.resources.getChildren(await path('Personal', 'Servers')); // server names become known
+    await api.treeInsides.resources.getChildren(await path('Personal', 'Servers')); // server names become known
     const crashed = await (await path('Personal', 'Apps', 'image-resizer')).getTreeItem();
     assert.equal((crashed.iconPath as vscode.ThemeIcon).id, 'error');
     assert.match(String(crashed.description), /^crashed · /);
@@ -66,11 +66,11 @@ describe('tree: resources, request economy and lifecycle', function () {
     const node = await path('Personal', 'Apps', 'api-gateway');
     server.control.clearRequestLog();
     const restarting = vscode.commands.executeCommand('apphost.app.restart', node);
-    await until('the busy mark', () => (api.tree.busy.get(node.id) ?? '').startsWith('Restarting'));
+    await until('the busy mark', () => (api.treeInsides.state.busy.get(node.id) ?? '').startsWith('Restarting'));
     assert.match(String((await node.getTreeItem()).description), /^Restarting api-gateway…/);
     await restarting;
     server.control.setActionDelay(20);
-    assert.equal(api.tree.busy.has(node.id), false);
+    assert.equal(api.treeInsides.state.busy.has(node.id), false);
     assert.deepEqual(requests().map((r) => r.replace(/[0-9a-f-]{36}/g, ':id')), ['POST /api/v1/apps/:id/restart', 'GET /api/v1/apps/:id/ps']);
     assert.match(String((await node.getTreeItem()).description), /^running/);
   });
@@ -96,7 +96,7 @@ describe('tree: resources, request economy and lifecycle', function () {
   it('shows "mixed" when only some containers run, with Start and Stop both offered', async () => {
     const row = await path('Personal', 'Apps', 'search-indexer');
     const { app } = row.commandTarget() as AppTarget;
-    await (await extensionApi()).treeService.readState(app);
+    await (await extensionApi()).tree.readState(app);
     const item = await row.getTreeItem();
     assert.match(String(item.description), /^mixed/);
     assert.match(item.contextValue!, /^app:mixed\b/);
@@ -138,7 +138,7 @@ describe('tree: resources, request economy and lifecycle', function () {
     assert.ok(server.control.findApp('shop-backend'), 'Escape keeps the app');
     await run('apphost.app.delete', { inputs: ['shop-backend'] }, node);
     assert.equal(server.control.findApp('shop-backend'), undefined);
-    const names = await Promise.all((await (await extensionApi()).resources.getChildren(await path('Personal', 'Apps'))).map(label));
+    const names = await Promise.all((await (await extensionApi()).treeInsides.resources.getChildren(await path('Personal', 'Apps'))).map(label));
     assert.ok(!names.includes('shop-backend'));
   });
 
@@ -167,45 +167,45 @@ describe('tree: resources, request economy and lifecycle', function () {
     const apps = await path('Acme Corp', 'Apps');
     server.control.clearRequestLog();
     await run('apphost.apps.filter', { inputs: ['web'] }, apps);
-    const names = await Promise.all((await (await extensionApi()).resources.getChildren(apps)).map(label));
+    const names = await Promise.all((await (await extensionApi()).treeInsides.resources.getChildren(apps)).map(label));
     assert.deepEqual(names.sort(), ['acme-web', 'acme-web-pr-7']);
     assert.ok(server.control.requestLog.some((e) => e.path === '/api/v1/apps' && e.query.q === 'web'), 'filtered by the service');
     assert.match(String((await apps.getTreeItem()).description), /filter: "web"/);
     await run('apphost.apps.hidePreviews', {}, apps);
-    assert.deepEqual(await Promise.all((await (await extensionApi()).resources.getChildren(apps)).map(label)), ['acme-web']);
+    assert.deepEqual(await Promise.all((await (await extensionApi()).treeInsides.resources.getChildren(apps)).map(label)), ['acme-web']);
     await run('apphost.apps.clearFilter', {}, apps);
     await run('apphost.apps.showPreviews', {}, apps);
-    assert.equal((await (await extensionApi()).resources.getChildren(apps)).length, 4);
+    assert.equal((await (await extensionApi()).treeInsides.resources.getChildren(apps)).length, 4);
   });
 
   it('explains failures under the failing node, and Retry fetches again', async () => {
     const api = await extensionApi();
     const apps = await path('Personal', 'Apps');
-    api.resources.refresh(apps);
+    api.treeInsides.resources.refresh(apps);
     server.control.failNext({ count: 1, status: 500, method: 'GET', path: '/apps' });
-    const [row] = await api.resources.getChildren(apps);
+    const [row] = await api.treeInsides.resources.getChildren(apps);
     const item = await row.getTreeItem();
     assert.match(String(item.label), /click to retry/);
     assert.equal(item.command?.command, 'apphost.refresh');
     await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
-    assert.ok((await api.resources.getChildren(apps)).length > 5, 'retry worked');
+    assert.ok((await api.treeInsides.resources.getChildren(apps)).length > 5, 'retry worked');
   });
 
   it('the title-bar Refresh refreshes the whole view, whichever row VS Code passes it', async () => {
     const api = await extensionApi();
     const row = await path('Personal', 'Apps', 'storefront');
-    await api.resources.getChildren();
+    await api.treeInsides.resources.getChildren();
     server.control.clearRequestLog();
     await vscode.commands.executeCommand('apphost.refreshAll', row);
-    await api.resources.getChildren();
+    await api.treeInsides.resources.getChildren();
     assert.deepEqual(requests(), ['GET /api/v1/teams'], 'the roots were read again');
   });
 
   it('says the server is unreachable for an app hosted on it', async () => {
     const api = await extensionApi();
     const legacy = await path('Personal', 'Apps', 'legacy-crm');
-    const processes = (await api.resources.getChildren(legacy))[3];
-    const [row] = await api.resources.getChildren(processes);
+    const processes = (await api.treeInsides.resources.getChildren(legacy))[3];
+    const [row] = await api.treeInsides.resources.getChildren(processes);
     assert.match(await label(row), /Cannot connect to server/);
   });
 });
@@ -234,15 +234,15 @@ describe('tree: long lists', function () {
 
   it('shows the first 200 of 2,000 apps with "Load more", in one request', async () => {
     const api = await extensionApi();
-    api.resources.refresh();
+    api.treeInsides.resources.refresh();
     const apps = await path('Personal', 'Apps');
     server.control.clearRequestLog();
-    let rows = await api.resources.getChildren(apps);
+    let rows = await api.treeInsides.resources.getChildren(apps);
     assert.equal(rows.length, 201);
     assert.match(await label(rows[200]), /^Load 200 more \(1,800 remaining\)/);
     const more = await rows[200].getTreeItem();
     await vscode.commands.executeCommand(more.command!.command, ...(more.command!.arguments ?? []));
-    rows = await api.resources.getChildren(apps);
+    rows = await api.treeInsides.resources.getChildren(apps);
     assert.equal(rows.length, 401);
     assert.equal(server.control.requestLog.length, 1, 'paging is client-side');
   });

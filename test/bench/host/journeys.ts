@@ -45,12 +45,12 @@ async function count(server: RunningServer, action: () => unknown): Promise<stri
 }
 
 async function childNamed<T extends TreeNode>(api: AppHostTestApi, parent: TreeNode, label: string): Promise<T> {
-  for (const c of await api.resources.getChildren(parent)) if (String((await c.getTreeItem()).label) === label) return c as T;
+  for (const c of await api.treeInsides.resources.getChildren(parent)) if (String((await c.getTreeItem()).label) === label) return c as T;
   throw new Error(`no "${label}" under ${parent.id}`);
 }
 
 /** Expands a node in the real tree view (as a click on its twistie would). */
-const expand = (api: AppHostTestApi, node: TreeNode) => api.view.reveal(node, { expand: true, select: false, focus: false });
+const expand = (api: AppHostTestApi, node: TreeNode) => api.treeInsides.view.reveal(node, { expand: true, select: false, focus: false });
 
 export async function runJourneys(api: AppHostTestApi, server: RunningServer): Promise<JourneyResult[]> {
   const results: JourneyResult[] = [];
@@ -60,9 +60,9 @@ export async function runJourneys(api: AppHostTestApi, server: RunningServer): P
 
   await journey('open the view', 1, 'the workspace list (GET /teams); the personal workspace opens with its groups, which cost nothing', async () => {
     await vscode.commands.executeCommand('workbench.view.extension.apphost');
-    await until('the Resources view visible', () => api.view.visible, 10_000);
+    await until('the Resources view visible', () => api.treeInsides.view.visible, 10_000);
   });
-  const personal = api.tree.workspaceNode(api.connection.apiRoot(), undefined) as WorkspaceNode | undefined;
+  const personal = api.treeInsides.state.workspaceNode(api.connection.apiRoot(), undefined) as WorkspaceNode | undefined;
   if (!personal) throw new Error('the personal workspace did not show');
 
   await journey('expand a workspace (its Apps group)', 1, 'one list of apps', () => expand(api, personal.apps));

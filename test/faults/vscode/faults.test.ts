@@ -43,15 +43,15 @@ describe('faults (VS Code)', function () {
   it('R4 tree under a 429 storm: keeps its rows (same nodes, stale row), then heals by itself once the service allows', async () => {
     const api = await extensionApi();
     const apps = await nodeAt('Personal', 'Apps');
-    const before = (await api.resources.getChildren(apps)).filter((n) => !n.id.endsWith('/stale'));
-    const roots = await api.resources.getChildren(undefined);
+    const before = (await api.treeInsides.resources.getChildren(apps)).filter((n) => !n.id.endsWith('/stale'));
+    const roots = await api.treeInsides.resources.getChildren(undefined);
     // Another client spent the budget: every request gets 429 (Retry-After: 60).
     server.control.failNext({ status: 429, retryAfter: 60, count: 10_000 });
-    api.resources.refresh();
-    const rootsNow = await api.resources.getChildren(undefined);
+    api.treeInsides.resources.refresh();
+    const rootsNow = await api.treeInsides.resources.getChildren(undefined);
     assert.match(await labelOf(rootsNow[0]), /^Stale \(loaded .*\): the service is limiting requests/);
     assert.deepEqual(rootsNow.slice(1), roots, 'the same workspace nodes: expansion stays');
-    const during = await api.resources.getChildren(apps);
+    const during = await api.treeInsides.resources.getChildren(apps);
     assert.match(await labelOf(during[0]), /^Stale/);
     assert.deepEqual(during.slice(1), before, 'the same app rows');
     assert.ok(api.connection.budget.isThrottled());
@@ -61,7 +61,7 @@ describe('faults (VS Code)', function () {
     await until('the Apps list to heal', async () => !(await labelsUnder(apps)).some((l) => l.startsWith('Stale')), 15_000);
     assert.ok(Date.now() - t0 < 8_000, `healed after ${Date.now() - t0} ms`);
     assert.ok(!api.connection.budget.isThrottled());
-    assert.ok(!(await Promise.all((await api.resources.getChildren(undefined)).map(labelOf))).some((l) => l.startsWith('Stale')));
+    assert.ok(!(await Promise.all((await api.treeInsides.resources.getChildren(undefined)).map(labelOf))).some((l) => l.startsWith('Stale')));
   });
 
   it('D4 a restored editor (hot exit) merges against the base it was opened with: a change made meanwhile by someone else survives', async () => {
@@ -159,14 +159,14 @@ describe('faults (VS Code)', function () {
     const hostile = 'x](https://evil.example/) ![t](https://tracker.example/p.png) <b>';
     server.control.failNext({ status: 200, method: 'GET', path: '/apps', body: [{ id: 'hostile-1', name: hostile, status: 'running' }] });
     const apps = await nodeAt('Personal', 'Apps');
-    api.resources.refresh(apps);
-    const row = (await api.resources.getChildren(apps)).find((n) => n.id.endsWith('hostile-1')) as TreeNode;
+    api.treeInsides.resources.refresh(apps);
+    const row = (await api.treeInsides.resources.getChildren(apps)).find((n) => n.id.endsWith('hostile-1')) as TreeNode;
     const md = row.tooltip?.() as vscode.MarkdownString;
     assert.doesNotMatch(md.value, /(^|[^\\])\]\(https/);
     assert.doesNotMatch(md.value, /(^|[^\\])!\[/);
     assert.doesNotMatch(md.value, /(^|[^\\])<b>/);
     assert.equal(md.isTrusted, undefined);
-    api.resources.refresh(apps);
+    api.treeInsides.resources.refresh(apps);
   });
 
   it('S5 Show Details masks secret-looking fields until "Reveal Secrets"', async () => {

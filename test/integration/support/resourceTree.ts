@@ -11,7 +11,7 @@ export async function labelOf(node: TreeNode): Promise<string> {
 
 export async function childOf(parent: TreeNode | undefined, name: string): Promise<TreeNode> {
   const api = await extensionApi();
-  const children = await api.resources.getChildren(parent);
+  const children = await api.treeInsides.resources.getChildren(parent);
   for (const c of children) if ((await labelOf(c)) === name) return c;
   throw new Error(`no "${name}" among ${(await Promise.all(children.map(labelOf))).join(', ')}`);
 }
@@ -25,7 +25,7 @@ export async function nodeAt(...names: string[]): Promise<TreeNode> {
 
 export async function labelsUnder(node: TreeNode): Promise<string[]> {
   const api = await extensionApi();
-  return Promise.all((await api.resources.getChildren(node)).map(labelOf));
+  return Promise.all((await api.treeInsides.resources.getChildren(node)).map(labelOf));
 }
 
 /** Runs `action` with scripted answers to every prompt; returns what was shown. */

@@ -32,12 +32,12 @@ async function waitFor(what: string, probe: () => unknown, timeoutMs: number): P
 async function revealApp(api: AppHostTestApi, name: string): Promise<void> {
   let node: TreeNode | undefined;
   for (const label of ['Personal', 'Apps', name]) {
-    const children = await api.resources.getChildren(node);
+    const children = await api.treeInsides.resources.getChildren(node);
     const labels = await Promise.all(children.map(async (c) => String((await c.getTreeItem()).label)));
     node = children[labels.indexOf(label)];
     if (!node) throw new Error(`no "${label}" in the Resources view (${labels.join(', ')})`);
   }
-  await api.view.reveal(node!, { select: false, focus: false, expand: false });
+  await api.treeInsides.view.reveal(node!, { select: false, focus: false, expand: false });
 }
 
 async function signIn(token: string): Promise<void> {
@@ -66,7 +66,7 @@ export async function run(): Promise<void> {
     if (!(await api.connection.session())) throw new Error('the sign-in with the issued token failed');
     // The Resources view open, as a user tailing logs beside it: auto-refresh runs only then.
     await vscode.commands.executeCommand('workbench.view.extension.apphost');
-    await waitFor('the Resources view to show', () => api.view.visible, 30_000);
+    await waitFor('the Resources view to show', () => api.treeInsides.view.visible, 30_000);
     await revealApp(api, setup.apps.busy.name);
 
     const tails = api.logs.tails;

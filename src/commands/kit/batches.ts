@@ -2,10 +2,10 @@
 // progress notification, a few calls at a time within the shared request budget, each
 // app's rows busy while its own call runs, then one message saying what failed and why.
 import * as vscode from 'vscode';
-import { ApiError, isCancelled } from '../api';
-import type { Services } from '../services';
-import type { SelectedApp } from './selection';
-import type { AppRef } from '../model';
+import { ApiError, isCancelled } from '../../api';
+import type { Core } from '../../core';
+import type { SelectedApp } from './running';
+import type { AppRef } from '../../model';
 
 /** Calls in flight at once: slow POSTs overlap, and the budget keeps room for everything else. */
 const CONCURRENCY = 3;
@@ -29,7 +29,7 @@ export interface AppBatch {
 
 type Outcome = { kind: 'done' } | { kind: 'failed'; error: unknown } | { kind: 'notSent' };
 
-export async function runOnApps(s: Services, targets: readonly SelectedApp[], batch: AppBatch): Promise<void> {
+export async function runOnApps(s: Core, targets: readonly SelectedApp[], batch: AppBatch): Promise<void> {
   const outcomes = new Map<SelectedApp, Outcome>();
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: batch.title(targets.length), cancellable: true },
@@ -53,12 +53,12 @@ export async function runOnApps(s: Services, targets: readonly SelectedApp[], ba
   report(s, targets, outcomes, batch);
 }
 
-async function runOne(s: Services, target: SelectedApp, batch: AppBatch, stop: AbortController): Promise<Outcome> {
-  s.treeService.markBusy(target.rows, batch.busy(target.app.name));
+async function runOne(s: Core, target: SelectedApp, batch: AppBatch, stop: AbortController): Promise<Outcome> {
+  s.tree.markBusy(target.rows, batch.busy(target.app.name));
   try {
     await batch.call(target.app, stop.signal);
   } catch (error) {
-    s.treeService.markBusy(target.rows, undefined);
+    s.tree.markBusy(target.rows, undefined);
     if (isCancelled(error) && stop.signal.aborted) return { kind: 'notSent' };
     // Signed out or expired: the others would fail the same way (the client already prompts).
     if (error instanceof ApiError && error.status === 401) stop.abort();
@@ -71,12 +71,12 @@ async function runOne(s: Services, target: SelectedApp, batch: AppBatch, stop: A
     // The action itself succeeded; the row just keeps its old state until the next refresh.
     s.log.warn(`${batch.command}: re-reading ${target.app.name} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  s.treeService.markBusy(target.rows, undefined);
+  s.tree.markBusy(target.rows, undefined);
   return { kind: 'done' };
 }
 
 /** One message: how many were done, then each failure with its reason, then what was not sent. */
-function report(s: Services, targets: readonly SelectedApp[], outcomes: Map<SelectedApp, Outcome>, batch: AppBatch): void {
+function report(s: Core, targets: readonly SelectedApp[], outcomes: Map<SelectedApp, Outcome>, batch: AppBatch): void {
   const of = (kind: Outcome['kind']) => targets.filter((t) => outcomes.get(t)?.kind === kind);
   const done = of('done').length;
   const failed = of('failed');

@@ -1,10 +1,22 @@
-import { randomUUID } from 'node:crypto';
+// The account's API tokens (apphost.tokens.*): list, revoke, create. Which session a
+// created token replaces is auth's business (auth/tokenSession.ts).
 import * as vscode from 'vscode';
 import type { ApiToken } from '../api';
+import type { SessionStore } from '../auth/sessionStore';
+import { useToken } from '../auth/tokenSession';
 import type { Connection } from '../connection';
+import type { Core } from '../core';
 import { relativeTime } from '../format';
-import type { SessionStore } from './sessionStore';
 import { UserCancelled } from '../model';
+import type { CommandTable } from './kit/running';
+
+/** The API tokens of the signed-in account. */
+export function tokenCommands(s: Core): CommandTable {
+  return {
+    'apphost.tokens.manage': () => manageTokens(s.connection, s.sessions),
+    'apphost.tokens.create': () => createToken(s.connection, s.sessions),
+  };
+}
 
 type TokenItem = vscode.QuickPickItem & { token?: ApiToken; create?: true };
 
@@ -111,10 +123,7 @@ export async function createToken(connection: Connection, store: SessionStore): 
     await vscode.env.clipboard.writeText(created.token);
     void vscode.window.showInformationMessage(vscode.l10n.t('Token copied to the clipboard.'));
   } else if (choice === use) {
-    const previousTokenId = session.tokenId;
-    await store.put({ ...session, id: randomUUID(), token: created.token, tokenId: created.id, createdAt: new Date().toISOString() });
-    // The replaced token was created by this editor for this editor: nobody else uses it.
-    if (previousTokenId && session.method !== 'token') await connection.api().auth.revokeToken(previousTokenId).catch(() => undefined);
+    await useToken(connection, store, session, created);
   }
 }
 

@@ -3,7 +3,7 @@
 // second config write would restart the app twice). Here the state is read back instead,
 // and the user is told what actually happened.
 import * as vscode from 'vscode';
-import { ApiError, AppHostError } from '../api';
+import { ApiError, AppHostError } from '../../api';
 
 /**
  * Runs `write`. If its outcome is unknown, `happened` reads the server back: true = the

@@ -5,14 +5,10 @@ import type { SessionStore } from './auth/sessionStore';
 import type { Workspaces } from './auth/workspaces';
 import type { Connection } from './connection';
 import type { Connections } from './connections';
-import type { ResourcesProvider } from './tree/resourcesProvider';
-import type { TreeNode } from './tree/commandTarget';
-import type { ThrottleHealer } from './tree/throttleHealer';
-import type { TreeService } from './tree/treeService';
-import type { TreeState } from './tree/treeState';
+import type { TreeControl } from './tree/treeControl';
 
 /** The long-lived objects built once in activate() and handed to every area. */
-export interface Services {
+export interface Core {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;
   readonly sessions: SessionStore;
@@ -22,23 +18,18 @@ export interface Services {
   readonly connections: Connections;
   readonly auth: AppHostAuthProvider;
   readonly workspaces: Workspaces;
-  readonly resources: ResourcesProvider;
-  readonly view: vscode.TreeView<TreeNode>;
-  readonly tree: TreeState;
   /** What happened to apps (a deletion), for the areas holding on to one. */
   readonly events: AppEvents;
-  /** The one way to change what the tree shows: show an app, reload a part, mark rows busy. */
-  readonly treeService: TreeService;
-  /** Lists the service throttled, waiting to refresh themselves. */
-  readonly healer: ThrottleHealer;
+  /** The one door to the Resources view: show an app, reload a part, mark rows busy, refresh, reveal. */
+  readonly tree: TreeControl;
 }
 
 /**
  * A place for an area built after activation (deploys, logs, config editing) that the
- * commands find from the Services they are given. Kept by the extension's context, which
- * every service's Services share (a command gets the Services of its service).
+ * commands find from the Core they are given. Kept by the extension's context, which every
+ * service's Core shares (a command gets the Core of its service, serviceRouting.ts).
  */
-export function areaSlot<T>(name: string): { set(s: Services, area: T): T; get(s: Services): T } {
+export function areaSlot<T>(name: string): { set(s: Core, area: T): T; get(s: Core): T } {
   const areas = new WeakMap<vscode.ExtensionContext, T>();
   return {
     set(s, area) {

@@ -1,6 +1,7 @@
 // The one way commands, editors and deploys change what the tree shows: "show this app
 // as X", "reload this part", "mark these rows busy while". Node classes stay inside tree/;
 // callers speak in apps (AppRef) and the rows they were invoked on.
+import type * as vscode from 'vscode';
 import { ApiError, readProcessReport, type ApiClient, type App, type ProcessSummary, type Server } from '../api';
 import type { Workspace } from '../auth/workspaces';
 import type { AppRef } from '../model';
@@ -12,19 +13,89 @@ import { checkRows } from './groups/checks';
 import { configVarRows } from './groups/config';
 import { ItemNode } from './itemNode';
 import { ListNode, LoadMoreNode } from './listNode';
-import type { ResourcesProvider } from './resourcesProvider';
+import type { RefreshOptions, ResourcesProvider } from './resourcesProvider';
 import type { TreeNode } from './commandTarget';
 import { ServerNode } from './serverNode';
-import { showsApp, type AppFilter, type TreeState } from './treeState';
+import { showsApp, type AppFilter, type AppFlagProvider, type AppNoteProvider, type AppRow, type TreeState } from './treeState';
+import type { ThrottleHealer } from './throttleHealer';
 import { AppsGroup, WorkspaceNode } from './workspaceNode';
 
-export class TreeService {
+export class TreeControl {
   constructor(
     private readonly resources: ResourcesProvider,
     private readonly state: TreeState,
     /** The client of a service (by id): each app's requests go to its own. */
     private readonly api: (service: string) => ApiClient,
+    private readonly view: vscode.TreeView<TreeNode>,
+    private readonly healer: ThrottleHealer,
   ) {}
+
+  /** Rows changed (re-rendered or fetched again). */
+  get onDidChange(): vscode.Event<unknown> {
+    return this.resources.onDidChangeTreeData;
+  }
+
+  /** Fetches a row's children again (the whole view without a row); `refetch: false` only re-renders it. */
+  refresh(row?: Row, options?: RefreshOptions): void {
+    this.resources.refresh(row as TreeNode | undefined, options);
+  }
+
+  /** Whether the Resources view is visible. */
+  get visible(): boolean {
+    return this.view.visible;
+  }
+
+  /** Shows a row in the Resources view. */
+  async reveal(row: Row, options: { select?: boolean; focus?: boolean; expand?: boolean | number }): Promise<void> {
+    await this.view.reveal(row as TreeNode, options);
+  }
+
+  /** The lists the service throttled ask again now. */
+  healAll(): void {
+    this.healer.healAll();
+  }
+
+  /** Whether the view lists its workspaces yet (it does once shown). */
+  showsWorkspaces(): boolean {
+    return this.state.workspaceNodes.size > 0;
+  }
+
+  /** Areas that decorate app rows add a flag (disposable). */
+  addAppFlag(provider: AppFlagProvider): { dispose(): void } {
+    return this.state.addAppFlag(provider);
+  }
+
+  /** Areas that add a line to an app row's tooltip. */
+  addAppNote(provider: AppNoteProvider): { dispose(): void } {
+    return this.state.addAppNote(provider);
+  }
+
+  /** An app row was built (a list was fetched). */
+  onAppRow(listener: (row: AppRow) => void): { dispose(): void } {
+    return this.state.onAppRow(listener);
+  }
+
+  /** A deploy of the app succeeded: who shows deploys reads them again. */
+  onDeploysSeen(listener: (app: AppRef) => void): { dispose(): void } {
+    return this.state.onDeploysSeen(listener);
+  }
+
+  deploysSeen(app: AppRef): void {
+    this.state.deploysSeen(app);
+  }
+
+  /** The state the tree shows for the app, and where it comes from. */
+  stateOf(service: string, app: App): ReturnType<TreeState['stateOf']> {
+    return this.state.stateOf(service, app);
+  }
+
+  /**
+   * The app rows of the tree as it is now: rows of workspace nodes that a sign-out, another
+   * account or another service replaced are left out until their lists are read again.
+   */
+  currentRows(): AppRow[] {
+    return this.state.currentRows();
+  }
 
   /** Updates every row showing the app with the fields at hand; no request, nothing else re-renders. */
   showApp(app: AppRef, fields: Partial<App>): void {

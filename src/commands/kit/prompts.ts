@@ -1,0 +1,40 @@
+// The questions commands ask before they act (one modal confirmation, the typed name that
+// guards a destructive delete; any other answer cancels: UserCancelled), and slow work
+// shown with progress and a busy row.
+import * as vscode from 'vscode';
+import { UserCancelled } from '../../model';
+import type { Core } from '../../core';
+import type { TreeNode } from '../../tree/commandTarget';
+
+/** A modal question with one action button (default "Remove"); anything else cancels. */
+export async function confirm(message: string, detail: string, action = vscode.l10n.t('Remove')): Promise<void> {
+  const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
+  if (answer !== action) throw new UserCancelled();
+}
+
+/** Asks the user to type `name` before a destructive delete; `consequence` says what is lost. */
+export async function confirmByTypingName(name: string, consequence: string): Promise<void> {
+  const typed = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Delete {0}', name),
+    prompt: consequence,
+    placeHolder: name,
+    ignoreFocusOut: true,
+    validateInput: (v) => (v === name ? undefined : vscode.l10n.t('Type "{0}" exactly to delete it', name)),
+  });
+  if (typed !== name) throw new UserCancelled();
+}
+
+/**
+ * Runs a slow action with a progress notification, marking `node` busy meanwhile
+ * ("Restarting…" in its description, a spinner icon). Only that node re-renders; its
+ * cached children are kept.
+ */
+export async function runAction<T>(s: Core, node: TreeNode | undefined, title: string, action: () => Promise<T>): Promise<T> {
+  const rows = node ? [node] : [];
+  s.tree.markBusy(rows, title);
+  try {
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: false }, action);
+  } finally {
+    s.tree.markBusy(rows, undefined);
+  }
+}

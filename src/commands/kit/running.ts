@@ -1,0 +1,103 @@
+// Running a command: the shape of a command table, the wrapper every command runs in
+// (a row becomes a CommandTarget, a multi-selection reaches only handlers that take it,
+// errors are reported once), and the selection's apps.
+import * as vscode from 'vscode';
+import { apiErrorIn } from '../../api';
+import { errorMessage } from '../../connection';
+import { appKey, UserCancelled, type AppRef } from '../../model';
+import { openSettingCommand, settingToFix } from '../../settingToFix';
+import { isTreeNode, toCommandTarget, type CommandTarget, type Row, type TreeNode } from '../../tree/commandTarget';
+
+/** A command handler: receives the tree node (or nothing, from the palette) and any extra args. */
+export type CommandHandler = (...args: never[]) => unknown;
+export type CommandTable = Record<string, CommandHandler>;
+
+const takesSelection = new WeakSet<CommandHandler>();
+
+/** Marks a handler that acts on every selected row: it receives `(clicked, selected[])`. */
+export function withSelection<H extends CommandHandler>(handler: H): H {
+  takesSelection.add(handler);
+  return handler;
+}
+
+/** The arguments a handler gets: its target, then the tree selection if it takes one, then the rest. */
+export function argsFor(handler: CommandHandler, args: unknown[]): unknown[] {
+  const [first, ...rest] = args;
+  const target = toCommandTarget(first) ?? first;
+  if (!isTreeSelection(rest[0])) return [target, ...rest];
+  if (!takesSelection.has(handler)) return [target, ...rest.slice(1)];
+  return [target, rest[0].map((row) => row.commandTarget()), ...rest.slice(1)];
+}
+
+export function isTreeSelection(value: unknown): value is TreeNode[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isTreeNode);
+}
+
+/** An app of a selection, with the selected rows showing it. */
+export interface SelectedApp {
+  readonly app: AppRef;
+  readonly rows: Row[];
+}
+
+/**
+ * The apps of a selection, each once (an app shows under Apps and under its server),
+ * in selection order; rows that are not apps are ignored.
+ */
+export function selectedApps(selection: readonly CommandTarget[]): SelectedApp[] {
+  const byKey = new Map<string, SelectedApp>();
+  for (const target of selection) {
+    if (target.kind !== 'app' || !target.row) continue;
+    const { app, row } = target;
+    const key = appKey(app);
+    const seen = byKey.get(key);
+    if (seen) seen.rows.push(row);
+    else byKey.set(key, { app, rows: [row] });
+  }
+  return [...byKey.values()];
+}
+
+function isCancellation(error: unknown): boolean {
+  return error instanceof UserCancelled || (error instanceof Error && error.name === 'CancelledError') || error instanceof vscode.CancellationError;
+}
+
+/**
+ * Shows a short, actionable message and writes the full detail to the log. The detail
+ * never contains secrets: errors from the API layer are built without token values.
+ */
+export async function reportError(log: vscode.LogOutputChannel, commandId: string, error: unknown): Promise<void> {
+  if (isCancellation(error)) return;
+  const message = errorMessage(error);
+  // A long list of errors (a 422) shows its first few; all of them are here, behind "Show Details".
+  const answer = apiErrorIn(error);
+  const all = answer && answer.messages.length > 1 ? `\n${answer.messages.map((m) => `  - ${m}`).join('\n')}` : '';
+  log.error(`${commandId} failed: ${error instanceof Error ? (error.stack ?? message) : message}${all}`);
+  const showDetails = vscode.l10n.t('Show Details');
+  const setting = settingToFix(error);
+  const open = setting ? openSettingCommand(setting) : undefined;
+  const choice = await vscode.window.showErrorMessage(message, ...(open ? [open.title] : []), showDetails);
+  if (choice === showDetails) log.show(true);
+  else if (open && choice === open.title) await vscode.commands.executeCommand(open.command, ...(open.arguments ?? []));
+}
+
+/**
+ * Runs every command through one wrapper, so that errors are reported the same way
+ * everywhere: cancellation is silent, everything else gets a short message plus details
+ * in the extension log. A row reaches a handler as a CommandTarget (see argsFor); a tree
+ * multi-selection reaches only handlers that take it.
+ */
+export async function runCommand(
+  log: vscode.LogOutputChannel,
+  id: string,
+  args: unknown[],
+  /** The handler of the service the command acts on (serviceRouting.ts), with its arguments. */
+  route: (id: string, args: unknown[]) => Promise<{ handler: CommandHandler | undefined; args: unknown[] }>,
+): Promise<unknown> {
+  try {
+    const { handler, args: routed } = await route(id, args);
+    if (!handler) throw new Error(`No handler for ${id}`);
+    return await (handler as (...a: unknown[]) => unknown)(...argsFor(handler, routed));
+  } catch (error) {
+    await reportError(log, id, error);
+    return undefined;
+  }
+}
