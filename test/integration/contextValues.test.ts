@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/tree/commandTarget';
-import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
+import { ADMIN_USER, DEMO_USER, startServer, type RunningServer } from '../server';
 import { extensionApi, serviceOf, signInWithIssuedToken, signOutQuietly, useServer } from './support/env';
+import { scriptUi } from './support/scriptedUi';
 
 /** The positive `viewItem` conditions of a `when` clause, as regexes (negated ones are skipped). */
 export function viewItemConditions(when: string): RegExp[] {
@@ -58,11 +59,28 @@ describe('manifest: context menus match what the tree produces', function () {
       await api.workspaces.removeSlug(apiRoot, 'globex');
       await signOutQuietly();
     }
+    // Several services: a row per service, the first signed out, a second one signed in.
+    const second = await startServer({ rateLimit: false, logIntervalMs: 0 });
+    try {
+      await vscode.workspace.getConfiguration('apphost').update('services', [{ url: second.url, name: 'Second' }], vscode.ConfigurationTarget.Global);
+      const ui = scriptUi({ picks: ['Paste an API token'], inputs: [second.control.issueToken(DEMO_USER.email)] });
+      try {
+        await vscode.commands.executeCommand('apphost.signIn', serviceOf(second));
+      } finally {
+        ui.restore();
+      }
+      api.treeInsides.resources.refresh();
+      await collect(undefined, produced);
+      await api.auth.signOut(api.connections.of(serviceOf(second)));
+    } finally {
+      await vscode.workspace.getConfiguration('apphost').update('services', undefined, vscode.ConfigurationTarget.Global);
+      await second.close();
+    }
   });
   after(async () => server.close());
 
   it('produces the kinds of rows the menus are written for', () => {
-    for (const kind of ['workspace:personal', 'workspace:team', 'list:apps', 'app:running', 'app:stopped', 'server:connected', 'database:running']) {
+    for (const kind of ['service:signedIn:removable', 'service:signedOut', 'workspace:personal', 'workspace:team', 'list:apps', 'app:running', 'app:stopped', 'server:connected', 'database:running']) {
       assert.ok([...produced].some((v) => v.startsWith(kind)), `${kind} in ${[...produced].join(' ')}`);
     }
   });

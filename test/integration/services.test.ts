@@ -1,0 +1,156 @@
+// Several services side by side (#28): two reference servers at once, one in wokku's form
+// (the first service, apphost.baseUrl) and one with workspaces (the specification's header),
+// each with its own token, budget and rows; every command goes to the service of its row.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AppHostTestApi } from '../../src/extension';
+import type { TreeNode } from '../../src/tree/commandTarget';
+import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { extensionApi, serviceOf, startSignedIn, stopSignedIn, until } from './support/env';
+import { childOf, labelOf, runScripted, withScript } from './support/resourceTree';
+
+describe('services: several side by side', function () {
+  this.timeout(60_000);
+  let a: RunningServer;
+  let b: RunningServer;
+  let api: AppHostTestApi;
+  let tokenB: string;
+  const config = () => vscode.workspace.getConfiguration('apphost');
+  const roots = () => api.treeInsides.resources.getChildren();
+  const children = (node: TreeNode) => api.treeInsides.resources.getChildren(node);
+  const contextOf = async (node: TreeNode) => String((await node.getTreeItem()).contextValue);
+  const paths = (server: RunningServer) => server.control.requestLog.map((e) => `${e.method} ${e.path}`);
+
+  before(async () => {
+    a = await startSignedIn();
+    b = await startServer({ rateLimit: false, actionDelayMs: 20, logIntervalMs: 0, workspaceHeader: true });
+    api = await extensionApi();
+  });
+  after(async () => {
+    await withScript({ buttons: [[/Remove service/, 'Remove']] }, () => vscode.commands.executeCommand('apphost.removeService', serviceOf(b))).catch(() => undefined);
+    await config().update('services', undefined, vscode.ConfigurationTarget.Global);
+    await stopSignedIn(a);
+    await b?.close();
+  });
+  afterEach(() => {
+    a.control.clearFaults();
+    b.control.clearFaults();
+  });
+
+  it('with one service, the view is its workspaces as always: no service row', async () => {
+    api.treeInsides.resources.refresh();
+    const top = await roots();
+    assert.ok(top.length > 0);
+    for (const node of top) assert.doesNotMatch(await contextOf(node), /^service\b/);
+    assert.equal(await labelOf(top[0]), 'Personal');
+  });
+
+  it('Add Service tests the address, keeps its name in user settings and signs in by any way', async () => {
+    tokenB = b.control.issueToken(DEMO_USER.email, 'integration test B');
+    const ui = await runScripted('apphost.addService', {
+      inputs: [b.url, 'Staging', tokenB],
+      buttons: [[/added\. Sign in/, 'Sign In']],
+      picks: ['Paste an API token'],
+    });
+    assert.deepEqual(config().inspect('services')?.globalValue, [{ url: b.url, name: 'Staging' }], JSON.stringify(ui.shown));
+    assert.ok(paths(b).includes('GET /'), `the address was tested on B before it was kept: ${paths(b).join(', ')}`);
+    const session = await api.connections.of(serviceOf(b)).session();
+    assert.equal(session?.apiRoot, serviceOf(b));
+    assert.equal(session?.token, tokenB);
+    assert.ok(await api.connections.first.session(), 'the first service stays signed in');
+  });
+
+  it('shows one row per service, in its colour, signed in, with its own workspaces under it', async () => {
+    api.treeInsides.resources.refresh();
+    a.control.clearRequestLog();
+    b.control.clearRequestLog();
+    const top = await roots();
+    assert.deepEqual(await Promise.all(top.map(labelOf)), [new URL(a.url).host, 'Staging']);
+    const [rowA, rowB] = top;
+    const itemB = await rowB.getTreeItem();
+    assert.match(String(itemB.contextValue), /^service:signedIn:removable$/);
+    assert.equal((itemB.iconPath as vscode.ThemeIcon).id, 'cloud');
+    assert.match(String(((itemB.iconPath as vscode.ThemeIcon).color as unknown as { id: string }).id), /^charts\./);
+    assert.equal(itemB.description, DEMO_USER.email);
+    assert.match(await contextOf(rowA), /^service:signedIn$/, 'the first service cannot be removed (its address is apphost.baseUrl)');
+    const workspacesA = await Promise.all((await children(rowA)).map(labelOf));
+    const workspacesB = await Promise.all((await children(rowB)).map(labelOf));
+    assert.ok(workspacesA.includes('Personal') && workspacesB.includes('Personal'), `${workspacesA} / ${workspacesB}`);
+    assert.deepEqual(paths(a), ['GET /api/v1/teams'], 'A listed its workspaces once');
+    assert.deepEqual(paths(b), ['GET /api/v1/teams'], 'B listed its workspaces once');
+  });
+
+  it('a command on a row of service B goes to B, never to A (same app name on both)', async () => {
+    const [, rowB] = await roots();
+    const apps = await childOf(await childOf(rowB, 'Personal'), 'Apps');
+    const storefront = await childOf(apps, 'storefront');
+    a.control.clearRequestLog();
+    b.control.clearRequestLog();
+    await runScripted('apphost.app.restart', { buttons: [[/Restart/, 'Restart']] }, storefront);
+    const idB = b.control.findApp('storefront')!.id;
+    await until('B restarted its storefront', () => paths(b).includes(`POST /api/v1/apps/${idB}/restart`), 10_000);
+    assert.deepEqual(paths(a), [], 'nothing was sent to A');
+    assert.notEqual(a.control.findApp('storefront')!.id, idB, 'the two services have their own ids');
+  });
+
+  it('a 429 storm on A leaves B refreshing (each service has its own budget)', async () => {
+    const [rowA, rowB] = await roots();
+    const appsA = await childOf(await childOf(rowA, 'Personal'), 'Apps');
+    const appsB = await childOf(await childOf(rowB, 'Personal'), 'Apps');
+    a.control.failNext({ status: 429, count: 20, retryAfter: 30 });
+    api.treeInsides.resources.refresh(appsA);
+    await children(appsA);
+    assert.ok(api.connections.of(serviceOf(a)).budget.isThrottled(), 'A is throttled');
+    assert.equal(api.connections.of(serviceOf(b)).budget.isThrottled(), false, 'B is not');
+    b.control.clearRequestLog();
+    api.treeInsides.resources.refresh(appsB);
+    const rowsB = await Promise.all((await children(appsB)).map(labelOf));
+    assert.ok(rowsB.includes('storefront'), rowsB.join(', '));
+    assert.ok(paths(b).some((p) => p.startsWith('GET /api/v1/apps')), 'B asked its server');
+    api.connections.of(serviceOf(a)).budget.resume();
+  });
+
+  it('an expired session on B prompts once, for B only; A keeps working', async () => {
+    const [rowA, rowB] = await roots();
+    const appsA = await childOf(await childOf(rowA, 'Personal'), 'Apps');
+    const appsB = await childOf(await childOf(rowB, 'Personal'), 'Apps');
+    b.control.expireToken(tokenB);
+    const ui = await withScript({}, async () => {
+      api.treeInsides.resources.refresh(appsB);
+      await children(appsB);
+      api.treeInsides.resources.refresh(appsB);
+      await children(appsB);
+      await until('the prompt for B', () => ui.shown.some((s) => s.kind === 'warning'), 5_000).catch(() => undefined);
+    });
+    const prompts = ui.shown.filter((s) => /session .*expired/.test(s.text));
+    assert.equal(prompts.length, 1, JSON.stringify(ui.shown));
+    assert.match(prompts[0].text, /on Staging expired/);
+    a.control.clearRequestLog();
+    api.treeInsides.resources.refresh(appsA);
+    assert.ok((await Promise.all((await children(appsA)).map(labelOf))).includes('storefront'), 'A still lists its apps');
+    assert.ok(await api.connections.first.session(), 'A is still signed in');
+  });
+
+  it('Sign In on B\'s row signs in to B only, by e-mail and password', async () => {
+    const before = await api.connections.first.session();
+    const [, rowB] = await roots();
+    await runScripted('apphost.signIn', { picks: ['e-mail and password'], inputs: [DEMO_USER.email, DEMO_USER.password] }, rowB);
+    const session = await api.connections.of(serviceOf(b)).session();
+    assert.equal(session?.method, 'password');
+    assert.ok(session?.tokenId, 'B issued a token it can revoke');
+    assert.equal((await api.connections.first.session())?.id, before?.id, 'A\'s session is untouched');
+  });
+
+  it('Remove Service signs out of B (its token revoked there) and forgets it: one service again', async () => {
+    const [, rowB] = await roots();
+    b.control.clearRequestLog();
+    const ui = await runScripted('apphost.removeService', { buttons: [[/Remove service Staging/, 'Remove']] }, rowB);
+    assert.ok(ui.shown.some((s) => /Remove service Staging\?/.test(s.text)), JSON.stringify(ui.shown));
+    assert.equal(await api.connections.of(serviceOf(a)).session() !== undefined, true, 'A stays signed in');
+    assert.deepEqual(config().inspect('services')?.globalValue, []);
+    assert.equal(api.connections.service(serviceOf(b)), undefined);
+    assert.ok(paths(b).some((p) => /^DELETE \/api\/v1\/auth\/tokens\//.test(p)), `the token was revoked on B: ${paths(b).join(', ')}`);
+    api.treeInsides.resources.refresh();
+    assert.equal(await labelOf((await roots())[0]), 'Personal');
+  });
+});
