@@ -44,4 +44,18 @@ describe('tree: automatic refresh', () => {
     await new Promise((r) => setTimeout(r, 2_300));
     assert.equal(refreshes, 0);
   });
+
+  it('with several services, a service whose budget runs low is skipped and the others refresh', async function () {
+    this.timeout(10_000);
+    if (!vscode.window.state.focused) this.skip();
+    auto?.dispose();
+    const roomy = new RequestBudget({ perMinute: 6000 });
+    const low = { snapshot: () => ({ ...roomy.snapshot(), available: 0 }) };
+    const counts = { throttled: 0, other: 0 };
+    view.visible = true;
+    auto = new AutoRefresh(view, () => [{ budget: low, refresh: () => void counts.throttled++ }, { budget: roomy, refresh: () => void counts.other++ }], 0);
+    await new Promise((r) => setTimeout(r, 2_300));
+    assert.equal(counts.throttled, 0, 'the throttled service waits');
+    assert.ok(counts.other >= 2, `${counts.other} refreshes of the other service`);
+  });
 });
