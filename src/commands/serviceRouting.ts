@@ -8,12 +8,16 @@ import type { Core } from '../core';
 import { serviceOfTarget, toCommandTarget } from '../tree/commandTarget';
 import type { CommandHandler, CommandTable } from './kit/running';
 
-/** Commands that need no service, or ask for one themselves (sign-in and the service commands). */
+/**
+ * Commands that need no service question from the palette: they act on no service, ask for
+ * one themselves (sign-in, the service commands), or pick among what runs (tails).
+ */
 const NO_SERVICE = new Set([
   'apphost.addService', 'apphost.removeService', 'apphost.renameService', 'apphost.signIn', 'apphost.signOut',
   'apphost.setServiceUrl', 'apphost.walkthrough.open', 'apphost.refresh', 'apphost.refreshAll', 'apphost.retryNow',
   'apphost.loadMore', 'apphost.showLog', 'apphost.activity.refresh', 'apphost.activity.loadMore',
-  'apphost.logs.stopAll', 'apphost.logs.toggleTimestamps',
+  'apphost.logs.stopAll', 'apphost.logs.toggleTimestamps', 'apphost.logs.stop', 'apphost.logs.filter', 'apphost.logs.clearFilter',
+  'apphost.details.reveal',
 ]);
 
 /**
@@ -42,9 +46,9 @@ export class ServiceRouting {
    * app ref that names none given the service chosen (refs from before several services).
    */
   async route(id: string, args: unknown[]): Promise<{ handler: CommandHandler | undefined; args: unknown[] }> {
-    if (NO_SERVICE.has(id)) return { handler: this.table()[id], args };
     const named = args.map((arg) => serviceOfTarget(toCommandTarget(arg))).find((service) => service !== undefined);
-    const service = named ?? (FIRST_SERVICE.has(id) ? undefined : await this.askService()) ?? this.root.connections.firstId();
+    const asks = !NO_SERVICE.has(id) && !FIRST_SERVICE.has(id);
+    const service = named ?? (asks ? await this.askService() : undefined) ?? this.root.connections.firstId();
     return { handler: this.table(service)[id], args: args.map((arg) => withService(arg, service)) };
   }
 

@@ -173,6 +173,25 @@ export class Workbench {
     await this.treeRow('Personal').waitFor();
   }
 
+  /** Adds a service through the Command Palette (address, display name), then signs in to it by pasting a token. */
+  async addService(url: string, name: string, token: string): Promise<void> {
+    await this.runCommand('AppHost: Add Service…');
+    const input = this.quickInput().locator('input');
+    await this.quickInput().getByText('Address of your AppHost service').waitFor();
+    await input.fill(url);
+    await input.press('Enter');
+    await this.quickInput().getByText(/Display name of the service/).waitFor();
+    await input.fill(name);
+    await input.press('Enter');
+    const toast = this.page.locator('.notifications-toasts', { hasText: `AppHost service ${name} added. Sign in to it now?` });
+    await toast.getByRole('button', { name: 'Sign In' }).click();
+    await this.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' }).click();
+    await this.quickInput().getByText('Paste an API token of your AppHost account').waitFor();
+    await input.fill(token);
+    await input.press('Enter');
+    await this.treeRow(name).locator('.label-description', { hasText: '@' }).waitFor();
+  }
+
   /** Collapses a section of the side bar (e.g. "Activity") to give the others room. */
   async collapseSection(title: string): Promise<void> {
     const header = this.page.locator('.sidebar .pane-header', { hasText: title }).first();

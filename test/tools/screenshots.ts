@@ -183,6 +183,26 @@ async function deployFolder(): Promise<void> {
   }
 }
 
+/** Its own window: two services side by side, each with its workspaces (the second added through the UI). */
+async function services(): Promise<void> {
+  const first = await startServer({ seed: 'demo', actionDelayMs: 300, logIntervalMs: 0 });
+  const staging = await startServer({ seed: 'demo', actionDelayMs: 300, logIntervalMs: 0, workspaceHeader: true });
+  let w: Workbench | undefined;
+  try {
+    w = await Workbench.open({ settings: { 'apphost.baseUrl': first.url } });
+    await w.page.setViewportSize({ width: 1180, height: 760 });
+    await w.signInWithToken(first.control.issueToken(DEMO_USER.email));
+    await w.collapseSection('Activity');
+    await w.addService(staging.url, 'Staging', staging.control.issueToken(DEMO_USER.email));
+    await w.page.locator('.monaco-list-row[role=treeitem]', { hasText: 'Personal' }).nth(1).waitFor();
+    await shoot(w, 'services.png', await sideBar(w));
+  } finally {
+    await w?.close();
+    await first.close();
+    await staging.close();
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   console.log('Packaging the extension…');
@@ -203,6 +223,7 @@ async function main(): Promise<void> {
     await closeJourney(workbench, server);
   }
   await deployFolder();
+  await services();
   const manifest = Object.fromEntries(SHOTS.map((s) => [s.file, { shows: s.shows, sources: sourcesHash(s) }]));
   writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`Wrote ${SHOTS.length} pictures and ${MANIFEST}. Look at them, then commit media/screenshots/.`);

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { closeJourney, openJourney } from './journey';
+import type { Workbench } from './workbench';
+
+// Several services side by side (#28): a second service added through the real UI (tested,
+// named, signed in to by pasting a token) shows next to the first, each with its workspaces.
+describe('journey: a second service side by side', () => {
+  let server: RunningServer;
+  let staging: RunningServer;
+  let workbench: Workbench;
+
+  before(async () => {
+    ({ server, workbench } = await openJourney({ collapse: ['Activity'] }));
+    staging = await startServer({ seed: 'demo', actionDelayMs: 300, workspaceHeader: true });
+  });
+  after(async () => {
+    await closeJourney(workbench, server);
+    await staging?.close();
+  });
+
+  it('adds a service from the view\'s … menu, names it, signs in to it, and shows both (light theme)', async () => {
+    const { page } = workbench;
+    await page.locator('.sidebar .pane-header', { hasText: 'Resources' }).hover();
+    await page.locator('.sidebar .pane-header', { hasText: 'Resources' }).getByRole('button', { name: /More Actions/ }).click();
+    const menu = page.locator('.context-view .monaco-menu');
+    await menu.locator('.action-label', { hasText: 'Add Service…' }).click();
+    const input = workbench.quickInput().locator('input');
+    await workbench.quickInput().getByText('Address of your AppHost service').waitFor();
+    await input.fill(server.url);
+    await workbench.quickInput().getByText(/already knows this service/).waitFor();
+    await input.fill(staging.url);
+    await input.press('Enter');
+    await workbench.quickInput().getByText(/Display name of the service/).waitFor();
+    await input.fill('Staging');
+    await workbench.screenshot('services-1-name');
+    await input.press('Enter');
+    const toast = page.locator('.notifications-toasts', { hasText: 'AppHost service Staging added. Sign in to it now?' });
+    await toast.getByRole('button', { name: 'Sign In' }).click();
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' }).click();
+    await workbench.quickInput().getByText('Paste an API token of your AppHost account').waitFor();
+    await input.fill(staging.control.issueToken(DEMO_USER.email));
+    await input.press('Enter');
+    await workbench.treeRow('Staging').locator('.label-description', { hasText: DEMO_USER.email }).waitFor();
+    const host = new URL(server.url).host;
+    await workbench.treeRow(host).waitFor();
+    // Each service's workspaces under it: two Personal rows, one per service.
+    await page.locator('.monaco-list-row[role=treeitem]', { hasText: 'Personal' }).nth(1).waitFor();
+    assert.deepEqual((await workbench.treeLabels()).filter((l) => l === host || l === 'Staging'), [host, 'Staging']);
+    await workbench.screenshot('services-2-two-services');
+  });
+
+  it('offers Sign Out, Rename and Remove on a service\'s row', async () => {
+    await workbench.treeRow('Staging').click({ button: 'right' });
+    const menu = workbench.page.locator('.context-view .monaco-menu');
+    await menu.waitFor();
+    const items = await menu.locator('.action-label').allInnerTexts();
+    for (const expected of ['Sign Out', 'Rename Service…', 'Remove Service…']) assert.ok(items.some((i) => i.includes(expected)), `${expected} in ${items.join(' | ')}`);
+    await workbench.screenshot('services-3-menu');
+    await workbench.page.keyboard.press('Escape');
+  });
+});
