@@ -72,7 +72,8 @@ function lifecycle(s: Core, verb: 'start' | 'stop' | 'restart', texts: Lifecycle
       await runOnApps(s, selected, {
         ...texts,
         command: `apphost.app.${verb}`,
-        call: (app, queueSignal) => s.connection.api().apps[verb](app.id, { workspace: app.workspace, priority: 'user', queueSignal }),
+        // A selection may hold apps of several services: each goes to its own.
+        call: (app, queueSignal) => s.connections.of(app.service).api().apps[verb](app.id, { workspace: app.workspace, priority: 'user', queueSignal }),
         after: (app) => s.tree.readState(app, { rerender: true }),
       });
       return;
@@ -81,7 +82,7 @@ function lifecycle(s: Core, verb: 'start' | 'stop' | 'restart', texts: Lifecycle
     const app = selected ? selected[0].app : await resolveApp(s, target);
     const row = target?.kind === 'app' ? target.row : undefined;
     const node = selected ? (selected[0].rows.find((r) => r === row) ?? selected[0].rows[0]) : row;
-    const api = s.connection.api();
+    const api = s.connections.of(app.service).api();
     await runAction(s, node, texts.busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
     await s.tree.readState(app, { rerender: true });
     void vscode.window.showInformationMessage(texts.done(app.name));

@@ -162,6 +162,7 @@ async function linkTo(s: Core, db: DatabaseTarget, dropped?: AppRef): Promise<vo
   let alias: string | undefined;
   if (dropped) {
     // Dragged onto the database: confirm, since a link restarts the app with a new config var.
+    if (dropped.service !== db.service) throw new Error(vscode.l10n.t('{0} and {1} are on different services: a database links apps of its own service.', dropped.name, database.name));
     if (dropped.workspace !== workspace) throw new Error(vscode.l10n.t('{0} and {1} are in different workspaces: drop an app onto a database of its own workspace.', dropped.name, database.name));
     const link = vscode.l10n.t('Link');
     const withAlias = vscode.l10n.t('Link with Alias…');

@@ -2,7 +2,7 @@
 // Rows are recognised by their contextValue (the same grammar the menus use), and the
 // drop runs the `apphost.database.link` command, which confirms and reports errors.
 import * as vscode from 'vscode';
-import { serviceOfTarget, type TreeNode } from './commandTarget';
+import type { TreeNode } from './commandTarget';
 import { sameApp, type AppRef } from '../model';
 
 /** Our own mime type: the apps being dragged, as plain refs. */
@@ -38,13 +38,8 @@ export class ResourcesDragAndDrop implements vscode.TreeDragAndDropController<Tr
 
   async handleDrop(target: TreeNode | undefined, dataTransfer: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
     if (!target || !DROP_TARGET.test(await contextValueOf(target))) return;
-    // A database links apps of its own service only: an app of another service is not sent there.
-    const service = serviceOfTarget(target.commandTarget());
-    const dropped = await droppedApps(dataTransfer);
-    const apps = dropped.filter((app) => app.service === service);
-    if (apps.length < dropped.length) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('A database links apps of its own service only: {0} not linked.', dropped.filter((a) => !apps.includes(a)).map((a) => a.name).join(', ')));
-    }
+    // Each app carries its service: the link command refuses an app of another service than the database's.
+    const apps = await droppedApps(dataTransfer);
     for (const app of apps) {
       if (token.isCancellationRequested) return;
       await vscode.commands.executeCommand('apphost.database.link', target, app);

@@ -93,6 +93,34 @@ describe('services: several side by side', function () {
     assert.notEqual(a.control.findApp('storefront')!.id, idB, 'the two services have their own ids');
   });
 
+  it('from the palette, with two services signed in, asks for the service first', async () => {
+    a.control.clearRequestLog();
+    b.control.clearRequestLog();
+    const ui = await runScripted('apphost.app.restart', { picks: ['Staging', 'api-gateway'], buttons: [[/Restart/, 'Restart']] });
+    assert.equal(ui.shown[0]?.kind, 'quickPick');
+    assert.deepEqual(ui.shown[0]?.items?.map((i) => i.replace(/^\$\(cloud\) /, '')), [new URL(a.url).host, 'Staging'], JSON.stringify(ui.shown));
+    const idB = b.control.findApp('api-gateway')!.id;
+    await until('B restarted its api-gateway', () => paths(b).includes(`POST /api/v1/apps/${idB}/restart`), 10_000);
+    assert.ok(!paths(a).some((p) => p.startsWith('POST')), 'nothing was changed on A');
+  });
+
+  it('a selection of apps of both services restarts each on its own service', async () => {
+    const [rowA, rowB] = await roots();
+    const storefrontA = await childOf(await childOf(await childOf(rowA, 'Personal'), 'Apps'), 'storefront');
+    const storefrontB = await childOf(await childOf(await childOf(rowB, 'Personal'), 'Apps'), 'storefront');
+    a.control.clearRequestLog();
+    b.control.clearRequestLog();
+    await withScript({}, () => vscode.commands.executeCommand('apphost.app.restart', storefrontB, [storefrontA, storefrontB]));
+    const [idA, idB] = [a.control.findApp('storefront')!.id, b.control.findApp('storefront')!.id];
+    await until('both restarted', () => paths(a).includes(`POST /api/v1/apps/${idA}/restart`) && paths(b).includes(`POST /api/v1/apps/${idB}/restart`), 10_000);
+    assert.ok(!paths(a).includes(`POST /api/v1/apps/${idB}/restart`) && !paths(b).includes(`POST /api/v1/apps/${idA}/restart`), 'no app went to the other service');
+  });
+
+  it('a workspace cannot add a service (apphost.services is machine scoped)', async () => {
+    await assert.rejects(async () => config().update('services', [{ url: 'https://evil.example.com' }], vscode.ConfigurationTarget.Workspace));
+    assert.equal(api.connections.services().length, 2);
+  });
+
   it('a 429 storm on A leaves B refreshing (each service has its own budget)', async () => {
     const [rowA, rowB] = await roots();
     const appsA = await childOf(await childOf(rowA, 'Personal'), 'Apps');
