@@ -169,11 +169,19 @@ describe('services: several side by side', function () {
     assert.equal((await api.connections.first.session())?.id, before?.id, 'A\'s session is untouched');
   });
 
+  it('Rename Service renames B\'s row, nothing else', async () => {
+    const [, rowB] = await roots();
+    await runScripted('apphost.renameService', { inputs: ['Staging EU'] }, rowB);
+    assert.deepEqual(config().inspect('services')?.globalValue, [{ url: b.url, name: 'Staging EU' }]);
+    api.treeInsides.resources.refresh();
+    assert.deepEqual(await Promise.all((await roots()).map(labelOf)), [new URL(a.url).host, 'Staging EU']);
+  });
+
   it('Remove Service signs out of B (its token revoked there) and forgets it: one service again', async () => {
     const [, rowB] = await roots();
     b.control.clearRequestLog();
-    const ui = await runScripted('apphost.removeService', { buttons: [[/Remove service Staging/, 'Remove']] }, rowB);
-    assert.ok(ui.shown.some((s) => /Remove service Staging\?/.test(s.text)), JSON.stringify(ui.shown));
+    const ui = await runScripted('apphost.removeService', { buttons: [[/Remove service Staging EU/, 'Remove']] }, rowB);
+    assert.ok(ui.shown.some((s) => /Remove service Staging EU\?/.test(s.text)), JSON.stringify(ui.shown));
     assert.equal(await api.connections.of(serviceOf(a)).session() !== undefined, true, 'A stays signed in');
     assert.deepEqual(config().inspect('services')?.globalValue, []);
     assert.equal(api.connections.service(serviceOf(b)), undefined);
