@@ -73,6 +73,14 @@ export class Connections implements vscode.Disposable {
   }
 
   /**
+   * The display name of a service while several are known, for the texts that must say
+   * which (a prompt, a channel, the status bar); undefined with one service, whose texts stay as they were.
+   */
+  nameWhenSeveral(id: string | undefined): string | undefined {
+    return this.several ? this.service(id)?.name : undefined;
+  }
+
+  /**
    * The connection of a known service; the first service's for undefined (a caller that
    * knows no service yet). Throws when the service is no longer known (removed meanwhile).
    */

@@ -128,10 +128,10 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     if (connection === this.connection) await vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', true);
     const signInAgain = vscode.l10n.t('Sign In');
     // With several services, the prompt says which one (the others keep working).
-    const service = this.connections.several ? this.connections.service(session.apiRoot) : undefined;
+    const service = this.connections.nameWhenSeveral(session.apiRoot);
     const choice = await vscode.window.showWarningMessage(
       service
-        ? vscode.l10n.t('Your AppHost session on {0} expired or was revoked ({1}). Sign in again to continue; your unsaved edits are kept.', service.name, session.account.email)
+        ? vscode.l10n.t('Your AppHost session on {0} expired or was revoked ({1}). Sign in again to continue; your unsaved edits are kept.', service, session.account.email)
         : vscode.l10n.t('Your AppHost session expired or was revoked ({0}). Sign in again to continue; your unsaved edits are kept.', session.account.email),
       signInAgain,
     );
