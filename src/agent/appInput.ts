@@ -42,8 +42,8 @@ async function linkedApp(ctx: ToolContext, workspace: Workspace | undefined): Pr
   const { s } = ctx;
   const links = deployArea(s).links;
   await links.ready;
-  const apps = new Map(links.links().map((l) => [l.app.id ?? l.app.name, l]));
-  if (apps.size === 1) return refOf(s, [...apps.values()][0].app);
+  const apps = new Map(links.links().map((l) => [`${l.service} ${l.app.id ?? l.app.name}`, l]));
+  if (apps.size === 1) return refOf(s, [...apps.values()][0]);
   if (apps.size > 1) {
     const pairs = [...apps.values()].map((l) => vscode.l10n.t('folder {0} → app {1}', l.folder.name, l.app.name)).join('; ');
     throw new ToolFailure(vscode.l10n.t('Several open folders are linked to apps ({0}): name the app.', pairs));

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { deployArea } from '../deploy';
 import { deployFlow } from '../deploy/deployFlow';
 import { report, type DeployResult } from '../deploy/deployRun';
-import { refOf, type DeployTarget } from '../deploy/deployTarget';
+import { onService, refOf, type DeployTarget } from '../deploy/deployTarget';
 import type { FolderLink } from '../deploy/folderLinks';
 import { deployBranchOf, deployWarnings, type PushPlan } from '../deploy/preflight';
 import { explainPush } from '../deploy/pushProblems';
@@ -29,19 +29,20 @@ export const deployFolder: ActTool<{ folder?: string }, DeployPlan> = {
   kind: 'act',
   progress: (input) => (input.folder ? vscode.l10n.t('Deploying folder {0}…', input.folder) : vscode.l10n.t('Deploying the open folder…')),
   async plan(input, ctx) {
-    const { s } = ctx;
-    const { session, api } = await s.connection.signedIn();
-    const area = deployArea(s);
+    const area = deployArea(ctx.s);
     await area.links.ready;
     const link = linkOf(area.links.links(), input.folder);
-    const app = await refOf(s, link.app);
+    // The folder's link names the service the deploy goes to.
+    const s = onService(ctx.s, link.service);
+    const { session, api } = await s.connection.signedIn();
+    const app = await refOf(s, link);
     const repo = area.links.repoOf(link.folder);
     if (!area.links.gitAvailable) throw new ToolFailure(vscode.l10n.t('The Git extension of VS Code is disabled or missing: AppHost deploys through it. Ask the user to enable it (setting git.enabled).'));
     if (!repo) throw new ToolFailure(vscode.l10n.t('Folder {0} is not a git repository: AppHost deploys with git push. Its code must be committed in a repository first.', link.folder.name));
     if (area.running.has(app.name)) return { answer: vscode.l10n.t('A deploy of {0} is already running: wait for it (apphost_get_deploy_log shows it).', app.name) };
     const details = await api.apps.get(app.id, callOptions(ctx, app));
     const deployBranch = deployBranchOf(details);
-    const remote = area.links.remoteFor(link.folder, app.name, details.gitRemote)?.remote;
+    const remote = area.links.remoteFor(link.folder, app, details.gitRemote)?.remote;
     await repo.status().catch(() => undefined);
     const head = repo.state.HEAD;
     if (!head?.commit) throw new ToolFailure(vscode.l10n.t('Nothing to deploy: folder {0} has no commit yet. The code must be committed first.', link.folder.name));
@@ -80,7 +81,7 @@ export const deployFolder: ActTool<{ folder?: string }, DeployPlan> = {
     const done = await deployFlow(s, area, plan.target, undefined, { confirmedWarnings: plan.warnings });
     if (!done) return vscode.l10n.t('A deploy of {0} is already running: wait for it (apphost_get_deploy_log shows it).', app.name);
     // The user sees the outcome as after a click (its buttons wait for them, not for the agent).
-    void report(s, area, done.plan, done.result).catch((e: unknown) => s.log.warn(`[agent] deploy report: ${String(e)}`));
+    void report(onService(s, app.service), area, done.plan, done.result).catch((e: unknown) => s.log.warn(`[agent] deploy report: ${String(e)}`));
     return answer(ctx, done.plan, done.result);
   },
 };

@@ -4,6 +4,7 @@
 // `connection` is its connection: the handlers' code speaks to `s.connection` as before.
 import * as vscode from 'vscode';
 import { isAppRef, UserCancelled } from '../model';
+import type { Connections } from '../connections';
 import type { Core } from '../core';
 import { serviceOfTarget, toCommandTarget } from '../tree/commandTarget';
 import type { CommandHandler, CommandTable } from './kit/running';
@@ -21,11 +22,10 @@ const NO_SERVICE = new Set([
 ]);
 
 /**
- * The open folder's commands: folder links are kept under the first service's address, so
- * from a folder (or the palette) they act on the first service (deployTarget.ts refuses an
- * app of another service in words).
+ * The open folder's commands: from a folder (or the palette) they find the service of the
+ * folder's link themselves (deployTarget.ts), and ask for one only to link a folder.
  */
-const FIRST_SERVICE = new Set(['apphost.folder.deploy', 'apphost.folder.link', 'apphost.folder.unlink', 'apphost.folder.actions']);
+const FOLDER = new Set(['apphost.folder.deploy', 'apphost.folder.link', 'apphost.folder.unlink', 'apphost.folder.actions']);
 
 export class ServiceRouting {
   private readonly views = new Map<string, { connection: unknown; services: Core; table: CommandTable }>();
@@ -47,8 +47,8 @@ export class ServiceRouting {
    */
   async route(id: string, args: unknown[]): Promise<{ handler: CommandHandler | undefined; args: unknown[] }> {
     const named = args.map((arg) => serviceOfTarget(toCommandTarget(arg))).find((service) => service !== undefined);
-    const asks = !NO_SERVICE.has(id) && !FIRST_SERVICE.has(id);
-    const service = named ?? (asks ? await this.askService() : undefined) ?? this.root.connections.firstId();
+    const asks = !NO_SERVICE.has(id) && !FOLDER.has(id);
+    const service = named ?? (asks ? await askService(this.root.connections) : undefined) ?? this.root.connections.firstId();
     return { handler: this.table(service)[id], args: args.map((arg) => withService(arg, service)) };
   }
 
@@ -65,20 +65,19 @@ export class ServiceRouting {
     }
     return view.table;
   }
+}
 
-  /** From the palette: the only signed-in service, else the one the user picks (undefined: the first). */
-  private async askService(): Promise<string | undefined> {
-    const { connections } = this.root;
-    if (!connections.several) return undefined;
-    const signedIn = await connections.signedIn();
-    if (signedIn.length <= 1) return signedIn[0]?.id;
-    const picked = await vscode.window.showQuickPick(
-      signedIn.map((service) => ({ label: `$(cloud) ${service.name}`, description: service.url, service })),
-      { title: vscode.l10n.t('AppHost: which service?'), placeHolder: vscode.l10n.t('Select the service to act on') },
-    );
-    if (!picked) throw new UserCancelled();
-    return picked.service.id;
-  }
+/** From the palette: the only signed-in service, else the one the user picks (undefined: the first). */
+export async function askService(connections: Connections): Promise<string | undefined> {
+  if (!connections.several) return undefined;
+  const signedIn = await connections.signedIn();
+  if (signedIn.length <= 1) return signedIn[0]?.id;
+  const picked = await vscode.window.showQuickPick(
+    signedIn.map((service) => ({ label: `$(cloud) ${service.name}`, description: service.url, service })),
+    { title: vscode.l10n.t('AppHost: which service?'), placeHolder: vscode.l10n.t('Select the service to act on') },
+  );
+  if (!picked) throw new UserCancelled();
+  return picked.service.id;
 }
 
 /** An app ref that names no service (passed by a caller from before several services) gets the routed one. */

@@ -2,9 +2,10 @@
 import * as vscode from 'vscode';
 import { signedIn } from '../commands/kit/targets';
 import type { CommandTable } from '../commands/kit/running';
+import type { Connections } from '../connections';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
+import { folderOf, onService, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
 import { deployFlow } from './deployFlow';
 import { report, type DeployResult } from './deployRun';
 import type { FolderLink } from './folderLinks';
@@ -18,15 +19,15 @@ export function deployCommands(s: Core): CommandTable {
     'apphost.app.deploy': (target?: CommandTarget) => deploy(s, area(), target),
     'apphost.folder.deploy': (uri?: vscode.Uri) => deploy(s, area(), uri),
     'apphost.folder.link': (uri?: vscode.Uri) => linkFolder(s, area(), uri),
-    'apphost.folder.unlink': (uri?: vscode.Uri) => unlinkFolder(area(), uri),
+    'apphost.folder.unlink': (uri?: vscode.Uri) => unlinkFolder(s.connections, area(), uri),
     'apphost.folder.actions': (uri?: vscode.Uri) => linkedAppActions(s, area(), uri),
   };
 }
 
 /** Deploys a folder to its app (see deployTarget.ts for where each comes from). Resolves with the result (tests read it). */
 async function deploy(s: Core, area: DeployArea, target: CommandTarget | vscode.Uri | undefined): Promise<DeployResult | undefined> {
-  await signedIn(s);
   const t = await resolveTarget(s, area.links, target);
+  await signedIn(onService(s, t.app.service));
   try {
     const done = await deployFlow(s, area, t);
     if (!done) {
@@ -34,7 +35,7 @@ async function deploy(s: Core, area: DeployArea, target: CommandTarget | vscode.
       return undefined;
     }
     // The report waits for the user's answer: another deploy may start meanwhile.
-    await report(s, area, done.plan, done.result);
+    await report(onService(s, t.app.service), area, done.plan, done.result);
     return done.result;
   } catch (error) {
     if (!(error instanceof PreDeployTaskError)) throw error;
@@ -55,7 +56,7 @@ async function linkFolder(s: Core, area: DeployArea, uri?: vscode.Uri): Promise<
   await signedIn(s);
   const folder = uri ? folderOf(uri) : await pickFolder(vscode.l10n.t('Link which folder to an app?'));
   const app = await pickAndLink(s, area.links, folder);
-  const hasRemote = area.links.remoteFor(folder, app.name) !== undefined;
+  const hasRemote = area.links.remoteFor(folder, app) !== undefined;
   void vscode.window.showInformationMessage(
     hasRemote
       ? vscode.l10n.t('Folder {0} is linked to {1}.', folder.name, app.name)
@@ -64,9 +65,9 @@ async function linkFolder(s: Core, area: DeployArea, uri?: vscode.Uri): Promise<
   return app;
 }
 
-async function unlinkFolder(area: DeployArea, uri?: vscode.Uri): Promise<void> {
+async function unlinkFolder(services: Connections, area: DeployArea, uri?: vscode.Uri): Promise<void> {
   const links = area.links.links();
-  const link = uri ? area.links.linkOf(folderOf(uri)) : links.length === 1 ? links[0] : links.length ? await pickLink(links, vscode.l10n.t('Unlink which folder?')) : undefined;
+  const link = uri ? area.links.linkOf(folderOf(uri)) : links.length === 1 ? links[0] : links.length ? await pickLink(services, links, vscode.l10n.t('Unlink which folder?')) : undefined;
   if (!link) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No open folder is linked to an AppHost app.'));
     return;
@@ -85,7 +86,7 @@ async function linkedAppActions(s: Core, area: DeployArea, uri?: vscode.Uri): Pr
     await linkFolder(s, area, uri);
     return;
   }
-  const app = await refOf(s, link.app);
+  const app = await refOf(s, link);
   const cmd = (id: string, ...args: unknown[]) => () => vscode.commands.executeCommand(id, ...args);
   const items: ActionItem[] = [
     { label: `$(cloud-upload) ${vscode.l10n.t('Deploy')}`, description: vscode.l10n.t('git push, then the build live in a tab'), run: cmd('apphost.app.deploy', app) },

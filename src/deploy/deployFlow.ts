@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Core } from '../core';
 import type { DeployOutput } from './deployOutput';
 import { runDeploy, type DeployResult } from './deployRun';
-import type { DeployTarget } from './deployTarget';
+import { onService, type DeployTarget } from './deployTarget';
 import type { DeployArea } from './index';
 import { preflight, type PreflightOptions, type PushPlan, type Unattended } from './preflight';
 import { checkRunnable, findPreDeployTask, PRE_DEPLOY_SETTING, PreDeployTaskError, preDeployTaskName, runPreDeployTask } from './preDeployTask';
@@ -23,9 +23,11 @@ export interface TaskDeploy extends Unattended {
  * the user already accepted (the agent tool's confirmation) is not asked again.
  */
 export async function deployFlow(
-  s: Core, area: DeployArea, target: DeployTarget, task?: TaskDeploy, confirmed: Pick<PreflightOptions, 'confirmedWarnings'> = {},
+  caller: Core, area: DeployArea, target: DeployTarget, task?: TaskDeploy, confirmed: Pick<PreflightOptions, 'confirmedWarnings'> = {},
 ): Promise<{ plan: PushPlan; result: DeployResult } | undefined> {
   const { app } = target;
+  // The deploy goes to the app's service (a folder's link names it), whoever started it.
+  const s = onService(caller, app.service);
   // A pre-deploy task that deploys this app itself (an AppHost task in its dependsOn) would never end.
   const before = area.preDeploying.get(app.name);
   if (before) {

@@ -3,9 +3,11 @@
 // palette (nothing). What the user picks on the way is remembered as the folder's link.
 import * as vscode from 'vscode';
 import { activeWorkspace, pickApp, resolveApp } from '../commands/kit/targets';
+import type { Connections } from '../connections';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { firstServiceOnly, type FolderLink, type FolderLinks, type FolderApp } from './folderLinks';
+import { askService } from '../commands/serviceRouting';
+import type { FolderLink, FolderLinks } from './folderLinks';
 import { type AppRef, UserCancelled } from '../model';
 
 export interface DeployTarget {
@@ -14,12 +16,17 @@ export interface DeployTarget {
 }
 
 /**
- * An AppRef for a linked app; by name (the API accepts names as ids) while the tree has not
- * shown its id. Folder links are the first service's (they are kept under its address).
+ * An AppRef for a linked app of the link's service; by name (the API accepts names as ids)
+ * while the tree has not shown its id.
  */
-export async function refOf(s: Core, app: FolderApp): Promise<AppRef> {
-  const service = s.connections.firstId();
-  return app.id ? { service, workspace: app.workspace, id: app.id, name: app.name } : { service, workspace: await activeWorkspace(s), id: app.name, name: app.name };
+export async function refOf(s: Core, link: Pick<FolderLink, 'app' | 'service'>): Promise<AppRef> {
+  const { app, service } = link;
+  return app.id ? { service, workspace: app.workspace, id: app.id, name: app.name } : { service, workspace: await activeWorkspace(onService(s, service)), id: app.name, name: app.name };
+}
+
+/** The Core whose connection is the service's (the one a folder's link or an app names). */
+export function onService(s: Core, service: string): Core {
+  return service === s.connection.apiRoot() ? s : { ...s, connection: s.connections.of(service) };
 }
 
 export function folderOf(uri: vscode.Uri): vscode.WorkspaceFolder {
@@ -32,27 +39,27 @@ export async function resolveTarget(s: Core, links: FolderLinks, arg: CommandTar
   if (arg instanceof vscode.Uri) {
     const folder = folderOf(arg);
     const link = links.linkOf(folder);
-    return { folder, app: link ? await refOf(s, link.app) : await pickAndLink(s, links, folder) };
+    return { folder, app: link ? await refOf(s, link) : await pickAndLink(s, links, folder) };
   }
   if (arg !== undefined) {
     const app = await resolveApp(s, arg);
-    firstServiceOnly(app, s.connections.first.apiRoot());
     const folder = links.linksOf(app)[0]?.folder ?? (await chooseFolderFor(links, app));
     return { folder, app };
   }
   const all = links.links();
-  if (all.length === 1) return { folder: all[0].folder, app: await refOf(s, all[0].app) };
+  if (all.length === 1) return { folder: all[0].folder, app: await refOf(s, all[0]) };
   if (all.length > 1) {
-    const picked = await pickLink(all, vscode.l10n.t('Deploy which folder?'));
-    return { folder: picked.folder, app: await refOf(s, picked.app) };
+    const picked = await pickLink(s.connections, all, vscode.l10n.t('Deploy which folder?'));
+    return { folder: picked.folder, app: await refOf(s, picked) };
   }
   const folder = await pickFolder(vscode.l10n.t('Deploy which folder?'));
   return { folder, app: await pickAndLink(s, links, folder) };
 }
 
-/** Asks for the folder's app and remembers the choice. */
+/** Asks for the folder's app (of the service asked first when several are signed in) and remembers the choice. */
 export async function pickAndLink(s: Core, links: FolderLinks, folder: vscode.WorkspaceFolder): Promise<AppRef> {
-  const app = await pickApp(s, vscode.l10n.t('Select the app of folder {0}', folder.name));
+  const service = await askService(s.connections);
+  const app = await pickApp(service ? onService(s, service) : s, vscode.l10n.t('Select the app of folder {0}', folder.name));
   await links.link(folder, app);
   return app;
 }
@@ -87,9 +94,9 @@ export async function pickFolder(title: string): Promise<vscode.WorkspaceFolder>
   return picked;
 }
 
-export async function pickLink(all: readonly FolderLink[], title: string): Promise<FolderLink> {
+export async function pickLink(services: Connections, all: readonly FolderLink[], title: string): Promise<FolderLink> {
   const picked = await vscode.window.showQuickPick(
-    all.map((l) => ({ label: l.app.name, description: vscode.l10n.t('folder {0}', l.folder.name), link: l })),
+    all.map((l) => ({ label: l.app.name, description: vscode.l10n.t('folder {0}', l.folder.name), detail: services.nameWhenSeveral(l.service), link: l })),
     { title, placeHolder: vscode.l10n.t('Select a linked folder') },
   );
   if (!picked) throw new UserCancelled();

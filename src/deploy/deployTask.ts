@@ -61,10 +61,10 @@ export async function taskTarget(s: Core, area: DeployArea, definition: AppHostT
     if (link.app.name !== app) {
       throw new Error(vscode.l10n.t('Folder {0} is linked to {1}, not {2}. Change "app" in the task to "{1}", or link the folder to {2} (AppHost: Link Folder to App…).', folder.name, link.app.name, app));
     }
-    return { folder, app: await refOf(s, link.app) };
+    return { folder, app: await refOf(s, link) };
   }
   const linked = area.links.links().filter((l) => l.app.name === app);
-  if (linked.length === 1) return { folder: linked[0].folder, app: await refOf(s, linked[0].app) };
+  if (linked.length === 1) return { folder: linked[0].folder, app: await refOf(s, linked[0]) };
   if (!linked.length) throw new Error(vscode.l10n.t('No open folder is linked to {0}. Link its folder (AppHost: Link Folder to App…), then run the task again.', app));
   throw new Error(vscode.l10n.t('Folders {0} are all linked to {1}: add "folder" to the task to say which one it deploys.', linked.map((l) => l.folder.name).join(', '), app));
 }

@@ -1,15 +1,17 @@
 // Which open folder belongs to which app. A folder is linked by its git remotes (read
 // through the Git extension, no request), or by hand with "Link Folder to App…",
 // remembered per folder and per service; "Unlink" also silences a remote's link.
+// With several services, a folder links to the service whose git host its remote names
+// (remotes.ts matchService); links stored before there were several are the first's.
 // Each folder of a multi-root workspace has its own link. The app's id and state come
 // from the rows the Resources view already fetched (TreeState), never from a request.
 import * as vscode from 'vscode';
 import type { App } from '../api';
-import type { Connection } from '../connection';
+import type { Connections } from '../connections';
 import type { TreeControl } from '../tree/treeControl';
 import type { AppRow } from '../tree/treeState';
 import { gitApi, type GitApi, type GitRepository } from './gitApi';
-import { learnFromDetails, remoteForApp, serviceRemotes, type ServiceGit } from './remotes';
+import { learnFromDetails, matchService, remoteForApp, type ServiceGit } from './remotes';
 import type { AppRef } from '../model';
 
 /** The app a folder is linked to: by name only until the tree has shown it (or a manual link named it). */
@@ -21,6 +23,8 @@ export interface FolderApp {
 
 export interface FolderLink {
   readonly folder: vscode.WorkspaceFolder;
+  /** The service of the app (its id, the API root): where a deploy of the folder goes. */
+  readonly service: string;
   readonly repo: GitRepository | undefined;
   readonly app: FolderApp;
   readonly how: 'remote' | 'manual';
@@ -53,12 +57,12 @@ export class FolderLinks implements vscode.Disposable {
 
   constructor(
     private readonly memento: vscode.Memento,
-    private readonly connection: Connection,
+    private readonly connections: Connections,
     private readonly tree: TreeControl,
   ) {
     this.disposables.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
-      connection.onDidChange(() => this.schedule()),
+      connections.onDidChange(() => this.schedule()),
       tree.onAppRow(() => this.schedule()),
     );
     this.disposables.push(tree.addAppFlag((ref) => (this.linksOf(ref).length ? 'linked' : undefined)));
@@ -125,35 +129,34 @@ export class FolderLinks implements vscode.Disposable {
     return this.current.find((l) => l.folder.uri.toString() === uri.toString());
   }
 
-  /** The folders linked to this app (by id, or by name while its id is unknown). Links are the first service's. */
+  /** The folders linked to this app (of its service; by id, or by name while its id is unknown). */
   linksOf(app: AppRef): FolderLink[] {
-    if (app.service !== this.connection.apiRoot()) return [];
-    return this.current.filter((l) => (l.app.id ? l.app.id === app.id : l.app.name === app.name));
+    return this.current.filter((l) => l.service === app.service && (l.app.id ? l.app.id === app.id : l.app.name === app.name));
   }
 
   repoOf(folder: vscode.WorkspaceFolder): GitRepository | undefined {
     return this.git?.getRepository(folder.uri) ?? undefined;
   }
 
-  /** What identifies the service's remotes: the API's host, learned git hosts and remote names. */
-  serviceGit(): ServiceGit {
-    const root = this.connection.apiRoot();
-    const learned = root ? this.memento.get<Record<string, ServiceGit>>(SERVICE_GIT_KEY, {})[root] : undefined;
-    const apiHost = root ? new URL(root).hostname.replace(/^\[|\]$/g, '').toLowerCase() : undefined;
+  /** What identifies a service's remotes: the API's host (and address), learned git hosts and remote names. */
+  serviceGit(service: string): ServiceGit {
+    const learned = service ? this.memento.get<Record<string, ServiceGit>>(SERVICE_GIT_KEY, {})[service] : undefined;
+    const api = service ? new URL(service) : undefined;
+    const apiHost = api?.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    const apiAddress = apiHost && api?.port ? [apiHost, `${apiHost}:${api.port}`] : apiHost ? [apiHost] : [];
     return {
-      hosts: [...new Set([...(apiHost ? [apiHost] : []), ...(learned?.hosts ?? [])])],
+      hosts: [...new Set([...apiAddress, ...(learned?.hosts ?? [])])],
       remoteNames: [...new Set([...(learned?.remoteNames ?? []), DEFAULT_REMOTE_NAME])],
     };
   }
 
   /** The remote name new remotes get: the one of the service's push instructions. */
-  preferredRemoteName(): string {
-    return this.serviceGit().remoteNames[0] ?? DEFAULT_REMOTE_NAME;
+  preferredRemoteName(service: string): string {
+    return this.serviceGit(service).remoteNames[0] ?? DEFAULT_REMOTE_NAME;
   }
 
   /** Remembers the git host and remote name an app's details show (they are the service's). */
-  async learn(details: Pick<App, 'gitRemote' | 'pushInstructions'>): Promise<void> {
-    const root = this.connection.apiRoot();
+  async learn(root: string, details: Pick<App, 'gitRemote' | 'pushInstructions'>): Promise<void> {
     const { host, remoteName } = learnFromDetails(details);
     if (!root || (!host && !remoteName)) return;
     const all = this.memento.get<Record<string, ServiceGit>>(SERVICE_GIT_KEY, {});
@@ -167,34 +170,35 @@ export class FolderLinks implements vscode.Disposable {
     this.recompute();
   }
 
-  /** The remote of the folder's repository for the app, if it has one. */
-  remoteFor(folder: vscode.WorkspaceFolder, appName: string, gitRemote?: string): { remote: string; url: string } | undefined {
+  /** The remote of the folder's repository for the app (of its service), if it has one. */
+  remoteFor(folder: vscode.WorkspaceFolder, app: Pick<AppRef, 'service' | 'name'>, gitRemote?: string): { remote: string; url: string } | undefined {
     const repo = this.repoOf(folder);
-    return repo ? remoteForApp(repo.state.remotes, appName, this.serviceGit(), gitRemote) : undefined;
+    return repo ? remoteForApp(repo.state.remotes, app.name, this.serviceGit(app.service), gitRemote) : undefined;
   }
 
-  /** Links the folder to the app by hand (it wins over the folder's remotes). */
+  /** Links the folder to the app by hand (it wins over the folder's remotes and any link to another service). */
   async link(folder: vscode.WorkspaceFolder, app: AppRef): Promise<void> {
-    firstServiceOnly(app, this.connection.apiRoot());
-    await this.store(folder, { app: { workspace: app.workspace, id: app.id, name: app.name } });
+    await this.store(folder, app.service, { app: { workspace: app.workspace, id: app.id, name: app.name } });
   }
 
   /** Forgets the folder's link; a link by remote stays off until the folder is linked again. */
   async unlink(folder: vscode.WorkspaceFolder): Promise<void> {
-    await this.store(folder, { unlinked: true });
+    await this.store(folder, this.linkOf(folder)?.service ?? this.connections.firstId(), { unlinked: true });
   }
 
-  private async store(folder: vscode.WorkspaceFolder, value: StoredLink): Promise<void> {
-    const key = this.keyOf(folder);
-    if (!key) throw new Error(vscode.l10n.t('Set the AppHost service URL first.'));
-    const all = this.memento.get<Record<string, StoredLink>>(LINKS_KEY, {});
-    await this.memento.update(LINKS_KEY, { ...all, [key]: value });
+  /** Keeps the folder's link under its service's address, and forgets what other services held for the folder. */
+  private async store(folder: vscode.WorkspaceFolder, service: string, value: StoredLink): Promise<void> {
+    if (!service) throw new Error(vscode.l10n.t('Set the AppHost service URL first.'));
+    const all = { ...this.memento.get<Record<string, StoredLink>>(LINKS_KEY, {}) };
+    for (const id of this.serviceIds()) delete all[keyOf(id, folder)];
+    await this.memento.update(LINKS_KEY, { ...all, [keyOf(service, folder)]: value });
     this.recompute();
   }
 
-  private keyOf(folder: vscode.WorkspaceFolder): string | undefined {
-    const root = this.connection.apiRoot();
-    return root && `${root} ${folder.uri.toString()}`;
+  /** The known services' ids, the first first ('' alone while no address is set). */
+  private serviceIds(): string[] {
+    const ids = this.connections.services().map((k) => k.id);
+    return ids.length ? ids : [this.connections.firstId()];
   }
 
   private schedule(): void {
@@ -208,21 +212,21 @@ export class FolderLinks implements vscode.Disposable {
 
   private recompute(): void {
     const stored = this.memento.get<Record<string, StoredLink>>(LINKS_KEY, {});
-    const service = this.serviceGit();
+    const services = this.serviceIds().map((id) => ({ id, git: this.serviceGit(id) }));
     const rows = this.tree.currentRows();
     const next: FolderLink[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const key = this.keyOf(folder);
-      const saved = key ? stored[key] : undefined;
-      if (saved?.unlinked) continue;
+      const saved = services.map(({ id, git }) => ({ id, git, link: id ? stored[keyOf(id, folder)] : undefined }));
+      if (saved.some((s) => s.link?.unlinked)) continue;
       const repo = this.repoOf(folder);
-      if (saved?.app) {
-        const remote = repo && remoteForApp(repo.state.remotes, saved.app.name, service)?.remote;
-        next.push({ folder, repo, app: saved.app, how: 'manual', remote });
+      const manual = saved.find((s) => s.link?.app);
+      if (manual?.link?.app) {
+        const remote = repo && remoteForApp(repo.state.remotes, manual.link.app.name, manual.git)?.remote;
+        next.push({ folder, service: manual.id, repo, app: manual.link.app, how: 'manual', remote });
         continue;
       }
-      const match = repo && serviceRemotes(repo.state.remotes, service)[0];
-      if (match) next.push({ folder, repo, app: identify(match.appName, rows), how: 'remote', remote: match.remote });
+      const found = repo && matchService(repo.state.remotes, services);
+      if (found) next.push({ folder, service: found.service, repo, app: identify(found.match.appName, rows.filter((r) => r.appRef().service === found.service)), how: 'remote', remote: found.match.remote });
     }
     const before = JSON.stringify(this.current.map(summary));
     const old = this.current;
@@ -258,14 +262,10 @@ function identify(name: string, rows: AppRow[]): FolderApp {
 }
 
 function summary(l: FolderLink): unknown[] {
-  return [l.folder.uri.toString(), l.app.name, l.app.id, l.app.workspace, l.how, l.remote];
+  return [l.folder.uri.toString(), l.service, l.app.name, l.app.id, l.app.workspace, l.how, l.remote];
 }
 
-/**
- * Folder links and deploys are kept under the first service's address (apphost.baseUrl):
- * an app of another service is refused with words, never linked or pushed under the first.
- */
-export function firstServiceOnly(app: AppRef, firstService: string | undefined): void {
-  if (app.service === firstService) return;
-  throw new Error(vscode.l10n.t('{0} is on another service than the first one (apphost.baseUrl): linking folders and deploying work with the first service only for now. Use its git remote (Copy Git Remote) to push from a terminal.', app.name));
+/** Where a folder's link to an app of a service is kept (links from before several services are the first's). */
+function keyOf(service: string, folder: vscode.WorkspaceFolder): string {
+  return `${service} ${folder.uri.toString()}`;
 }

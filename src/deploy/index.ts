@@ -28,9 +28,9 @@ export interface DeployArea {
 const areas = areaSlot<DeployArea>('The deploy area');
 
 export function registerDeploy(s: Core): DeployArea {
-  const links = new FolderLinks(s.context.globalState, s.connection, s.tree);
+  const links = new FolderLinks(s.context.globalState, s.connections, s.tree);
   links.onRowChanged = (row) => s.tree.rerenderApp(row.appRef());
-  const statusBar = new LinkStatusBar(links, s.connection, s.tree);
+  const statusBar = new LinkStatusBar(links, s.connections, s.tree);
   const area: DeployArea = { links, statusBar, running: new Map(), preDeploying: new Map(), taskTranscripts: new Map(), sshDir: join(homedir(), '.ssh'), keysChecked: new Set(), settleDelaysMs: [500, 1000, 2000, 4000] };
   s.context.subscriptions.push(links, statusBar);
   return areas.set(s, area);

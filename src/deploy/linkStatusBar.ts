@@ -1,8 +1,9 @@
 // "$(vm-running) storefront · running": the app of the folder being edited (its link),
 // with the state the Resources view shows (no request of its own); a click offers the
 // app's everyday actions. In a multi-root workspace it follows the active editor's folder.
+// With several services it names the link's service, in that service's colour.
 import * as vscode from 'vscode';
-import type { Connection } from '../connection';
+import type { Connections } from '../connections';
 import { statusIcon } from '../tree/statusIcons';
 import type { TreeControl } from '../tree/treeControl';
 import { showsApp, type AppRow } from '../tree/treeState';
@@ -18,13 +19,13 @@ export class LinkStatusBar implements vscode.Disposable {
 
   constructor(
     private readonly links: FolderLinks,
-    private readonly connection: Connection,
+    private readonly connections: Connections,
     private readonly tree: TreeControl,
   ) {
     this.item.name = vscode.l10n.t('AppHost Linked App');
     this.disposables = [
       links.onDidChange(() => this.schedule()),
-      connection.onDidChange(() => this.schedule()),
+      connections.onDidChange(() => this.schedule()),
       // Rows re-render after actions, refreshes and list fetches: the state shown may have changed.
       tree.onDidChange(() => this.schedule()),
       tree.onAppRow(() => this.schedule()),
@@ -58,7 +59,8 @@ export class LinkStatusBar implements vscode.Disposable {
     const link = this.shown();
     const linked = this.links.links().length > 0;
     if (linked !== this.linkedKey) void vscode.commands.executeCommand('setContext', 'apphost.folderLinked', (this.linkedKey = linked));
-    const session = await this.connection.session();
+    // A link's service removed meanwhile has no session (its links follow on the next recompute).
+    const session = link && (await this.connectionOf(link.service)?.session());
     if (!link || !session) {
       this.item.hide();
       return;
@@ -67,24 +69,35 @@ export class LinkStatusBar implements vscode.Disposable {
     const state = this.stateOf(link);
     const doing = this.activity.get(name);
     const icon = doing ? 'sync~spin' : state ? statusIcon('app', state).id : 'cloud';
-    this.item.text = `$(${icon}) ${name}${doing || state ? ` · ${doing ?? state}` : ''}`;
+    const service = this.connections.several ? this.connections.service(link.service) : undefined;
+    const named = service ? vscode.l10n.t('{0} ({1})', name, service.name) : name;
+    this.item.text = `$(${icon}) ${named}${doing || state ? ` · ${doing ?? state}` : ''}`;
+    this.item.color = service && new vscode.ThemeColor(service.color);
     const others = this.links.links().filter((l) => l !== link);
     const how = link.how === 'remote'
       ? vscode.l10n.t('Linked to folder **{0}** by its git remote `{1}`.', link.folder.name, link.remote ?? '')
       : vscode.l10n.t('Linked to folder **{0}** (set with Link Folder to App…).', link.folder.name);
     const stateLine = state ? vscode.l10n.t('State: {0} (as the AppHost view shows it).', state) : vscode.l10n.t('State: shown once the AppHost view has listed the app.');
     const more = others.length ? `\n\n${vscode.l10n.t('Other linked folders: {0}', others.map((l) => `${l.folder.name} → ${l.app.name}`).join(', '))}` : '';
-    this.item.tooltip = new vscode.MarkdownString(`**${name}** — AppHost\n\n${how}\n\n${stateLine}${more}\n\n${vscode.l10n.t('Click for Deploy, Tail Logs and more.')}`);
+    const where = service ? `\n\n${vscode.l10n.t('Service: {0} ({1})', service.name, service.url)}` : '';
+    this.item.tooltip = new vscode.MarkdownString(`**${name}** — AppHost${where}\n\n${how}\n\n${stateLine}${more}\n\n${vscode.l10n.t('Click for Deploy, Tail Logs and more.')}`);
     this.item.command = { command: 'apphost.folder.actions', title: vscode.l10n.t('Linked App Actions'), arguments: [link.folder.uri] };
-    this.item.accessibilityInformation = { label: vscode.l10n.t('AppHost app {0}, {1}', name, doing ?? state ?? vscode.l10n.t('state unknown')) };
+    this.item.accessibilityInformation = { label: vscode.l10n.t('AppHost app {0}, {1}', named, doing ?? state ?? vscode.l10n.t('state unknown')) };
     this.item.show();
   }
 
   /** The state the tree shows for the app (the process report once wt15's rows carry it), if a row is loaded. */
   private stateOf(link: FolderLink): string | undefined {
-    // Folder links are the first service's (kept under its address).
-    const row = this.tree.currentRows().find((r) => showsApp(r, { ...link.app, service: this.connection.apiRoot() ?? '' }));
+    const row = this.tree.currentRows().find((r) => showsApp(r, { ...link.app, service: link.service }));
     return row && rowState(row);
+  }
+
+  private connectionOf(service: string) {
+    try {
+      return this.connections.of(service);
+    } catch {
+      return undefined;
+    }
   }
 
   dispose(): void {

@@ -63,11 +63,11 @@ export async function preflight(s: Core, area: DeployArea, target: DeployTarget,
     throw new Error(vscode.l10n.t('Folder {0} is not a git repository. AppHost deploys with git push: initialize a repository (Source Control view), commit your code, and deploy again.', folder.name));
   }
   const details = await s.connection.api().apps.get(target.app.id, { workspace: target.app.workspace, priority: 'user' });
-  await links.learn(details);
+  await links.learn(target.app.service, details);
   const app: AppRef = { service: target.app.service, workspace: target.app.workspace, id: details.id || target.app.id, name: details.name || target.app.name };
   const deployBranch = deployBranchOf(details);
 
-  const remote = await ensureRemote(links.remoteFor(folder, app.name, details.gitRemote)?.remote, repo, folder, app, details, links.preferredRemoteName(), unattended);
+  const remote = await ensureRemote(links.remoteFor(folder, app, details.gitRemote)?.remote, repo, folder, app, details, links.preferredRemoteName(app.service), unattended);
   await repo.status().catch(() => undefined);
   const head = repo.state.HEAD;
   if (!head?.commit) throw new Error(vscode.l10n.t('Nothing to deploy yet: folder {0} has no commit. Commit your code, then deploy.', folder.name));

@@ -8,6 +8,8 @@
 // A remote is the service's when its host is one of the service's git hosts (the API's
 // own host, and hosts learned from `git_remote` of app details already read), or when
 // it has the name the service's push instructions use (`git remote add wokku …`).
+// With several services, the one whose host (and port, for two on one machine) the
+// remote names wins over one that only shares the remote's name (matchService).
 // The app is the last path segment, without `.git`, and must be a valid app name.
 
 import { isAppName } from '../model';
@@ -58,7 +60,7 @@ function withApp(remote: ParsedRemote): ParsedRemote {
 
 /** What identifies the service's remotes (see the top of this file). */
 export interface ServiceGit {
-  /** Lower-case host names. */
+  /** Lower-case host names; `host:port` names the host only with that port (an API's own address). */
   hosts: readonly string[];
   /** Remote names the service's instructions use, e.g. `wokku`. */
   remoteNames: readonly string[];
@@ -79,6 +81,8 @@ export interface RemoteMatch {
   appName: string;
   /** Matched by the service's remote name only (its host is not known to be the service's). */
   byName: boolean;
+  /** Its host and port are the service's own (`host:port` in ServiceGit.hosts). */
+  byAddress?: boolean;
 }
 
 /** The remotes of a repository that point at an app of the service, best first. */
@@ -90,14 +94,39 @@ export function serviceRemotes(remotes: readonly RemoteLike[], service: ServiceG
     const url = remote.pushUrl || remote.fetchUrl;
     const parsed = url ? parseRemoteUrl(url) : undefined;
     if (!url || !parsed?.appName) continue;
-    const byHost = hosts.has(parsed.host);
+    const byAddress = !!parsed.port && hosts.has(`${parsed.host}:${parsed.port}`);
+    const byHost = byAddress || hosts.has(parsed.host);
     if (!byHost && !names.has(remote.name)) continue;
-    matches.push({ remote: remote.name, url, appName: parsed.appName, byName: !byHost });
+    matches.push({ remote: remote.name, url, appName: parsed.appName, byName: !byHost, ...(byAddress ? { byAddress } : {}) });
   }
   // Remotes on a known host of the service first, the one named as its instructions say
   // ahead of the others; remotes matched by name only (host not known yet) last.
   const rank = (m: RemoteMatch) => (names.has(m.remote) ? 0 : 1) + (m.byName ? 2 : 0);
   return matches.sort((a, b) => rank(a) - rank(b) || a.remote.localeCompare(b.remote));
+}
+
+/** How surely a remote is a service's: its address, its host, or only its remote's name. */
+function certainty(m: RemoteMatch): number {
+  return m.byAddress ? 2 : m.byName ? 0 : 1;
+}
+
+/**
+ * The service a repository's remotes point at, and its best remote: the service whose
+ * address or git host the remote names; by remote name only, the first service (in the
+ * order given) that uses that name. Undefined when no remote is any service's.
+ */
+export function matchService<Id>(remotes: readonly RemoteLike[], services: readonly { id: Id; git: ServiceGit }[]): { service: Id; match: RemoteMatch } | undefined {
+  if (services.length === 1) {
+    const match = serviceRemotes(remotes, services[0].git)[0];
+    return match && { service: services[0].id, match };
+  }
+  let best: { service: Id; match: RemoteMatch } | undefined;
+  for (const { id, git } of services) {
+    // The surest of the service's remotes (the first of its rank among equals).
+    const match = serviceRemotes(remotes, git).reduce<RemoteMatch | undefined>((a, m) => (!a || certainty(m) > certainty(a) ? m : a), undefined);
+    if (match && (!best || certainty(match) > certainty(best.match))) best = { service: id, match };
+  }
+  return best;
 }
 
 /**

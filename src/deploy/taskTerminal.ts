@@ -47,8 +47,8 @@ export class DeployTerminal implements vscode.Pseudoterminal {
   private async run(): Promise<number> {
     try {
       this.line(vscode.l10n.t('AppHost: deploy {0}', this.appName), 'bold');
-      await this.s.connection.signedIn();
       const target = await this.target();
+      await this.s.connections.of(target.app.service).signedIn();
       const done = await deployFlow(this.s, this.area, target, {
         output: (plan) => this.output(plan),
         say: (text) => this.line(text, 'bold'),

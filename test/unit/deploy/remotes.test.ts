@@ -1,6 +1,6 @@
 // Remote matching: which git remote of a folder is the service's, and for which app.
 import assert from 'node:assert/strict';
-import { learnFromDetails, newRemoteName, parseRemoteUrl, remoteForApp, serviceRemotes, type RemoteLike, type ServiceGit } from '../../../src/deploy/remotes';
+import { learnFromDetails, matchService, newRemoteName, parseRemoteUrl, remoteForApp, serviceRemotes, type RemoteLike, type ServiceGit } from '../../../src/deploy/remotes';
 
 const WOKKU: ServiceGit = { hosts: ['wokku.cloud'], remoteNames: ['wokku'] };
 const remote = (name: string, url: string): RemoteLike => ({ name, fetchUrl: url, pushUrl: url });
@@ -109,6 +109,40 @@ describe('deploy: remote matching', () => {
       const custom = [remote('deploy', 'git@GIT.example.net:storefront.git/')];
       assert.equal(remoteForApp(custom, 'storefront', WOKKU)?.remote, undefined, 'unknown host, not the service name');
       assert.equal(remoteForApp(custom, 'storefront', WOKKU, 'git@git.example.net:storefront')?.remote, 'deploy');
+    });
+  });
+
+  describe('matchService (several services: which one a folder links to)', () => {
+    const production = { id: 'prod', git: { hosts: ['wokku.cloud', 'git.wokku.cloud'], remoteNames: ['wokku'] } };
+    const staging = { id: 'staging', git: { hosts: ['staging.acme.dev'], remoteNames: ['wokku'] } };
+    // Two services on one machine: the same host, told apart by the API's port.
+    const localA = { id: 'a', git: { hosts: ['127.0.0.1', '127.0.0.1:4001'], remoteNames: ['wokku'] } };
+    const localB = { id: 'b', git: { hosts: ['127.0.0.1', '127.0.0.1:4002'], remoteNames: ['wokku'] } };
+
+    it('links to the service whose git host the remote names, whatever the order of the services', () => {
+      const remotes = [remote('wokku', 'git@staging.acme.dev:shop-api')];
+      assert.deepEqual(matchService(remotes, [production, staging])?.service, 'staging');
+      assert.deepEqual(matchService(remotes, [staging, production])?.service, 'staging');
+      assert.equal(matchService(remotes, [production, staging])?.match.appName, 'shop-api');
+      assert.equal(matchService([remote('live', 'ssh://git@git.wokku.cloud/storefront.git')], [staging, production])?.service, 'prod');
+    });
+
+    it('a remote known by its name only belongs to the first service (the one links meant before several)', () => {
+      const remotes = [remote('wokku', 'git@unknown.example:blog')];
+      assert.equal(matchService(remotes, [production, staging])?.service, 'prod');
+      assert.equal(matchService(remotes, [staging, production])?.service, 'staging');
+    });
+
+    it('tells two services of one host apart by the port of the address the remote names', () => {
+      const remotes = [remote('origin', 'http://127.0.0.1:4002/git/shop.git')];
+      assert.equal(matchService(remotes, [localA, localB])?.service, 'b');
+      assert.equal(matchService([remote('origin', 'http://127.0.0.1:4001/git/shop.git')], [localA, localB])?.service, 'a');
+    });
+
+    it('no remote of any service: no link; one service: as serviceRemotes says', () => {
+      assert.equal(matchService([remote('origin', 'git@github.com:acme/shop.git')], [production, staging]), undefined);
+      const remotes = [remote('origin', 'git@wokku.cloud:shop'), remote('wokku', 'git@git.wokku.cloud:shop')];
+      assert.deepEqual(matchService(remotes, [production])?.match, serviceRemotes(remotes, production.git)[0]);
     });
   });
 
