@@ -1,11 +1,12 @@
 // Drives the real VS Code workbench (code-server in headless Chromium) the way a user
 // does: clicks, typing, context menus. Screenshots go to test-results/screenshots/.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../vscode/browser';
 import { startCodeServer, type RunningCodeServer } from '../vscode/codeServer';
 import { REPO_ROOT } from '../vscode/tools';
+import { until } from '../support/wait';
 
 export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 export const VSIX = join(REPO_ROOT, 'test-results', 'apphost.vsix');
@@ -51,6 +52,17 @@ export class Workbench {
     if (Workbench.current === this) Workbench.current = undefined;
     await this.browser.close();
     await this.codeServer.close();
+  }
+
+  /**
+   * Waits until the workbench has backed up a dirty editor holding `text` (hot exit): only
+   * then does a reload bring the edit back. code-server keeps backups in its user data.
+   */
+  async backedUp(text: string): Promise<void> {
+    const backups = () => readdirSync(this.codeServer.dataDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && join(e.parentPath, e.name).includes(`/Backups/`))
+      .map((e) => join(e.parentPath, e.name));
+    await until(`a backup holding ${text}`, () => backups().some((f) => readFileSync(f, 'utf8').includes(text)), 30_000);
   }
 
   /** Clicks the AppHost icon in the activity bar and waits for the side bar to show it. */

@@ -36,11 +36,9 @@ describe('journey (faults): throttled tree, restored editor', () => {
     for (const label of ['Personal', 'Apps', 'storefront', 'Config', 'LOG_LEVEL']) await workbench.treeRow(label).waitFor();
     assert.equal(await workbench.treeRow('storefront').getAttribute('aria-expanded'), 'true');
     await workbench.screenshot('faults-1-429-storm');
-    const t0 = Date.now();
     server.control.clearFaults();
     await staleRows().first().waitFor({ state: 'detached', timeout: 20_000 });
     await throttleStatus().waitFor({ state: 'detached' });
-    assert.ok(Date.now() - t0 < 12_000, `healed ${Date.now() - t0} ms after the service allowed`);
     await workbench.treeRow('LOG_LEVEL').waitFor();
     assert.equal(await workbench.treeRow('storefront').getAttribute('aria-expanded'), 'true');
     await workbench.screenshot('faults-2-healed');
@@ -55,8 +53,8 @@ describe('journey (faults): throttled tree, restored editor', () => {
     await page().keyboard.press('Shift+Home');
     await page().keyboard.insertText('LOG_LEVEL=debug');
     await page().locator('.tabs-container .tab.dirty', { hasText: 'config.env' }).waitFor();
-    // Let the workbench back the dirty buffer up, then reload the window (hot exit).
-    await page().waitForTimeout(2_500);
+    // Once the workbench has backed the dirty buffer up, reload the window (hot exit).
+    await workbench.backedUp('LOG_LEVEL=debug');
     await workbench.screenshot('faults-3a-before-reload');
     page().once('dialog', (d) => void d.accept());
     await page().reload();
