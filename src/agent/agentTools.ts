@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Core } from '../core';
 import { failureText, rateLimitedText } from './modelText';
 import type { PreparedToolInvocation } from './lmApi';
+import { serviceCore, type ServiceInput } from './serviceInput';
 import { agentToolsEnabled } from './setting';
 import type { AgentTool, NothingToDo, Planned, ToolContext } from './toolBase';
 
@@ -34,7 +35,7 @@ export class AgentTools {
     const tool = this.tool(name);
     const invocationMessage = tool.progress(input ?? {});
     if (tool.kind === 'read' || !agentToolsEnabled()) return { invocationMessage };
-    const prepared = this.withContext(token, (ctx) => this.planOf(tool, input ?? {}, ctx));
+    const prepared = this.withContext<Prepared>(token, input, (ctx) => this.planOf(tool, input ?? {}, ctx), (error) => ({ answer: failureText(error) }));
     this.keep(planKey(name, input), prepared);
     const result = await prepared;
     if (!('planned' in result)) return { invocationMessage };
@@ -48,9 +49,9 @@ export class AgentTools {
     if (!agentToolsEnabled()) {
       return vscode.l10n.t('AppHost\'s agent tools are turned off (setting apphost.agentTools.enabled). Nothing was done.');
     }
-    const text = await this.withContext(token, async (ctx) => {
+    const text = await this.withContext(token, input, async (ctx) => {
       try {
-        const paused = this.s.connection.budget.snapshot();
+        const paused = ctx.s.connection.budget.snapshot();
         if (paused.pausedForMs > 0) return rateLimitedText(Date.now() + paused.pausedForMs);
         if (tool.kind === 'read') return await tool.run(input ?? {}, ctx);
         const key = planKey(name, input);
@@ -65,7 +66,7 @@ export class AgentTools {
         this.s.log.warn(`[agent] ${name}: ${error instanceof Error ? error.message : String(error)}`);
         return failureText(error);
       }
-    });
+    }, failureText);
     return this.scrubbed(text);
   }
 
@@ -90,25 +91,32 @@ export class AgentTools {
     while (this.plans.size > MAX_PLANS) this.plans.delete(this.plans.keys().next().value!);
   }
 
-  private async withContext<T>(token: vscode.CancellationToken, run: (ctx: ToolContext) => Promise<T>): Promise<T> {
+  /** Runs with the Core of the service the input names (serviceInput.ts); an unknown one is answered as a failure. */
+  private async withContext<T>(token: vscode.CancellationToken, input: unknown, run: (ctx: ToolContext) => Promise<T>, failed: (error: unknown) => T): Promise<T> {
+    let s: Core;
+    try {
+      s = serviceCore(this.s, (input ?? {}) as ServiceInput);
+    } catch (error) {
+      return failed(error);
+    }
     const abort = new AbortController();
     const sub = token.onCancellationRequested(() => abort.abort());
     if (token.isCancellationRequested) abort.abort();
     try {
-      return await run({ s: this.s, token, signal: abort.signal });
+      return await run({ s, token, signal: abort.signal });
     } finally {
       sub.dispose();
     }
   }
 
-  /** The session's token can never reach the model, whatever a server or git printed. */
+  /** No service's token can ever reach the model, whatever a server or git printed. */
   private async scrubbed(text: string): Promise<string> {
-    const session = await this.s.connection.session().catch(() => undefined);
+    const sessions = await Promise.all(this.s.connections.all().map((c) => c.session().catch(() => undefined)));
+    const tokens = sessions.flatMap((session) => (session ? [session.token] : []));
     try {
-      const scrubber = this.s.connection.api().scrubber;
-      return (session ? scrubber.with([session.token]) : scrubber).scrub(text);
+      return this.s.connection.api().scrubber.with(tokens).scrub(text);
     } catch {
-      return session ? text.split(session.token).join('••••••••') : text;
+      return tokens.reduce((t, token) => t.split(token).join('••••••••'), text);
     }
   }
 }

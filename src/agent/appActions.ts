@@ -7,6 +7,7 @@ import { formatScaling, parseScaling, type Scaling } from '../commands/processes
 import { rollbackTo } from '../commands/releases';
 import type { AppRef } from '../model';
 import { releaseLabel } from '../tree/groups/releases';
+import { serviceText } from './serviceInput';
 import { processLines } from './appTools';
 import { type AppInput, resolveApp, workspaceName } from './appInput';
 import {type ActTool, callOptions, type ToolContext } from './toolBase';
@@ -38,7 +39,7 @@ const LIFECYCLE: Record<Verb, { title: (app: string) => string; effect: (app: st
 /** "App shop-api in workspace Personal, on https://…/api/v1": where an action lands. */
 async function where(ctx: ToolContext, app: AppRef): Promise<string> {
   const { session } = await ctx.s.connection.signedIn();
-  return vscode.l10n.t('App **{0}** in workspace {1}, on {2}.', app.name, workspaceName(ctx.s, app.workspace), session.apiRoot);
+  return vscode.l10n.t('App **{0}** in workspace {1}, on {2}.', app.name, workspaceName(ctx.s, app.workspace), serviceText(ctx.s, session.apiRoot));
 }
 
 function lifecycleTool(name: string, verb: Verb): ActTool<AppInput, AppRef> {

@@ -42,7 +42,8 @@ async function linkedApp(ctx: ToolContext, workspace: Workspace | undefined): Pr
   const { s } = ctx;
   const links = deployArea(s).links;
   await links.ready;
-  const apps = new Map(links.links().map((l) => [`${l.service} ${l.app.id ?? l.app.name}`, l]));
+  // The folders linked to apps of the call's service.
+  const apps = new Map(links.links().filter((l) => l.service === s.connection.apiRoot()).map((l) => [`${l.service} ${l.app.id ?? l.app.name}`, l]));
   if (apps.size === 1) return refOf(s, [...apps.values()][0]);
   if (apps.size > 1) {
     const pairs = [...apps.values()].map((l) => vscode.l10n.t('folder {0} → app {1}', l.folder.name, l.app.name)).join('; ');
@@ -73,7 +74,7 @@ export function workspaceTitle(w: Workspace): string {
 
 /** The workspace of a slug as the user knows it: its tree label when shown, else the slug. */
 export function workspaceName(s: ToolContext['s'], slug: string | undefined): string {
-  return slug ? (s.tree.shownWorkspace(s.connections.firstId(), slug)?.label ?? slug) : vscode.l10n.t('Personal');
+  return slug ? (s.tree.shownWorkspace(s.connection.apiRoot() ?? '', slug)?.label ?? slug) : vscode.l10n.t('Personal');
 }
 
 function appNames(apps: App[]): string {

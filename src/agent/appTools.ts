@@ -5,6 +5,7 @@ import { isNotDeployed, readProcessReport, type App, type Deploy, type ProcessSu
 import { scopeToWorkspace } from '../auth/workspaces';
 import { deployArea } from '../deploy';
 import { type AppInput, resolveApp, resolveWorkspace, workspaceName, workspaceTitle } from './appInput';
+import { serviceText } from './serviceInput';
 import { callOptions, clip, type ReadTool, type ToolContext } from './toolBase';
 
 /** Apps an answer lists at most (the model can filter by workspace). */
@@ -27,9 +28,10 @@ export const listApps: ReadTool<{ workspace?: string }> = {
     ]);
     const shown = scopeToWorkspace(workspace, apps).sort((a, b) => a.name.localeCompare(b.name));
     const serverNames = new Map(servers.map((x) => [x.id, x.name]));
-    const links = deployArea(s).links.links();
+    const links = deployArea(s).links.links().filter((l) => l.service === session.apiRoot);
     const others = workspaces.filter((w) => w.slug !== workspace.slug).map(workspaceTitle);
     const lines = [
+      ...serviceLines(ctx, session.apiRoot),
       vscode.l10n.t('Workspace: {0}{1}.', workspaceTitle(workspace), workspace.slug === activeSlug ? vscode.l10n.t(' (the active one)') : ''),
       others.length ? vscode.l10n.t('Other workspaces (pass "workspace" to list theirs): {0}.', others.join(', ')) : '',
       vscode.l10n.t('Apps ({0}):', shown.length),
@@ -43,7 +45,7 @@ export const listApps: ReadTool<{ workspace?: string }> = {
 };
 
 function appLine(ctx: ToolContext, app: App, servers: Map<string, string>, folders: string[]): string {
-  const state = ctx.s.tree.stateOf(ctx.s.connections.firstId(), app);
+  const state = ctx.s.tree.stateOf(ctx.s.connection.apiRoot() ?? '', app);
   const parts = [
     vscode.l10n.t('status {0}', app.status || vscode.l10n.t('unknown')),
     state.source === 'report' ? vscode.l10n.t('process report: {0}', state.status) : '',
@@ -55,7 +57,18 @@ function appLine(ctx: ToolContext, app: App, servers: Map<string, string>, folde
   return `${app.name} — ${parts.filter(Boolean).join(' · ')}`;
 }
 
-/** Which open folder is linked to which app. */
+/** With several services: the one listed, and the others the model can name. */
+function serviceLines(ctx: ToolContext, apiRoot: string): string[] {
+  const { connections } = ctx.s;
+  if (!connections.several) return [];
+  const others = connections.services().filter((k) => k.id !== apiRoot).map((k) => `${k.name} (${k.url})`);
+  return [
+    vscode.l10n.t('Service: {0}. Every app below is on it.', serviceText(ctx.s, apiRoot)),
+    vscode.l10n.t('Other services (pass "service" to list theirs): {0}.', others.join(', ')),
+  ];
+}
+
+/** Which open folder is linked to which app (and, with several services, on which). */
 function folderLines(ctx: ToolContext): string[] {
   const links = deployArea(ctx.s).links;
   const folders = vscode.workspace.workspaceFolders ?? [];
@@ -65,9 +78,11 @@ function folderLines(ctx: ToolContext): string[] {
     ...folders.map((f) => {
       const link = links.linkOf(f);
       if (!link) return vscode.l10n.t('- {0}: not linked to an app', f.name);
+      const service = ctx.s.connections.nameWhenSeveral(link.service);
+      const app = service ? vscode.l10n.t('{0} on service {1}', link.app.name, service) : link.app.name;
       return link.how === 'remote'
-        ? vscode.l10n.t('- {0}: linked to {1} (by its git remote "{2}")', f.name, link.app.name, link.remote ?? '')
-        : vscode.l10n.t('- {0}: linked to {1} (linked by hand)', f.name, link.app.name);
+        ? vscode.l10n.t('- {0}: linked to {1} (by its git remote "{2}")', f.name, app, link.remote ?? '')
+        : vscode.l10n.t('- {0}: linked to {1} (linked by hand)', f.name, app);
     }),
   ];
 }

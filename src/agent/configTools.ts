@@ -11,6 +11,7 @@ import { ENV_KEY_PATTERN } from '../configText/envScanner';
 import { threeWayMerge } from '../configText/threeWayMerge';
 import type { AppRef } from '../model';
 import { setEntry } from '../api';
+import { serviceText } from './serviceInput';
 import { type AppInput, resolveApp, workspaceName } from './appInput';
 import { isMasked, lastRead, rememberRead, valueForModel, valueForUser } from './configValues';
 import {type ActTool, callOptions, type ReadTool, type ToolContext } from './toolBase';
@@ -75,7 +76,7 @@ export const changeConfig: ActTool<ConfigChangeInput, ConfigPlan> = {
       confirmation: {
         title: vscode.l10n.t('Change config vars of {0}?', app.name),
         message: [
-          vscode.l10n.t('App **{0}** in workspace {1}, on {2}:', app.name, workspaceName(ctx.s, app.workspace), session.apiRoot),
+          vscode.l10n.t('App **{0}** in workspace {1}, on {2}:', app.name, workspaceName(ctx.s, app.workspace), serviceText(ctx.s, session.apiRoot)),
           '',
           ...touchedKeys(changes).map((k) => `- \`${k}\`: ${valueForUser(app, k, current[k])} → ${Object.hasOwn(changes.set, k) ? valueForUser(app, k, changes.set[k]) : vscode.l10n.t('(removed)')}`),
           '',

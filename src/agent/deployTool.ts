@@ -10,6 +10,7 @@ import type { FolderLink } from '../deploy/folderLinks';
 import { deployBranchOf, deployWarnings, type PushPlan } from '../deploy/preflight';
 import { explainPush } from '../deploy/pushProblems';
 import { buildFailure } from '../deploy/pushOutput';
+import { serviceText } from './serviceInput';
 import { workspaceName } from './appInput';
 import { ToolFailure } from './modelText';
 import { type ActTool, callOptions, clip, type ToolContext } from './toolBase';
@@ -24,14 +25,16 @@ interface DeployPlan {
   warnings: string[];
 }
 
-export const deployFolder: ActTool<{ folder?: string }, DeployPlan> = {
+export const deployFolder: ActTool<{ folder?: string; service?: string }, DeployPlan> = {
   name: 'apphost_deploy_folder',
   kind: 'act',
   progress: (input) => (input.folder ? vscode.l10n.t('Deploying folder {0}…', input.folder) : vscode.l10n.t('Deploying the open folder…')),
   async plan(input, ctx) {
     const area = deployArea(ctx.s);
     await area.links.ready;
-    const link = linkOf(area.links.links(), input.folder);
+    // A service named: its folders only (else the folder's link says the service).
+    const all = area.links.links();
+    const link = linkOf(input.service ? all.filter((l) => l.service === ctx.s.connection.apiRoot()) : all, input.folder);
     // The folder's link names the service the deploy goes to.
     const s = onService(ctx.s, link.service);
     const { session, api } = await s.connection.signedIn();
@@ -59,7 +62,7 @@ export const deployFolder: ActTool<{ folder?: string }, DeployPlan> = {
       ...warnings.map((w) => `- ⚠ ${w}`),
     ].filter(Boolean);
     const message = [
-      vscode.l10n.t('App **{0}** in workspace {1}, on {2}.', app.name, workspaceName(s, app.workspace), session.apiRoot),
+      vscode.l10n.t('App **{0}** in workspace {1}, on {2}.', app.name, workspaceName(s, app.workspace), serviceText(s, session.apiRoot)),
       '',
       ...bullets,
       '',

@@ -82,9 +82,32 @@ describe('services: folders link to the right service', function () {
     assert.deepEqual(paths(a), [], `nothing was sent to A: ${paths(a).join(', ')}`);
   });
 
+  it('agent tools: default to the linked folder\'s service, take "service" by name, name it in answers and confirmations', async () => {
+    const never = new vscode.CancellationTokenSource().token;
+    await vscode.window.showTextDocument(vscode.Uri.joinPath(shopB.uri, 'README.md'));
+    await until('the status bar shows B\'s link', () => api.deploy.statusBar.shown()?.service === serviceOf(b), 10_000);
+    a.control.clearRequestLog();
+    const listed = await api.agentTools.invoke('apphost_list_apps', {}, never);
+    assert.match(listed, new RegExp(`^Service: Staging \\(${serviceOf(b).replace(/[.]/g, '\\.')}\\)\\. Every app below is on it\\.$`, 'm'), listed);
+    assert.match(listed, /^Other services \(pass "service" to list theirs\): /m);
+    assert.match(listed, /storefront on service Staging/, 'the open folders say their app\'s service');
+    assert.deepEqual(paths(a), [], `the default was B (the linked folder's): nothing asked of A (${paths(a).join(', ')})`);
+
+    const hostA = new URL(a.url).host;
+    b.control.clearRequestLog();
+    const listedA = await api.agentTools.invoke('apphost_list_apps', { service: hostA }, never);
+    assert.match(listedA, new RegExp(`^Service: ${hostA.replace(/[.]/g, '\\.')} `, 'm'), listedA);
+    assert.deepEqual(paths(b), [], 'the named service only');
+
+    assert.match(await api.agentTools.invoke('apphost_list_apps', { service: 'Production' }, never), /No service "Production" in AppHost\. Services: .*Staging/);
+    const prepared = await api.agentTools.prepare('apphost_restart_app', { app: 'api-gateway', service: 'Staging' }, never);
+    const message = prepared?.confirmationMessages?.message;
+    assert.match(typeof message === 'string' ? message : message?.value ?? '', /on Staging \(/, 'the confirmation names the service');
+  });
+
   it('Link Folder to App… asks for the service first and keeps the link under it', async () => {
     await withScript({ picks: ['Staging', 'api-gateway'] }, () => vscode.commands.executeCommand('apphost.folder.link', shopA.uri));
-    const link = (await until('shop-a is linked to B\'s api-gateway', () => api.deploy.links.linkOf(shopA.uri)?.app.name === 'api-gateway' && api.deploy.links.linkOf(shopA.uri)))!;
+    const link = (await until('shop-a is linked to B\'s api-gateway', () => (api.deploy.links.linkOf(shopA.uri)?.app.name === 'api-gateway' ? api.deploy.links.linkOf(shopA.uri) : undefined)))!;
     assert.deepEqual([link.service, link.how], [serviceOf(b), 'manual']);
     await withScript({}, () => vscode.commands.executeCommand('apphost.folder.unlink', shopA.uri));
     assert.equal(api.deploy.links.linkOf(shopA.uri), undefined, 'unlinked, its remote silenced');

@@ -190,6 +190,10 @@ describe('manifest', () => {
         // The model is told when to use it, and what the app defaults to.
         assert.ok(t.modelDescription.length > 120 && t.modelDescription.length < 1024, `${t.name}: a model description of a useful length`);
         if (t.inputSchema.properties?.app) assert.match(t.modelDescription, /defaults to the open folder's linked app/, `${t.name}: says how the app is chosen`);
+        // Several services (#28): every tool can be pointed at one, and the model is told the default.
+        assert.equal(t.inputSchema.properties?.service?.type, 'string', `${t.name}: takes an optional service`);
+        assert.ok(!(t.inputSchema as { required?: string[] }).required?.includes('service'), `${t.name}: the service is optional`);
+        assert.match(t.modelDescription, /"service" says which one \(default: the open folder's linked app's service, else the first\)/, `${t.name}: says how the service is chosen`);
       }
     });
 
