@@ -34,6 +34,9 @@ export function detailsCommands(s: Core): CommandTable {
       const details = await detailsOf(s, target);
       const segments = details.path.map((p) => p.replace(/[/\\]/g, '_'));
       segments[segments.length - 1] += '.json';
+      // With several services the path starts with the service: two same-named apps never share a tab.
+      const service = s.connections.nameWhenSeveral(s.connection.apiRoot());
+      if (service) segments.unshift(service.replace(/[/\\]/g, '_'));
       const uri = vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}` });
       bodies.set(uri.toString(), details.body);
       const { text, count } = render(details.body, false);

@@ -80,7 +80,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
   /** Opens the deploy's log in a tab (reads the deploy first unless given). */
   async open(app: AppRef, deployId: string, known?: Deploy): Promise<vscode.TextEditor> {
     const deploy = known?.log !== undefined ? known : await this.s.connections.of(app.service).api().deploys.get(app.id, deployId, { workspace: app.workspace, priority: 'user' });
-    const uri = deployLogUri(app, deploy);
+    const uri = deployLogUri(app, deploy, this.s.connections.nameWhenSeveral(app.service));
     const key = uri.toString();
     let state = this.docs.get(key);
     if (state) this.accept(state, deploy);
@@ -96,8 +96,9 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
    * tab (e.g. the commit). The handle takes lines at once; the tab shows them when it is open.
    */
   openPush(app: AppRef, label: string, title: string, status: string): PushLog {
-    const query = new URLSearchParams({ app: app.id, push: randomBytes(6).toString('hex'), ...(app.workspace ? { workspace: app.workspace } : {}) });
-    const uri = vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${app.name}/deploy ${label}.log`, query: query.toString() });
+    const serviceName = this.s.connections.nameWhenSeveral(app.service);
+    const query = new URLSearchParams({ app: app.id, push: randomBytes(6).toString('hex'), ...(app.workspace ? { workspace: app.workspace } : {}), ...(serviceName ? { name: app.name } : {}) });
+    const uri = vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${withService(app.name, serviceName)}/deploy ${label}.log`, query: query.toString() });
     const key = uri.toString();
     const state: DocState = { uri, app, deployId: '', lines: [], push: { title, status, live: true } };
     this.docs.set(key, state);
@@ -282,16 +283,24 @@ function render(state: DocState): string {
   return `${header}\n${body}${stopped}${m}${status}\n`;
 }
 
-/** `apphost-deploy-log:/storefront/deploy a1b2c3d.log?workspace=…&app=…&deploy=…` (the path is the tab title). */
-export function deployLogUri(app: AppRef, deploy: Pick<Deploy, 'id' | 'commitSha'>): vscode.Uri {
+/**
+ * `apphost-deploy-log:/storefront/deploy a1b2c3d.log?workspace=…&app=…&deploy=…` (the path is
+ * the tab title); with several services, `/storefront (Staging)/…` (the app's name in the query).
+ */
+export function deployLogUri(app: AppRef, deploy: Pick<Deploy, 'id' | 'commitSha'>, serviceName?: string): vscode.Uri {
   const label = deploy.commitSha?.slice(0, 7) || deploy.id.slice(0, 8);
-  const query = new URLSearchParams({ app: app.id, deploy: deploy.id, ...(app.workspace ? { workspace: app.workspace } : {}), service: app.service });
-  return vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${app.name}/deploy ${label}.log`, query: query.toString() });
+  const query = new URLSearchParams({ app: app.id, deploy: deploy.id, ...(app.workspace ? { workspace: app.workspace } : {}), service: app.service, ...(serviceName ? { name: app.name } : {}) });
+  return vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${withService(app.name, serviceName)}/deploy ${label}.log`, query: query.toString() });
+}
+
+/** The folder part of a log tab's path: the app, and its service while several are known. */
+export function withService(name: string, serviceName: string | undefined): string {
+  return serviceName ? `${name} (${serviceName})` : name;
 }
 
 /** What a deploy log's URI names; one without a service (restored from before several services) is the first service's. */
 export function parseDeployLogUri(uri: vscode.Uri, firstService: string): { app: AppRef; deployId: string } {
   const q = new URLSearchParams(uri.query);
-  const name = uri.path.split('/')[1] ?? '';
+  const name = q.get('name') ?? uri.path.split('/')[1] ?? '';
   return { app: { service: q.get('service') ?? firstService, workspace: q.get('workspace') ?? undefined, id: q.get('app') ?? name, name }, deployId: q.get('deploy') ?? '' };
 }

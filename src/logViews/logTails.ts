@@ -93,7 +93,7 @@ export class LogTails implements vscode.Disposable {
       existing.channel.show();
       return 'shown';
     }
-    const entry: Entry = existing ?? newEntry(app, session);
+    const entry: Entry = existing ?? newEntry(app, session, this.s.connections.nameWhenSeveral(app.service));
     this.entries.set(key, entry);
     entry.accountId = session.account.id;
     entry.sessionId = session.id;
@@ -345,8 +345,8 @@ export class LogTails implements vscode.Disposable {
   }
 }
 
-function newEntry(app: AppRef, session: StoredSession): Entry {
-  const channel = new LogChannel(channelName(app));
+function newEntry(app: AppRef, session: StoredSession, serviceName: string | undefined): Entry {
+  const channel = new LogChannel(channelName(app, serviceName));
   return {
     app, channel, view: new TailView(channel), apiRoot: session.apiRoot, accountId: session.account.id, sessionId: session.id, manualWorkspace: false, resumable: false,
   };
@@ -368,7 +368,8 @@ function keyOf(apiRoot: string, app: AppRef): string {
   return `${apiRoot}|${appKey(app)}`;
 }
 
-function channelName(app: AppRef): string {
-  const header = workspaceHeader(app.workspace);
-  return header ? `AppHost: ${app.name} (${header})` : `AppHost: ${app.name}`;
+/** "AppHost: shop-api", "AppHost: shop-api (acme)"; with several services "AppHost: shop-api (Staging)", "AppHost: shop-api (acme, Staging)". */
+function channelName(app: AppRef, serviceName: string | undefined): string {
+  const qualifiers = [workspaceHeader(app.workspace), serviceName].filter(Boolean);
+  return qualifiers.length ? `AppHost: ${app.name} (${qualifiers.join(', ')})` : `AppHost: ${app.name}`;
 }

@@ -10,6 +10,7 @@ import { ContainerTracker, MARKER_PREFIX, withoutTimestamp } from '../logs';
 import type { AppRef } from '../model';
 import { RECENT_LOG_SCHEME } from '../schemes';
 import type { Core } from '../core';
+import { withService } from './deployLogs';
 import { showLogDocument } from './logChannel';
 
 /** The service's most: `docker logs --tail N` per container, N ≤ 1000. */
@@ -48,7 +49,7 @@ export class RecentLines implements vscode.TextDocumentContentProvider, vscode.D
 
   /** Reads the app's last `count` lines per container (one request) and shows them in a tab. */
   async open(app: AppRef, count: number): Promise<vscode.TextEditor> {
-    const uri = recentLinesUri(app, count);
+    const uri = recentLinesUri(app, count, this.s.connections.nameWhenSeveral(app.service));
     const recent: Recent = { app, count, lines: [], readAt: new Date() };
     await this.read(recent, true);
     this.docs.set(uri.toString(), recent);
@@ -101,15 +102,15 @@ function render(recent: Recent): string {
 }
 
 /** `apphost-recent-log:/storefront/last 1000 lines.log?app=…&workspace=…&lines=1000` (the path is the tab's title). */
-export function recentLinesUri(app: AppRef, count: number): vscode.Uri {
-  const query = new URLSearchParams({ app: app.id, lines: String(count), ...(app.workspace ? { workspace: app.workspace } : {}), service: app.service });
-  return vscode.Uri.from({ scheme: RECENT_LOG_SCHEME, path: `/${app.name}/${vscode.l10n.t('last {0} lines', count)}.log`, query: query.toString() });
+export function recentLinesUri(app: AppRef, count: number, serviceName?: string): vscode.Uri {
+  const query = new URLSearchParams({ app: app.id, lines: String(count), ...(app.workspace ? { workspace: app.workspace } : {}), service: app.service, ...(serviceName ? { name: app.name } : {}) });
+  return vscode.Uri.from({ scheme: RECENT_LOG_SCHEME, path: `/${withService(app.name, serviceName)}/${vscode.l10n.t('last {0} lines', count)}.log`, query: query.toString() });
 }
 
 /** What a recent-lines URI names; one without a service (restored from before several services) is the first service's. */
 export function parseRecentLinesUri(uri: vscode.Uri, firstService: string): { app: AppRef; count: number } {
   const q = new URLSearchParams(uri.query);
-  const name = uri.path.split('/')[1] ?? '';
+  const name = q.get('name') ?? uri.path.split('/')[1] ?? '';
   const count = Math.min(MAX_RECENT_LINES, Math.max(1, Number(q.get('lines')) || MAX_RECENT_LINES));
   return { app: { service: q.get('service') ?? firstService, workspace: q.get('workspace') ?? undefined, id: q.get('app') ?? name, name }, count };
 }

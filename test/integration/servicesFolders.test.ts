@@ -10,6 +10,8 @@ import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { extensionApi, serviceOf, startSignedIn, stopSignedIn, until } from './support/env';
 import { closeFolders, makeRepo, openFolders, type TestRepo } from './support/gitRepos';
 import { runScripted, withScript } from './support/resourceTree';
+import { parseRecentLinesUri, recentLinesUri } from '../../src/logViews/recentLines';
+import { DEPLOY_LOG_SCHEME, DETAILS_SCHEME } from '../../src/schemes';
 
 describe('services: folders link to the right service', function () {
   this.timeout(90_000);
@@ -80,6 +82,20 @@ describe('services: folders link to the right service', function () {
     assert.equal(b.control.state.store.releasesOf(b.control.findApp('storefront')!.id).length, releasesB + 1, 'B has the new release');
     assert.equal(a.control.state.store.releasesOf(a.control.findApp('storefront')!.id).length, releasesA, 'A has no new release');
     assert.deepEqual(paths(a), [], `nothing was sent to A: ${paths(a).join(', ')}`);
+    const tab = vscode.workspace.textDocuments.find((d) => d.uri.scheme === DEPLOY_LOG_SCHEME && d.uri.path.startsWith('/storefront (Staging)/deploy '));
+    assert.ok(tab, `the push log's tab names the service: ${vscode.workspace.textDocuments.map((d) => d.uri.path).join(', ')}`);
+  });
+
+  it('names the service in tail channels, Show Details tabs and recent lines when two services are known', async () => {
+    const storefrontB = { service: serviceOf(b), workspace: undefined, id: b.control.findApp('storefront')!.id, name: 'storefront' };
+    await vscode.commands.executeCommand('apphost.logs.tail', storefrontB);
+    await until('B\'s tail channel is named after its service', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'output' && d.uri.path.endsWith('-AppHost: storefront (Staging)')), 20_000);
+    await vscode.commands.executeCommand('apphost.logs.stop', storefrontB);
+    await vscode.commands.executeCommand('apphost.showDetails', storefrontB);
+    const details = await until('the details tab', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === DETAILS_SCHEME && d.uri.path.startsWith('/Staging/')), 10_000);
+    assert.match(details!.getText(), new RegExp(storefrontB.id), 'B\'s storefront');
+    assert.match(recentLinesUri(storefrontB, 100, 'Staging').path, /^\/storefront \(Staging\)\/last 100 lines\.log$/);
+    assert.equal(parseRecentLinesUri(recentLinesUri(storefrontB, 100, 'Staging'), serviceOf(a)).app.name, 'storefront', 'the app\'s name is read back from the query');
   });
 
   it('agent tools: default to the linked folder\'s service, take "service" by name, name it in answers and confirmations', async () => {
