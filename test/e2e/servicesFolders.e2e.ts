@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
+import { Workbench } from './workbench';
+
+// Several services (#28): the open folder's remote is the second service's git address, so
+// the folder links to that service's storefront; the status bar names the service, in its
+// colour, and a tail's channel name says which service it follows.
+describe('journey: a folder of the second service', () => {
+  let production: RunningServer;
+  let staging: RunningServer;
+  let workbench: Workbench;
+  let repo: SampleRepo;
+  let scratch: string;
+
+  before(async () => {
+    production = await startServer({ seed: 'demo', logIntervalMs: 0 });
+    staging = await startServer({ seed: 'demo', logIntervalMs: 0, gitRemote: 'http' });
+    scratch = mkdtempSync(join(tmpdir(), 'apphost-e2e-services-'));
+    repo = createSampleRepo(join(scratch, 'storefront'), staging);
+    repo.git('remote', 'set-url', 'wokku', `${staging.url}/git/storefront.git`);
+    workbench = await Workbench.open({ folder: repo.dir, settings: { 'apphost.baseUrl': production.url, 'git.openRepositoryInParentFolders': 'never' } });
+    await workbench.signInWithToken(production.control.issueToken(DEMO_USER.email));
+    await workbench.collapseSection('Activity');
+    await workbench.addService(staging.url, 'Staging', staging.control.issueToken(DEMO_USER.email));
+  });
+  after(async () => {
+    await workbench?.close();
+    await production?.close();
+    await staging?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('the status bar names the service of the folder\'s app; its tail channel too', async () => {
+    const { page } = workbench;
+    await page.locator('.statusbar-item', { hasText: 'storefront (Staging)' }).first().waitFor({ timeout: 30_000 });
+    await workbench.expand('Staging');
+    console.log(`    screenshot: ${await workbench.screenshot('services-folder-status-bar')}`);
+    await page.locator('.statusbar-item', { hasText: 'storefront (Staging)' }).first().click();
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Tail Logs' }).click();
+    // The Output panel shows the tail's channel, named after the app and its service.
+    await page.locator('.panel select.monaco-select-box option[value="AppHost: storefront (Staging)"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await page.locator('.panel .view-lines', { hasText: /\S/ }).first().waitFor({ timeout: 30_000 });
+    console.log(`    screenshot: ${await workbench.screenshot('services-folder-tail')}`);
+  });
+});
