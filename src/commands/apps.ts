@@ -8,7 +8,7 @@ import { isGone, writeOrReadBack } from './kit/outcome';
 import { type CommandTable, selectedApps, withSelection } from './kit/running';
 import { explained } from './kit/apiErrors';
 import { runAction, confirmByTypingName } from './kit/prompts';
-import { activeWorkspace, pickApp, pickServer, resolveApp, serverOf, workspaceOf } from './kit/targets';
+import { pickApp, pickServer, resolveApp, resolveWorkspace, serverOf } from './kit/targets';
 import { isAppName, UserCancelled } from '../model';
 
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
@@ -90,8 +90,7 @@ function lifecycle(s: Core, verb: 'start' | 'stop' | 'restart', texts: Lifecycle
 
 async function createApp(s: Core, target?: CommandTarget): Promise<void> {
   // From a workspace, its Apps group or a server (not from its Servers or Databases group).
-  const shown = target?.kind === 'list' && target.list !== 'apps' ? undefined : workspaceOf(target);
-  const workspace = shown ? shown.slug : await activeWorkspace(s);
+  const { slug: workspace } = await resolveWorkspace(s, target, { from: ['workspace', 'apps', 'server'] });
   const title = vscode.l10n.t('Create an AppHost app');
   const onServer = serverOf(target);
   const server = onServer ? onServer.server : await pickServer(s, workspace, title);
