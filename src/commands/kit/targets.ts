@@ -70,12 +70,12 @@ export async function pickApp(services: Core, placeHolder?: string): Promise<App
 }
 
 /** Asks for a server of the workspace; unreachable ones are shown but flagged. */
-export async function pickServer(services: Core, workspace: string | undefined, title: string): Promise<Server> {
+export async function pickServer(services: Core, slug: string | undefined, title: string): Promise<Server> {
   const servers = services.connection
     .api()
-    .servers.list({ workspace, priority: 'user' })
+    .servers.list({ workspace: slug, priority: 'user' })
     .then(async (list) =>
-      (await inWorkspace(services, workspace, list)).map((server) => ({
+      (await inWorkspace(services, slug, list)).map((server) => ({
         label: server.name,
         description: [server.status, server.host].filter(Boolean).join(' · '),
         detail: server.status === 'unreachable' ? vscode.l10n.t('$(warning) Unreachable: actions on it will fail until it is back') : undefined,
