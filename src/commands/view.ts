@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Core } from '../core';
 import type { CommandTarget, ListTarget } from '../tree/commandTarget';
 import type { CommandTable } from './kit/running';
-import { resolveAppsList } from './kit/targets';
+import { resolveAppsList, targetOf } from './kit/targets';
 import { UserCancelled } from '../model';
 
 /** The Resources view (refresh, filtering, paging) and the extension's log. */
@@ -35,7 +35,8 @@ export function viewCommands(s: Core): CommandTable {
       s.tree.healAll();
     },
     'apphost.loadMore': (target?: CommandTarget) => {
-      if (target?.kind === 'loadMore') s.tree.loadMore(target.row);
+      const row = targetOf(target, 'loadMore')?.row;
+      if (row) s.tree.loadMore(row);
     },
   };
 }

@@ -9,6 +9,14 @@ import type { CommandTarget, DatabaseTarget, ItemTarget, ListTarget, Row, Server
 import type { NodeKind } from '../../tree/contextValues';
 import { UserCancelled, type AppRef } from '../../model';
 
+/** The target when it is of this kind (a server's row, a workspace's row, an app…). */
+export function targetOf<K extends CommandTarget['kind']>(target: CommandTarget | undefined, kind: K): OfKind<K> | undefined {
+  return target?.kind === kind ? (target as OfKind<K>) : undefined;
+}
+
+/** The targets whose kind may be K (a row that explains and "Load more" share one type). */
+type OfKind<K extends CommandTarget['kind'], T = CommandTarget> = T extends { kind: infer U } ? (K extends U ? T : never) : never;
+
 /** The app of a target: an app's row or ref, or the app of a part or item row. */
 export function appOf(target: CommandTarget | undefined): AppRef | undefined {
   return target?.kind === 'app' || target?.kind === 'group' || target?.kind === 'item' ? target.app : undefined;
@@ -16,7 +24,7 @@ export function appOf(target: CommandTarget | undefined): AppRef | undefined {
 
 /** The server of a server's row. */
 export function serverOf(target: CommandTarget | undefined): ServerTarget | undefined {
-  return target?.kind === 'server' ? target : undefined;
+  return targetOf(target, 'server');
 }
 
 /** The database of its row, of its Backups and Linked Apps groups, or of their rows. */
