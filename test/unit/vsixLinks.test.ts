@@ -10,10 +10,8 @@ const ROOT = join(__dirname, '..', '..');
 /** The allow-list of .vscodeignore as regexes (`*` within a folder, `**` across folders). */
 function shipped(): RegExp[] {
   const lines = readFileSync(join(ROOT, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l.startsWith('!'));
-  return lines.map((l) => {
-    const escaped = l.slice(1).replace(/[.+?^$(){}|[\]\\]/g, '\\$&');
-    return new RegExp('^' + escaped.replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*') + '$');
-  });
+  const escape = (s: string) => s.replace(/[.+?^$(){}|[\]\\]/g, '\\$&');
+  return lines.map((l) => new RegExp(`^${l.slice(1).split('**').map((part) => part.split('*').map(escape).join('[^/]*')).join('.*')}$`));
 }
 
 /**
