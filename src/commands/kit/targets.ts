@@ -43,8 +43,8 @@ export function itemOf<T>(target: CommandTarget | undefined, kind: NodeKind): It
  * The app a command acts on: the row it was invoked on, a ref passed by another
  * command, or (from the Command Palette) one the user picks in the active workspace.
  */
-export async function resolveApp(services: Core, target: CommandTarget | undefined, placeHolder?: string): Promise<AppRef> {
-  return appOf(target) ?? pickApp(services, placeHolder);
+export async function resolveApp(s: Core, target: CommandTarget | undefined, placeHolder?: string): Promise<AppRef> {
+  return appOf(target) ?? pickApp(s, placeHolder);
 }
 
 /**
@@ -52,24 +52,24 @@ export async function resolveApp(services: Core, target: CommandTarget | undefin
  * records). The tree's workspace knows its team; when the tree has not listed the
  * workspaces yet, they are read (one request).
  */
-export async function inWorkspace<T extends { teamId?: string }>(services: Core, slug: string | undefined, list: T[]): Promise<T[]> {
-  let shown = services.tree.shownWorkspace(slug);
-  const session = shown ? undefined : await services.connection.session();
-  if (session) shown = (await services.workspaces.list(services.connection.api(), session, { priority: 'user' })).find((w) => w.slug === slug);
+export async function inWorkspace<T extends { teamId?: string }>(s: Core, slug: string | undefined, list: T[]): Promise<T[]> {
+  let shown = s.tree.shownWorkspace(slug);
+  const session = shown ? undefined : await s.connection.session();
+  if (session) shown = (await s.workspaces.list(s.connection.api(), session, { priority: 'user' })).find((w) => w.slug === slug);
   return shown ? scopeToWorkspace(shown, list) : list;
 }
 
-export async function pickApp(services: Core, placeHolder?: string): Promise<AppRef> {
-  const { session } = await services.connection.signedIn();
-  const workspace = services.workspaces.active(session.apiRoot);
-  const apps = services.connection
+export async function pickApp(s: Core, placeHolder?: string): Promise<AppRef> {
+  const { session } = await s.connection.signedIn();
+  const workspace = s.workspaces.active(session.apiRoot);
+  const apps = s.connection
     .api()
     .apps.list({}, { workspace, priority: 'user' })
     .then(async (list: App[]) =>
-      (await inWorkspace(services, workspace, list)).map((app) => ({ label: app.name, description: [app.status, app.isPreview && vscode.l10n.t('preview')].filter(Boolean).join(' · '), app })),
+      (await inWorkspace(s, workspace, list)).map((app) => ({ label: app.name, description: [app.status, app.isPreview && vscode.l10n.t('preview')].filter(Boolean).join(' · '), app })),
     );
   const picked = await vscode.window.showQuickPick(apps, {
-    title: vscode.l10n.t('AppHost apps in {0}', workspace ? (services.tree.shownWorkspace(workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
+    title: vscode.l10n.t('AppHost apps in {0}', workspace ? (s.tree.shownWorkspace(workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
     placeHolder: placeHolder ?? vscode.l10n.t('Select an app'),
     matchOnDescription: true,
   });
@@ -78,12 +78,12 @@ export async function pickApp(services: Core, placeHolder?: string): Promise<App
 }
 
 /** Asks for a server of the workspace; unreachable ones are shown but flagged. */
-export async function pickServer(services: Core, slug: string | undefined, title: string): Promise<Server> {
-  const servers = services.connection
+export async function pickServer(s: Core, slug: string | undefined, title: string): Promise<Server> {
+  const servers = s.connection
     .api()
     .servers.list({ workspace: slug, priority: 'user' })
     .then(async (list) =>
-      (await inWorkspace(services, slug, list)).map((server) => ({
+      (await inWorkspace(s, slug, list)).map((server) => ({
         label: server.name,
         description: [server.status, server.host].filter(Boolean).join(' · '),
         detail: server.status === 'unreachable' ? vscode.l10n.t('$(warning) Unreachable: actions on it will fail until it is back') : undefined,
