@@ -15,7 +15,7 @@ export interface DeployTarget {
 
 /** An AppRef for a linked app; by name (the API accepts names as ids) while the tree has not shown its id. */
 export async function refOf(s: Core, app: FolderApp): Promise<AppRef> {
-  return app.id ? { workspace: app.workspace, id: app.id, name: app.name } : { workspace: await activeWorkspace(s), id: app.name, name: app.name };
+  return app.id ? { workspace: app.workspace, id: app.id, name: app.name } : { workspace: (await activeWorkspace(s)).slug, id: app.name, name: app.name };
 }
 
 export function folderOf(uri: vscode.Uri): vscode.WorkspaceFolder {

@@ -208,14 +208,14 @@ export class TreeControl {
   }
 
   /** The workspace as its row shows it (with its team), when the view shows it. */
-  shownWorkspace(workspace: string | undefined): Workspace | undefined {
-    const node = this.state.workspaceNodes.get(workspace ?? '');
+  shownWorkspace(slug: string | undefined): Workspace | undefined {
+    const node = this.state.workspaceNodes.get(slug ?? '');
     return node instanceof WorkspaceNode ? node.workspace : undefined;
   }
 
   /** The Servers, Apps or Databases group of a workspace as shown now (to refresh only it), if any. */
-  listOf(workspace: string | undefined, list: 'servers' | 'apps' | 'databases'): Row | undefined {
-    const node = this.state.workspaceNodes.get(workspace ?? '');
+  listOf(slug: string | undefined, list: 'servers' | 'apps' | 'databases'): Row | undefined {
+    const node = this.state.workspaceNodes.get(slug ?? '');
     return node instanceof WorkspaceNode ? node[list] : undefined;
   }
 
