@@ -19,7 +19,7 @@ export interface DeployTarget {
  */
 export async function refOf(s: Core, app: FolderApp): Promise<AppRef> {
   const service = s.connections.firstId();
-  return app.id ? { service, workspace: app.workspace, id: app.id, name: app.name } : { service, workspace: await activeWorkspace(s), id: app.name, name: app.name };
+  return app.id ? { service, workspace: app.workspace, id: app.id, name: app.name } : { service, workspace: (await activeWorkspace(s)).slug, id: app.name, name: app.name };
 }
 
 export function folderOf(uri: vscode.Uri): vscode.WorkspaceFolder {
