@@ -33,10 +33,17 @@ module.exports = {
     },
     {
       name: 'commands-see-targets-not-nodes',
-      comment: 'Commands, deploys, log views and editors receive a CommandTarget (tree/commandTarget.ts) and change the tree through the tree service: node classes stay private to tree/, even as types.',
+      comment: 'Commands, deploys, log views, editors and agent tools receive a CommandTarget (tree/commandTarget.ts) and change the tree through its one door, TreeControl (Core.tree): node classes, the provider and the healer stay private to tree/, even as types.',
       severity: 'error',
-      from: { path: '^src/(commands|deploy|logViews|editors|activity|auth)/' },
-      to: { path: '^src/tree/(appNode|appGroupNode|databaseNode|itemNode|listNode|messageNode|serverNode|workspaceNode|roots|groups/processes)\\.ts$' },
+      from: { path: '^src/(commands|deploy|logViews|editors|activity|auth|agent)/' },
+      to: { path: '^src/tree/(appNode|appGroupNode|databaseNode|databaseGroupNode|itemNode|listNode|messageNode|serverNode|workspaceNode|roots|resourcesProvider|throttleHealer|groups/processes)\\.ts$' },
+    },
+    {
+      name: 'commands-kit-below-areas',
+      comment: 'The command kit (src/commands/kit/: running, targets, prompts, batches) serves every area; it never imports one.',
+      severity: 'error',
+      from: { path: '^src/commands/kit/' },
+      to: { path: '^src/commands/(?!kit/)' },
     },
     {
       name: 'agent-tools-on-top',

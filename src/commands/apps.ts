@@ -8,7 +8,7 @@ import { isGone, writeOrReadBack } from './kit/outcome';
 import { type CommandTable, selectedApps, withSelection } from './kit/running';
 import { explained } from './kit/apiErrors';
 import { runAction, confirmByTypingName } from './kit/prompts';
-import { actingService, activeWorkspace, pickApp, pickServer, resolveApp, serverOf, workspaceOf } from './kit/targets';
+import { actingService, pickApp, pickServer, resolveApp, resolveWorkspace, serverOf, targetOf } from './kit/targets';
 import { isAppName, UserCancelled } from '../model';
 
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
@@ -80,7 +80,7 @@ function lifecycle(s: Core, verb: 'start' | 'stop' | 'restart', texts: Lifecycle
     }
     if (selected?.length === 0) return; // no app among the selected rows
     const app = selected ? selected[0].app : await resolveApp(s, target);
-    const row = target?.kind === 'app' ? target.row : undefined;
+    const row = targetOf(target, 'app')?.row;
     const node = selected ? (selected[0].rows.find((r) => r === row) ?? selected[0].rows[0]) : row;
     const api = s.connections.of(app.service).api();
     await runAction(s, node, texts.busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
@@ -91,8 +91,7 @@ function lifecycle(s: Core, verb: 'start' | 'stop' | 'restart', texts: Lifecycle
 
 async function createApp(s: Core, target?: CommandTarget): Promise<void> {
   // From a workspace, its Apps group or a server (not from its Servers or Databases group).
-  const shown = target?.kind === 'list' && target.list !== 'apps' ? undefined : workspaceOf(target);
-  const workspace = shown ? shown.slug : await activeWorkspace(s);
+  const { slug: workspace } = await resolveWorkspace(s, target, { from: ['workspace', 'apps', 'server'] });
   const title = vscode.l10n.t('Create an AppHost app');
   const onServer = serverOf(target);
   const server = onServer ? onServer.server : await pickServer(s, workspace, title);
@@ -132,7 +131,7 @@ async function createApp(s: Core, target?: CommandTarget): Promise<void> {
 
 async function updateApp(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target);
-  const current = target?.kind === 'app' && target.data ? target.data : await s.connection.api().apps.get(app.id, { workspace: app.workspace });
+  const current = targetOf(target, 'app')?.data ?? await s.connection.api().apps.get(app.id, { workspace: app.workspace });
   const rename = vscode.l10n.t('Rename…');
   const branch = vscode.l10n.t('Change Deploy Branch…');
   const what = await vscode.window.showQuickPick(
@@ -151,7 +150,7 @@ async function updateApp(s: Core, target?: CommandTarget): Promise<void> {
     validateInput: what.key === 'name' ? validateAppName : validateBranch,
   });
   if (value === undefined) throw new UserCancelled();
-  await runAction(s, target?.kind === 'app' ? target.row : undefined, vscode.l10n.t('Updating {0}…', app.name), () =>
+  await runAction(s, targetOf(target, 'app')?.row, vscode.l10n.t('Updating {0}…', app.name), () =>
     s.connection.api().apps.update(app.id, { [what.key]: value.trim() }, { workspace: app.workspace }),
   );
   await s.tree.reloadApp(app);
@@ -161,7 +160,7 @@ async function deleteApp(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to delete'));
   await confirmByTypingName(app.name, vscode.l10n.t('This destroys {0}, its config, domains, releases and deploys. Type the app name to confirm.', app.name));
   const api = s.connection.api();
-  await runAction(s, target?.kind === 'app' ? target.row : undefined, vscode.l10n.t('Deleting {0}…', app.name), () =>
+  await runAction(s, targetOf(target, 'app')?.row, vscode.l10n.t('Deleting {0}…', app.name), () =>
     writeOrReadBack(vscode.l10n.t('Deleting {0}', app.name), () => api.apps.delete(app.id, { workspace: app.workspace }),
       () => isGone(() => api.apps.get(app.id, { workspace: app.workspace }))),
   );

@@ -6,7 +6,7 @@ import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/comma
 import { isGone, writeOrReadBack } from './kit/outcome';
 import type { CommandTable } from './kit/running';
 import { runAction, confirm, confirmByTypingName } from './kit/prompts';
-import { actingService, activeWorkspace, databaseOf, inWorkspace, itemOf, pickApp, pickServer, serverOf, shownWorkspace, workspaceOf } from './kit/targets';
+import { actingService, databaseOf, inWorkspace, itemOf, pickApp, pickServer, activeWorkspace, resolveWorkspace, serverOf } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
@@ -68,13 +68,13 @@ interface DatabaseTarget {
 async function resolveDatabase(s: Core, target: CommandTarget | undefined, placeHolder: string): Promise<DatabaseTarget> {
   const node = databaseOf(target);
   if (node) return { database: node.database, service: node.service, workspace: node.workspace, node };
-  const workspace = await activeWorkspace(s);
+  const { slug: workspace } = await activeWorkspace(s);
   const items = s.connection
     .api()
     .databases.list({ workspace, priority: 'user' })
     .then(async (list) => (await inWorkspace(s, workspace, list)).map((database) => ({ label: database.name, description: [database.serviceType, database.status].filter(Boolean).join(' · '), database })));
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('AppHost databases in {0}', workspace ? (shownWorkspace(s, workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
+    title: vscode.l10n.t('AppHost databases in {0}', workspace ? (s.tree.shownWorkspace(actingService(s), workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
     placeHolder,
     matchOnDescription: true,
   });
@@ -93,8 +93,7 @@ export function refreshLinkedApp(s: Core, app: AppRef): void {
 
 async function createDatabase(s: Core, target?: CommandTarget): Promise<void> {
   // From a workspace, its Databases group or a server (not from its Servers or Apps group).
-  const shown = target?.kind === 'list' && target.list !== 'databases' ? undefined : workspaceOf(target);
-  const workspace = shown ? shown.slug : await activeWorkspace(s);
+  const { slug: workspace } = await resolveWorkspace(s, target, { from: ['workspace', 'databases', 'server'] });
   const title = vscode.l10n.t('Create an AppHost database');
   const type = await vscode.window.showQuickPick(
     DATABASE_TYPES.map((t) => ({ label: t.type, description: t.description(), type: t.type })),

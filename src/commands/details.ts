@@ -8,7 +8,7 @@ import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { configEditing } from '../editors/registerConfigEditing';
 import { DETAILS_SCHEME } from '../schemes';
 import type { CommandTable } from './kit/running';
-import { resolveApp } from './kit/targets';
+import { resolveApp, targetOf } from './kit/targets';
 import { settings } from '../settings';
 
 /** What to show: where it lives (for the tab's path) and its JSON. */
@@ -65,15 +65,18 @@ function rawOf(data: unknown): unknown {
  */
 async function detailsOf(s: Core, target: CommandTarget | undefined): Promise<Details> {
   const api = s.connection.api();
-  if (target?.kind === 'server') {
-    const ws = target.workspace;
-    return { path: [ws ?? 'personal', 'servers', target.server.name], body: (await api.servers.get(target.server.id, { workspace: ws })).raw };
+  const server = targetOf(target, 'server');
+  if (server) {
+    const ws = server.workspace;
+    return { path: [ws ?? 'personal', 'servers', server.server.name], body: (await api.servers.get(server.server.id, { workspace: ws })).raw };
   }
-  if (target?.kind === 'database') {
-    const ws = target.workspace;
-    return { path: [ws ?? 'personal', 'databases', target.database.name], body: (await api.databases.get(target.database.id, { workspace: ws })).raw };
+  const database = targetOf(target, 'database');
+  if (database) {
+    const ws = database.workspace;
+    return { path: [ws ?? 'personal', 'databases', database.database.name], body: (await api.databases.get(database.database.id, { workspace: ws })).raw };
   }
-  if (target?.kind === 'item') return itemDetails(s, target);
+  const item = targetOf(target, 'item');
+  if (item) return itemDetails(s, item);
   // An app row, an app ref, or (from the Command Palette) an app the user picks.
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to show'));
   return { path: [app.workspace ?? 'personal', 'apps', app.name], body: (await api.apps.get(app.id, { workspace: app.workspace })).raw };

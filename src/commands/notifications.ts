@@ -4,7 +4,7 @@ import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import { maskUrl } from '../configText/secrets';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { targetWorkspace, workspaceLabel } from './kit/targets';
+import { resolveWorkspace, workspaceLabel } from './kit/targets';
 import type { CommandTable } from './kit/running';
 import { UserCancelled } from '../model';
 import { confirm } from './kit/prompts';
@@ -88,7 +88,7 @@ type ChannelItem = vscode.QuickPickItem & { channel?: NotificationChannel; creat
 
 /** The workspace's channels: create from the top, select one to delete it. Comes back until Escape. */
 async function manageChannels(s: Core, target: CommandTarget | Workspace | undefined): Promise<void> {
-  const workspace = await targetWorkspace(s, target, true);
+  const workspace = await resolveWorkspace(s, target, { from: ['workspace'], teamId: true });
   let reveal = !settings.maskSecrets();
   for (;;) {
     const shown = reveal;
@@ -125,12 +125,8 @@ async function manageChannels(s: Core, target: CommandTarget | Workspace | undef
   }
 }
 
-function isWorkspace(v: unknown): v is Workspace {
-  return !!v && typeof v === 'object' && 'source' in v && 'label' in v;
-}
-
 async function createChannel(s: Core, target: CommandTarget | Workspace | undefined): Promise<NotificationChannel> {
-  const workspace = isWorkspace(target) ? target : await targetWorkspace(s, target, true);
+  const workspace = await resolveWorkspace(s, target, { from: ['workspace'], teamId: true });
   const title = vscode.l10n.t('New notification channel for {0}', workspaceLabel(workspace));
   const types = channelTypes();
   const type = await vscode.window.showQuickPick(
@@ -164,7 +160,7 @@ async function createChannel(s: Core, target: CommandTarget | Workspace | undefi
 }
 
 async function deleteChannel(s: Core, target: CommandTarget | Workspace | undefined, channel?: NotificationChannel): Promise<void> {
-  const workspace = isWorkspace(target) ? target : await targetWorkspace(s, target);
+  const workspace = await resolveWorkspace(s, target, { from: ['workspace'] });
   if (!channel?.id) {
     const list = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((l) => scopeToWorkspace(workspace, l).map((c) => ({ label: channelLabel(c, !settings.maskSecrets()), description: c.events.join(', '), channel: c })));
     const picked = await vscode.window.showQuickPick(list, { title: vscode.l10n.t('Delete a notification channel of {0}', workspaceLabel(workspace)), placeHolder: vscode.l10n.t('Select the channel to delete') });

@@ -10,7 +10,7 @@ import type { Core } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
 import type { CommandTable } from './kit/running';
 import { runAction, confirm } from './kit/prompts';
-import { actingService, activeWorkspace, pickServer, serverOf } from './kit/targets';
+import { actingService, pickServer, activeWorkspace, resolveWorkspace, serverOf } from './kit/targets';
 import { UserCancelled } from '../model';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
@@ -116,7 +116,7 @@ export function serverCommands(s: Core): CommandTable {
 async function resolveServer(s: Core, target: CommandTarget | undefined, title: string): Promise<{ server: Server; workspace: string | undefined; node?: Row }> {
   const row = serverOf(target);
   if (row) return { server: row.server, workspace: row.workspace, node: row.row };
-  const workspace = await activeWorkspace(s);
+  const { slug: workspace } = await activeWorkspace(s);
   return { server: await pickServer(s, workspace, title), workspace };
 }
 
@@ -129,8 +129,7 @@ async function ask(options: vscode.InputBoxOptions): Promise<string> {
 async function addServer(s: Core, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
   // From a workspace or its Servers group.
-  const shown = target?.kind === 'workspace' || (target?.kind === 'list' && target.list === 'servers') ? target.workspace : undefined;
-  const workspace = shown ? shown.slug : await activeWorkspace(s);
+  const { slug: workspace } = await resolveWorkspace(s, target, { from: ['workspace', 'servers'] });
   const title = vscode.l10n.t('Add an AppHost server');
   const name = await ask({ title, prompt: vscode.l10n.t('Name of the server'), placeHolder: 'eu-west-1', validateInput: validateServerName });
   const host = await ask({ title, prompt: vscode.l10n.t('Hostname or IP address of {0}', name), placeHolder: 'host1.example.com', validateInput: validateHost });

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { teamWorkspace, type Member, type Team } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { signedIn } from './kit/targets';
+import { signedIn, targetOf } from './kit/targets';
 import type { CommandTable } from './kit/running';
 import { UserCancelled } from '../model';
 import { confirm } from './kit/prompts';
@@ -33,9 +33,9 @@ function teamOf(target: TeamTarget | undefined): TeamRef | undefined {
   if (target && 'kind' in target) {
     // Teams may be addressed by id or slug; manual workspaces only know their slug, and the
     // personal workspace is a team only on a service without workspaces (wokku).
-    if (target.kind !== 'workspace') return undefined;
-    const id = target.workspace.teamId ?? target.workspace.slug;
-    return id ? { id, name: target.workspace.label } : undefined;
+    const workspace = targetOf(target, 'workspace')?.workspace;
+    const id = workspace && (workspace.teamId ?? workspace.slug);
+    return id ? { id, name: workspace.label } : undefined;
   }
   const t = target;
   return t && typeof t.id === 'string' && typeof t.name === 'string' ? { id: t.id, name: t.name } : undefined;

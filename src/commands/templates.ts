@@ -5,7 +5,7 @@ import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { validateAppName } from './apps';
 import type { CommandTable } from './kit/running';
-import { actingService, activeWorkspace, pickServer, serverOf, workspaceOf } from './kit/targets';
+import { actingService, pickServer, resolveWorkspace, serverOf } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 /** Following a deploy stops after this long: the Deploys group shows the rest. */
@@ -50,8 +50,7 @@ function categoryLabel(category: string): string {
 
 async function deployTemplate(s: Core, target?: CommandTarget): Promise<void> {
   // From a workspace, its Apps group or a server (not from its Servers or Databases group).
-  const shown = target?.kind === 'list' && target.list !== 'apps' ? undefined : workspaceOf(target);
-  const workspace = shown ? shown.slug : await activeWorkspace(s);
+  const { slug: workspace } = await resolveWorkspace(s, target, { from: ['workspace', 'apps', 'server'] });
   const api = s.connection.api();
   const title = vscode.l10n.t('Deploy an AppHost template');
 

@@ -2,19 +2,12 @@ import * as vscode from 'vscode';
 import type { Core } from '../core';
 import type { CommandTarget, ListTarget } from '../tree/commandTarget';
 import type { CommandTable } from './kit/running';
-import { actingService, activeWorkspace } from './kit/targets';
+import { resolveAppsList, targetOf } from './kit/targets';
 import { UserCancelled } from '../model';
 
 /** The Resources view (refresh, filtering, paging) and the extension's log. */
 export function viewCommands(s: Core): CommandTable {
-  const appsGroup = async (target?: CommandTarget): Promise<ListTarget> => {
-    if (target?.kind === 'list' && target.list === 'apps') return target;
-    const workspace = await activeWorkspace(s);
-    const row = s.tree.listOf(actingService(s), workspace, 'apps');
-    const shown = s.tree.shownWorkspace(actingService(s), workspace);
-    if (!row || !shown) throw new Error(vscode.l10n.t('Open the AppHost view first.'));
-    return { kind: 'list', list: 'apps', service: actingService(s), workspace: shown, row };
-  };
+  const appsGroup = (target?: CommandTarget) => resolveAppsList(s, target);
   const setFilter = async (group: ListTarget, change: Partial<{ q: string | undefined; previews: boolean }>) => {
     s.tree.setAppFilter(group.row, change);
   };
@@ -42,7 +35,8 @@ export function viewCommands(s: Core): CommandTable {
       s.tree.healAll();
     },
     'apphost.loadMore': (target?: CommandTarget) => {
-      if (target?.kind === 'loadMore') s.tree.loadMore(target.row);
+      const row = targetOf(target, 'loadMore')?.row;
+      if (row) s.tree.loadMore(row);
     },
   };
 }

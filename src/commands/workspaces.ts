@@ -4,6 +4,7 @@ import type { Connection } from '../connection';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import type { CommandTable } from './kit/running';
+import { targetOf } from './kit/targets';
 import { workspaceHeader } from '../api';
 import { UserCancelled } from '../model';
 
@@ -11,7 +12,7 @@ import { UserCancelled } from '../model';
 export function workspaceCommands(s: Core): CommandTable {
   return {
     'apphost.workspace.add': () => addWorkspace(s.connection, s.workspaces),
-    'apphost.workspace.remove': (target?: CommandTarget) => removeWorkspace(s.connection, s.workspaces, target?.kind === 'workspace' ? target.workspace : undefined),
+    'apphost.workspace.remove': (target?: CommandTarget) => removeWorkspace(s.connection, s.workspaces, targetOf(target, 'workspace')?.workspace),
     'apphost.workspace.switch': () => switchWorkspace(s.connection, s.workspaces),
   };
 }

@@ -21,7 +21,7 @@ export interface DeployTarget {
  */
 export async function refOf(s: Core, link: Pick<FolderLink, 'app' | 'service'>): Promise<AppRef> {
   const { app, service } = link;
-  return app.id ? { service, workspace: app.workspace, id: app.id, name: app.name } : { service, workspace: await activeWorkspace(onService(s, service)), id: app.name, name: app.name };
+  return app.id ? { service, workspace: app.workspace, id: app.id, name: app.name } : { service, workspace: (await activeWorkspace(onService(s, service))).slug, id: app.name, name: app.name };
 }
 
 /** The Core whose connection is the service's (the one a folder's link or an app names). */

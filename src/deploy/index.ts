@@ -19,7 +19,7 @@ export interface DeployArea {
   readonly taskTranscripts: Map<string, string>;
   /** Where the user's public keys are (tests point it elsewhere). */
   sshDir: string;
-  /** Services whose SSH key check passed this session (no need to ask /ssh_keys again). */
+  /** The services (API roots) whose SSH key check passed this session (no need to ask /ssh_keys again). */
   readonly keysChecked: Set<string>;
   /** Delays between reads of a deploy that had not finished when its push ended (tests shorten them). */
   settleDelaysMs: number[];

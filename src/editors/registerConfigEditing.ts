@@ -19,7 +19,7 @@ export interface ConfigEditing {
 
 const registered = areaSlot<ConfigEditing>('Config editing');
 
-/** The config editing of these services (registered in activate()). */
+/** The editors area of this Core (built by registerConfigEditing, in features.ts). */
 export const configEditing = registered.get;
 
 /**

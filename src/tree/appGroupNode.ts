@@ -7,15 +7,22 @@ import { ListNode } from './listNode';
 import type { AppParent } from './parents';
 import type { TreeNode } from './commandTarget';
 
-export interface AppGroupDescriptor {
-  /** Id segment and contextValue flag: `group:<kind>`. */
-  kind: string;
+/**
+ * A part of an app (Config, Domains…) or of a database (Backups, Linked Apps): its label,
+ * icon and the one request that lists its rows. Each lives in its own module of groups/.
+ */
+export interface PartDescriptor<Group, Kind extends string = string> {
+  /** Id segment and contextValue flag: `group:<kind>`, `databaseGroup:<kind>`. */
+  kind: Kind;
   label(): string;
   icon: string;
   /** The group's one request, turned into child nodes. */
-  fetch(group: AppGroupNode): Promise<TreeNode[]>;
+  fetch(group: Group): Promise<TreeNode[]>;
   emptyLabel?(): string;
 }
+
+/** A part of an app (listed in appGroups.ts). */
+export type AppGroupDescriptor = PartDescriptor<AppGroupNode>;
 
 /** One part of an app (Config, Domains…): one request when expanded. */
 export class AppGroupNode extends ListNode {

@@ -1,21 +1,19 @@
 import * as vscode from 'vscode';
-import { readLinkedApps, type Backup, type Database, type LinkedApp } from '../api';
+import type { Database } from '../api';
 import { escapeMarkdown, relativeTime } from '../format';
-import type { DatabaseGroupTarget, DatabaseTarget } from './commandTarget';
+import type { DatabaseTarget, TreeNode } from './commandTarget';
 import { contextValue } from './contextValues';
-import { ItemNode } from './itemNode';
-import { ListNode } from './listNode';
-import { MessageNode } from './messageNode';
-import type { TreeNode } from './commandTarget';
+import { DatabaseGroupNode } from './databaseGroupNode';
+import { backupsGroup } from './groups/backups';
+import { linkedAppsGroup } from './groups/linkedApps';
+import type { DatabaseParent, WorkspaceParent } from './parents';
 import { statusIcon } from './statusIcons';
-import { icon } from '../theme';
-import type { WorkspaceParent } from './parents';
 
 /** A database: its backups and the apps linked to it. */
-export class DatabaseNode implements TreeNode {
+export class DatabaseNode implements DatabaseParent {
   readonly id: string;
-  readonly backups: DatabasePartNode;
-  readonly linkedApps: DatabasePartNode;
+  readonly backups: DatabaseGroupNode;
+  readonly linkedApps: DatabaseGroupNode;
 
   constructor(
     readonly parent: TreeNode,
@@ -23,8 +21,8 @@ export class DatabaseNode implements TreeNode {
     public database: Database,
   ) {
     this.id = `${parent.id}/${encodeURIComponent(database.id)}`;
-    this.backups = new DatabasePartNode(this, 'backups', () => vscode.l10n.t('Backups'), 'archive', fetchBackups);
-    this.linkedApps = new DatabasePartNode(this, 'linkedApps', () => vscode.l10n.t('Linked Apps'), 'link', fetchLinkedApps);
+    this.backups = new DatabaseGroupNode(this, backupsGroup);
+    this.linkedApps = new DatabaseGroupNode(this, linkedAppsGroup);
   }
 
   commandTarget(): DatabaseTarget {
@@ -60,89 +58,4 @@ export class DatabaseNode implements TreeNode {
     if (d.createdAt) md.appendMarkdown(`${vscode.l10n.t('Created')}: ${relativeTime(d.createdAt)}`);
     return md;
   }
-}
-
-type PartFetch = (part: DatabasePartNode) => Promise<TreeNode[]>;
-
-/** Backups or Linked Apps of a database: one request when expanded. */
-export class DatabasePartNode extends ListNode {
-  constructor(
-    readonly databaseNode: DatabaseNode,
-    readonly kind: 'backups' | 'linkedApps',
-    private readonly label: () => string,
-    private readonly icon: string,
-    private readonly fetchPart: PartFetch,
-  ) {
-    super(`${databaseNode.id}/${kind}`, databaseNode);
-  }
-
-  protected get workspaceSlug(): string | undefined {
-    return this.databaseNode.workspaceNode.workspace.slug;
-  }
-
-  commandTarget(): DatabaseGroupTarget {
-    return { kind: 'databaseGroup', group: this.kind, database: this.databaseNode.commandTarget(), row: this };
-  }
-
-  protected fetch(): Promise<TreeNode[]> {
-    return this.fetchPart(this);
-  }
-
-  protected override emptyLabel(): string {
-    return this.kind === 'backups' ? vscode.l10n.t('No backups yet') : vscode.l10n.t('No linked apps');
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label(), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.contextValue = contextValue('databaseGroup', this.kind);
-    return item;
-  }
-}
-
-function opts(part: DatabasePartNode) {
-  const ws = part.databaseNode.workspaceNode;
-  return { api: ws.ctx.api(), id: part.databaseNode.database.id, opts: ws.callOptions() };
-}
-
-const BACKUP_ICONS: Record<string, vscode.ThemeIcon> = {
-  completed: icon('pass', 'passed'),
-  failed: icon('error', 'failed'),
-  running: new vscode.ThemeIcon('sync~spin'),
-  pending: new vscode.ThemeIcon('clock'),
-};
-
-function formatBytes(bytes: number | undefined): string | undefined {
-  if (bytes === undefined || bytes <= 0) return undefined;
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  return `${(bytes / 1024 ** i).toFixed(i ? 1 : 0)} ${units[i]}`;
-}
-
-async function fetchBackups(part: DatabasePartNode): Promise<TreeNode[]> {
-  const { api, id, opts: o } = opts(part);
-  return (await api.backups.list(id, o)).map((b) =>
-    new ItemNode<Backup>(part, 'backup', b.id, b, (x) => ({
-      label: relativeTime(x.createdAt) ?? x.id,
-      description: [x.status, formatBytes(x.sizeBytes)].filter(Boolean).join(' · '),
-      icon: BACKUP_ICONS[x.status ?? ''] ?? new vscode.ThemeIcon('archive'),
-      tooltip: x.createdAt,
-    })));
-}
-
-async function fetchLinkedApps(part: DatabasePartNode): Promise<TreeNode[]> {
-  const { api, id, opts: o } = opts(part);
-  const database = await api.databases.get(id, o);
-  part.databaseNode.database = database;
-  const links = readLinkedApps(database);
-  if (!links) return [new MessageNode(`${part.id}/unknown`, vscode.l10n.t('This service does not list linked apps'), 'info')];
-  const ws = part.databaseNode.workspaceNode;
-  return links.map((l) =>
-    new ItemNode<LinkedApp>(part, 'linkedApp', l.appId, l, (x) => ({
-        label: x.appName ?? x.appId,
-        description: x.alias,
-        icon: new vscode.ThemeIcon('package'),
-        tooltip: vscode.l10n.t('Linked as {0} in workspace {1}', x.alias ?? '—', ws.workspace.label),
-      })));
 }

@@ -1,9 +1,9 @@
 // What a node needs of the rows above it, as interfaces: children depend on these, not on
 // the classes that create them, so the tree's modules import downwards only.
-import type { App, CallOptions } from '../api';
+import type { App, CallOptions, Database } from '../api';
 import type { Workspace } from '../auth/workspaces';
 import type { AppRef } from '../model';
-import type { TreeNode } from './commandTarget';
+import type { DatabaseTarget, TreeNode } from './commandTarget';
 import type { TreeContext } from './treeState';
 
 /** A workspace's row, as its servers, apps and databases see it. */
@@ -21,4 +21,11 @@ export interface AppParent extends TreeNode {
   readonly app: App;
   readonly workspaceNode: WorkspaceParent;
   appRef(): AppRef;
+}
+
+/** A database's row, as its groups (Backups, Linked Apps) see it. */
+export interface DatabaseParent extends TreeNode {
+  database: Database;
+  readonly workspaceNode: WorkspaceParent;
+  commandTarget(): DatabaseTarget;
 }

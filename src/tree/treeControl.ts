@@ -209,14 +209,14 @@ export class TreeControl {
   }
 
   /** The workspace of a service as its row shows it (with its team), when the view shows it. */
-  shownWorkspace(service: string, workspace: string | undefined): Workspace | undefined {
-    const node = this.state.workspaceNode(service, workspace);
+  shownWorkspace(service: string, slug: string | undefined): Workspace | undefined {
+    const node = this.state.workspaceNode(service, slug);
     return node instanceof WorkspaceNode ? node.workspace : undefined;
   }
 
   /** The Servers, Apps or Databases group of a workspace as shown now (to refresh only it), if any. */
-  listOf(service: string, workspace: string | undefined, list: 'servers' | 'apps' | 'databases'): Row | undefined {
-    const node = this.state.workspaceNode(service, workspace);
+  listOf(service: string, slug: string | undefined, list: 'servers' | 'apps' | 'databases'): Row | undefined {
+    const node = this.state.workspaceNode(service, slug);
     return node instanceof WorkspaceNode ? node[list] : undefined;
   }
 

@@ -164,7 +164,7 @@ describe('manifest', () => {
     assert.deepEqual(ignore.filter((l) => !l.startsWith('!')), ['**']);
     assert.deepEqual(
       ignore.filter((l) => l.startsWith('!')).sort(),
-      ['!CHANGELOG.md', '!LICENSE', '!README.md', '!dist/extension.js', '!dist/features.js', '!dist/undici.js', '!l10n/**', '!media/*', '!media/walkthrough/**', '!package.json', '!package.nls.json'],
+      ['!CHANGELOG.md', '!CONTRIBUTING.md', '!LICENSE', '!README.md', '!dist/extension.js', '!dist/features.js', '!dist/undici.js', '!docs/*.md', '!l10n/**', '!media/*', '!media/walkthrough/**', '!package.json', '!package.nls.json'],
     );
   });
 

@@ -12,6 +12,12 @@ import { isTreeNode, toCommandTarget, type CommandTarget, type Row, type TreeNod
 export type CommandHandler = (...args: never[]) => unknown;
 export type CommandTable = Record<string, CommandHandler>;
 
+// The Resources view allows selecting several rows. VS Code then calls a row's command as
+// (clicked, selected[]): context menus, inline actions and title actions alike. Most
+// commands act on the clicked row only, so the runner drops the selection unless the
+// handler was marked with `withSelection`. A row passed first (and every row of a
+// selection) reaches the handler as what it stands for, a CommandTarget
+// (tree/commandTarget.ts); anything else (a ref, a Uri) as it came.
 const takesSelection = new WeakSet<CommandHandler>();
 
 /** Marks a handler that acts on every selected row: it receives `(clicked, selected[])`. */

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { App, Server } from '../../api';
 import type { Core } from '../../core';
 import { scopeToWorkspace, type Workspace } from '../../auth/workspaces';
-import type { CommandTarget, DatabaseTarget, ItemTarget, Row, ServerTarget } from '../../tree/commandTarget';
+import type { CommandTarget, DatabaseTarget, ItemTarget, ListTarget, Row, ServerTarget } from '../../tree/commandTarget';
 import type { NodeKind } from '../../tree/contextValues';
 import { UserCancelled, type AppRef } from '../../model';
 
@@ -17,6 +17,14 @@ export function actingService(s: Core): string {
   return s.connection.apiRoot() ?? '';
 }
 
+/** The target when it is of this kind (a server's row, a workspace's row, an app…). */
+export function targetOf<K extends CommandTarget['kind']>(target: CommandTarget | undefined, kind: K): OfKind<K> | undefined {
+  return target?.kind === kind ? (target as OfKind<K>) : undefined;
+}
+
+/** The targets whose kind may be K (a row that explains and "Load more" share one type). */
+type OfKind<K extends CommandTarget['kind'], T = CommandTarget> = T extends { kind: infer U } ? (K extends U ? T : never) : never;
+
 /** The app of a target: an app's row or ref, or the app of a part or item row. */
 export function appOf(target: CommandTarget | undefined): AppRef | undefined {
   return target?.kind === 'app' || target?.kind === 'group' || target?.kind === 'item' ? target.app : undefined;
@@ -24,14 +32,7 @@ export function appOf(target: CommandTarget | undefined): AppRef | undefined {
 
 /** The server of a server's row. */
 export function serverOf(target: CommandTarget | undefined): ServerTarget | undefined {
-  return target?.kind === 'server' ? target : undefined;
-}
-
-/** The workspace a row belongs to, as far as it says: a workspace, its lists, a server (slug only). */
-export function workspaceOf(target: CommandTarget | undefined): { slug: string | undefined; workspace?: Workspace } | undefined {
-  if (target?.kind === 'workspace' || target?.kind === 'list') return { slug: target.workspace.slug, workspace: target.workspace };
-  if (target?.kind === 'server') return { slug: target.workspace };
-  return undefined;
+  return targetOf(target, 'server');
 }
 
 /** The database of its row, of its Backups and Linked Apps groups, or of their rows. */
@@ -50,13 +51,8 @@ export function itemOf<T>(target: CommandTarget | undefined, kind: NodeKind): It
  * The app a command acts on: the row it was invoked on, a ref passed by another
  * command, or (from the Command Palette) one the user picks in the active workspace.
  */
-export async function resolveApp(services: Core, target: CommandTarget | undefined, placeHolder?: string): Promise<AppRef> {
-  return appOf(target) ?? pickApp(services, placeHolder);
-}
-
-/** The workspace as its tree node shows it (with its team), when the tree has it. */
-export function shownWorkspace(services: Core, workspace: string | undefined): Workspace | undefined {
-  return services.tree.shownWorkspace(actingService(services), workspace);
+export async function resolveApp(s: Core, target: CommandTarget | undefined, placeHolder?: string): Promise<AppRef> {
+  return appOf(target) ?? pickApp(s, placeHolder);
 }
 
 /**
@@ -64,24 +60,24 @@ export function shownWorkspace(services: Core, workspace: string | undefined): W
  * records). The tree's workspace knows its team; when the tree has not listed the
  * workspaces yet, they are read (one request).
  */
-export async function inWorkspace<T extends { teamId?: string }>(services: Core, workspace: string | undefined, list: T[]): Promise<T[]> {
-  let shown = shownWorkspace(services, workspace);
-  const session = shown ? undefined : await services.connection.session();
-  if (session) shown = (await services.workspaces.list(services.connection.api(), session, { priority: 'user' })).find((w) => w.slug === workspace);
+export async function inWorkspace<T extends { teamId?: string }>(s: Core, slug: string | undefined, list: T[]): Promise<T[]> {
+  let shown = s.tree.shownWorkspace(actingService(s), slug);
+  const session = shown ? undefined : await s.connection.session();
+  if (session) shown = (await s.workspaces.list(s.connection.api(), session, { priority: 'user' })).find((w) => w.slug === slug);
   return shown ? scopeToWorkspace(shown, list) : list;
 }
 
-export async function pickApp(services: Core, placeHolder?: string): Promise<AppRef> {
-  const { session } = await services.connection.signedIn();
-  const workspace = services.workspaces.active(session.apiRoot);
-  const apps = services.connection
+export async function pickApp(s: Core, placeHolder?: string): Promise<AppRef> {
+  const { session } = await s.connection.signedIn();
+  const workspace = s.workspaces.active(session.apiRoot);
+  const apps = s.connection
     .api()
     .apps.list({}, { workspace, priority: 'user' })
     .then(async (list: App[]) =>
-      (await inWorkspace(services, workspace, list)).map((app) => ({ label: app.name, description: [app.status, app.isPreview && vscode.l10n.t('preview')].filter(Boolean).join(' · '), app })),
+      (await inWorkspace(s, workspace, list)).map((app) => ({ label: app.name, description: [app.status, app.isPreview && vscode.l10n.t('preview')].filter(Boolean).join(' · '), app })),
     );
   const picked = await vscode.window.showQuickPick(apps, {
-    title: vscode.l10n.t('AppHost apps in {0}', workspace ? (shownWorkspace(services, workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
+    title: vscode.l10n.t('AppHost apps in {0}', workspace ? (s.tree.shownWorkspace(actingService(s), workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
     placeHolder: placeHolder ?? vscode.l10n.t('Select an app'),
     matchOnDescription: true,
   });
@@ -90,12 +86,12 @@ export async function pickApp(services: Core, placeHolder?: string): Promise<App
 }
 
 /** Asks for a server of the workspace; unreachable ones are shown but flagged. */
-export async function pickServer(services: Core, workspace: string | undefined, title: string): Promise<Server> {
-  const servers = services.connection
+export async function pickServer(s: Core, slug: string | undefined, title: string): Promise<Server> {
+  const servers = s.connection
     .api()
-    .servers.list({ workspace, priority: 'user' })
+    .servers.list({ workspace: slug, priority: 'user' })
     .then(async (list) =>
-      (await inWorkspace(services, workspace, list)).map((server) => ({
+      (await inWorkspace(s, slug, list)).map((server) => ({
         label: server.name,
         description: [server.status, server.host].filter(Boolean).join(' · '),
         detail: server.status === 'unreachable' ? vscode.l10n.t('$(warning) Unreachable: actions on it will fail until it is back') : undefined,
@@ -107,31 +103,51 @@ export async function pickServer(services: Core, workspace: string | undefined, 
   return picked.server;
 }
 
-/** The active workspace of the signed-in account (undefined = personal). */
-export async function activeWorkspace(services: Core): Promise<string | undefined> {
-  const { session } = await services.connection.signedIn();
-  return services.workspaces.active(session.apiRoot);
-}
-
 export async function signedIn(s: Core) {
   return (await s.connection.signedIn()).session;
 }
 
+/** The rows that say which workspace a command acts in: its own row, a server's, one of its lists. */
+export type WorkspaceRow = 'workspace' | 'server' | ListTarget['list'];
+
 /**
- * The workspace a command acts in: the tree node it was invoked on, else the active one.
- * Looked up in the workspace list (one GET /teams) only when the team id is needed.
+ * The workspace a command acts in: the one of the row it was invoked on, when that row is
+ * one of `from` (a workspace's row, a server's, one of its lists), else the active one. As
+ * the tree shows it (with its team) when it does; else, with `teamId`, from the workspace
+ * list (one GET /teams), or by its slug alone.
  */
-export async function targetWorkspace(s: Core, target: CommandTarget | Workspace | undefined, needTeamId = false): Promise<Workspace> {
-  if (target && 'kind' in target && target.kind === 'workspace') return target.workspace;
+export async function resolveWorkspace(
+  s: Core,
+  target: CommandTarget | Workspace | undefined,
+  { from, teamId = false }: { from: readonly WorkspaceRow[]; teamId?: boolean },
+): Promise<Workspace> {
+  if (target && !('kind' in target)) return target;
+  if (target?.kind === 'workspace' && from.includes('workspace')) return target.workspace;
+  if (target?.kind === 'list' && from.includes(target.list)) return target.workspace;
   const session = await signedIn(s);
-  const slug = s.workspaces.active(session.apiRoot);
+  const slug = target?.kind === 'server' && from.includes('server') ? target.workspace : s.workspaces.active(session.apiRoot);
   // The node shown for it knows its team (a service without workspaces: even the personal one's).
   const shown = s.tree.shownWorkspace(session.apiRoot, slug);
   if (shown) return shown;
   const fallback: Workspace = slug ? { slug, label: slug, source: 'manual' } : { slug: undefined, label: vscode.l10n.t('Personal'), source: 'personal' };
-  if (!needTeamId) return fallback;
-  const list = await s.workspaces.list(s.connection.api(), session, { priority: 'user' });
-  return list.find((w) => w.slug === slug) ?? fallback;
+  if (!teamId) return fallback;
+  const all = await s.workspaces.list(s.connection.api(), session, { priority: 'user' });
+  return all.find((w) => w.slug === slug) ?? fallback;
+}
+
+/** The active workspace (of the signed-in account), as the tree shows it when it does. */
+export function activeWorkspace(s: Core): Promise<Workspace> {
+  return resolveWorkspace(s, undefined, { from: [] });
+}
+
+/** The Apps group of the row's workspace, else of the active one, as the view shows it. */
+export async function resolveAppsList(s: Core, target?: CommandTarget): Promise<ListTarget> {
+  if (target?.kind === 'list' && target.list === 'apps') return target;
+  const { slug } = await activeWorkspace(s);
+  const row = s.tree.listOf(actingService(s), slug, 'apps');
+  const shown = s.tree.shownWorkspace(actingService(s), slug);
+  if (!row || !shown) throw new Error(vscode.l10n.t('Open the AppHost view first.'));
+  return { kind: 'list', list: 'apps', service: actingService(s), workspace: shown, row };
 }
 
 /** "in Acme Corp" / "in your personal workspace", for titles. */
