@@ -9,6 +9,7 @@ import type { WorkspaceNode } from '../../../src/tree/workspaceNode';
 import { DEMO_USER, type RunningServer } from '../../server';
 import { closeAll, editEnv, openDocument, save, skipRestartPrompt } from '../../integration/support/configDocs';
 import { sleep, until } from '../../support/wait';
+import { twoServiceJourneys } from './servicesJourneys';
 
 export interface JourneyResult {
   name: string;
@@ -85,6 +86,7 @@ export async function runJourneys(api: AppHostTestApi, server: RunningServer): P
   await journey('refresh', 3, 'every expanded list once: the workspace list, the Apps list and the Config (the open view shows them)', () =>
     vscode.commands.executeCommand('apphost.refresh'),
   );
+  results.push(...(await twoServiceJourneys(api, server)));
   return results;
 }
 
