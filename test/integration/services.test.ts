@@ -177,8 +177,11 @@ describe('services: several side by side', function () {
     assert.deepEqual(await Promise.all((await roots()).map(labelOf)), [new URL(a.url).host, 'Staging EU']);
   });
 
-  it('Remove Service signs out of B (its token revoked there) and forgets it: one service again', async () => {
+  it('Remove Service signs out of B (its token revoked there) and forgets it, ending its tails: one service again', async () => {
     const [, rowB] = await roots();
+    const tailed = { service: serviceOf(b), workspace: undefined, id: b.control.findApp('storefront')!.id, name: 'storefront' };
+    await vscode.commands.executeCommand('apphost.logs.tail', tailed);
+    await until('B\'s tail runs', () => api.logs.tails.isTailing(tailed), 10_000);
     b.control.clearRequestLog();
     const ui = await runScripted('apphost.removeService', { buttons: [[/Remove service Staging EU/, 'Remove']] }, rowB);
     assert.ok(ui.shown.some((s) => /Remove service Staging EU\?/.test(s.text)), JSON.stringify(ui.shown));
@@ -186,6 +189,7 @@ describe('services: several side by side', function () {
     assert.deepEqual(config().inspect('services')?.globalValue, []);
     assert.equal(api.connections.service(serviceOf(b)), undefined);
     assert.ok(paths(b).some((p) => /^DELETE \/api\/v1\/auth\/tokens\//.test(p)), `the token was revoked on B: ${paths(b).join(', ')}`);
+    await until('B\'s tail ended', () => api.logs.tails.tailOf(tailed)?.state === 'stopped', 10_000);
     api.treeInsides.resources.refresh();
     assert.equal(await labelOf((await roots())[0]), 'Personal');
   });
