@@ -23,7 +23,9 @@ export async function measureActivation(ext: Extensions, browser: Browser, workD
   const runner = await bundleRunner(join(__dirname, 'host', 'activationRunner.ts'), join(workDir, 'runners', 'activationRunner.js'));
   // The payload takes a single development extension: AppHost is installed from its
   // .vsix (as users get it), the baseline is the development extension.
-  const codeServer = await startCodeServer({ vsix: ext.vsix, smokeTestDriver: true, env: { APPHOST_BENCH_ACTIVATION: results } });
+  // APPHOST_BENCH_TWO_SERVICES=1: activation with two services configured (#28; addresses only, activation makes no request).
+  const settings = process.env.APPHOST_BENCH_TWO_SERVICES ? { 'apphost.baseUrl': 'https://first.example', 'apphost.services': [{ url: 'https://second.example', name: 'Second' }] } : undefined;
+  const codeServer = await startCodeServer({ vsix: ext.vsix, smokeTestDriver: true, settings, env: { APPHOST_BENCH_ACTIVATION: results } });
   const failures: string[] = [];
   try {
     for (let i = 0; i < runs; i++) {
