@@ -122,6 +122,8 @@ async function deployLog(w: Workbench, server: RunningServer): Promise<void> {
   const editor = w.page.locator('.editor-instance .view-lines').first();
   // The tab follows the end of the log: its last line is the one in view.
   await editor.getByText('building: this tab updates live').waitFor({ timeout: 30_000 });
+  // The build's lines arrive in chunks: the picture waits for the last one before the end.
+  await editor.getByText('Build completed in').waitFor({ timeout: 30_000 });
   await shoot(w, 'deploy-log.png', await box(w.page.locator('.part.editor')));
   releaseBuild();
   server.control.setActionDelay(300);
@@ -189,7 +191,8 @@ async function services(): Promise<void> {
   const staging = await startServer({ seed: 'demo', actionDelayMs: 300, logIntervalMs: 0, workspaceHeader: true });
   let w: Workbench | undefined;
   try {
-    w = await Workbench.open({ settings: { 'apphost.baseUrl': first.url } });
+    // The first service (apphost.baseUrl) named as a user would, rather than shown as its address.
+    w = await Workbench.open({ settings: { 'apphost.baseUrl': first.url, 'apphost.services': [{ url: first.url, name: 'Production' }] } });
     await w.page.setViewportSize({ width: 1180, height: 760 });
     await w.signInWithToken(first.control.issueToken(DEMO_USER.email));
     await w.collapseSection('Activity');
