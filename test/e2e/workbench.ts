@@ -15,6 +15,8 @@ export interface WorkbenchOptions {
   /** The packaged extensions to install (default: the suite's VSIX). */
   vsix?: string | string[];
   settings?: Record<string, unknown>;
+  /** Remote machine settings (`machine`-scoped ones count only there in code-server). */
+  machineSettings?: Record<string, unknown>;
   env?: Record<string, string>;
   /** The folder to open (default: an empty one). */
   folder?: string;
@@ -32,7 +34,7 @@ export class Workbench {
 
   /** Starts code-server with the packaged extension installed and opens it in Chromium. */
   static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
-    const codeServer = await startCodeServer({ vsix: options.vsix ?? VSIX, settings: options.settings, env: options.env, workspaceFolder: options.folder });
+    const codeServer = await startCodeServer({ vsix: options.vsix ?? VSIX, settings: options.settings, machineSettings: options.machineSettings, env: options.env, workspaceFolder: options.folder });
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -12,6 +12,8 @@ export interface CodeServerOptions {
   workspaceFolder?: string;
   /** User settings written before start (merged over quiet defaults). */
   settings?: Record<string, unknown>;
+  /** Remote machine settings: where `machine`-scoped settings count, code-server being a remote window. */
+  machineSettings?: Record<string, unknown>;
   /** Extra environment for code-server; it reaches the extension host. */
   env?: Record<string, string>;
   /** Lets the workbench run extension tests from a URL payload (integration tests). */
@@ -96,6 +98,10 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     mkdirSync(dir, { recursive: true });
   }
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
+  if (options.machineSettings) {
+    mkdirSync(join(userDataDir, 'Machine'), { recursive: true });
+    writeFileSync(join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(options.machineSettings, null, 2));
+  }
   const configFile = join(dataDir, 'config.yaml');
   writeFileSync(configFile, 'auth: none\n');
 
