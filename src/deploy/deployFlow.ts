@@ -3,6 +3,7 @@
 // come first, so their questions are asked while the user is there, before a long build.
 import * as vscode from 'vscode';
 import type { Core } from '../core';
+import { appKey } from '../model';
 import type { DeployOutput } from './deployOutput';
 import { runDeploy, type DeployResult } from './deployRun';
 import { onService, type DeployTarget } from './deployTarget';
@@ -29,7 +30,7 @@ export async function deployFlow(
   // The deploy goes to the app's service (a folder's link names it), whoever started it.
   const s = onService(caller, app.service);
   // A pre-deploy task that deploys this app itself (an AppHost task in its dependsOn) would never end.
-  const before = area.preDeploying.get(app.name);
+  const before = area.preDeploying.get(appKey(app));
   if (before) {
     const loop = new PreDeployTaskError(
       vscode.l10n.t('The pre-deploy task "{0}" starts a deploy of {1} itself (through dependsOn): the deploy would wait for itself forever. Remove the AppHost task from its dependsOn, or set {2} to another task.', before.name, app.name, PRE_DEPLOY_SETTING),
@@ -38,18 +39,18 @@ export async function deployFlow(
     before.run.stop(loop);
     throw loop;
   }
-  if (area.running.has(app.name)) return undefined;
+  if (area.running.has(appKey(app))) return undefined;
   const running = (async () => {
     const plan = await preflight(s, area, target, { ...confirmed, unattended: task });
     await preDeploy(s, area, plan, task);
     if (task?.token.isCancellationRequested) throw new vscode.CancellationError();
     return { plan, result: await runDeploy(s, area, plan, { output: task?.output(plan) }) };
   })();
-  area.running.set(app.name, running.then(() => undefined, () => undefined));
+  area.running.set(appKey(app), running.then(() => undefined, () => undefined));
   try {
     return await running;
   } finally {
-    area.running.delete(app.name);
+    area.running.delete(appKey(app));
   }
 }
 
@@ -63,11 +64,11 @@ async function preDeploy(s: Core, area: DeployArea, plan: PushPlan, task?: TaskD
   s.log.info(`[deploy] ${plan.app.name}: pre-deploy task "${name}"`);
   const wait = async (token: vscode.CancellationToken) => {
     const run = runPreDeployTask(found, name, token);
-    area.preDeploying.set(plan.app.name, { name, run });
+    area.preDeploying.set(appKey(plan.app), { name, run });
     try {
       await run.done;
     } finally {
-      area.preDeploying.delete(plan.app.name);
+      area.preDeploying.delete(appKey(plan.app));
     }
   };
   if (task) {
