@@ -45,11 +45,14 @@ export class ServiceRouting {
    * The handler of a command for the service its arguments name, and the arguments with an
    * app ref that names none given the service chosen (refs from before several services).
    */
-  async route(id: string, args: unknown[]): Promise<{ handler: CommandHandler | undefined; args: unknown[] }> {
+  async route(id: string, args: unknown[]): Promise<{ handler: CommandHandler | undefined; args: unknown[]; serviceName?: string }> {
     const named = args.map((arg) => serviceOfTarget(toCommandTarget(arg))).find((service) => service !== undefined);
     const asks = !NO_SERVICE.has(id) && !FOLDER.has(id);
-    const service = named ?? (asks ? await askService(this.root.connections) : undefined) ?? this.root.connections.firstId();
-    return { handler: this.table(service)[id], args: args.map((arg) => withService(arg, service)) };
+    const chosen = named ?? (asks ? await askService(this.root.connections) : undefined);
+    const service = chosen ?? this.root.connections.firstId();
+    // Its errors name the service when several are known and the command acted on one.
+    const serviceName = chosen !== undefined || asks ? this.root.connections.nameWhenSeveral(service) : undefined;
+    return { handler: this.table(service)[id], args: args.map((arg) => withService(arg, service)), serviceName };
   }
 
   /** The services' own table (service undefined: the first's, the one activation built). */

@@ -93,6 +93,16 @@ describe('services: several side by side', function () {
     assert.notEqual(a.control.findApp('storefront')!.id, idB, 'the two services have their own ids');
   });
 
+  it('an error of a command on B\'s row names B (several services: which one answered)', async () => {
+    const [, rowB] = await roots();
+    const storefront = await childOf(await childOf(await childOf(rowB, 'Personal'), 'Apps'), 'storefront');
+    b.control.failNext({ method: 'POST', path: /\/restart$/, status: 500, count: 3 });
+    const ui = await runScripted('apphost.app.restart', { buttons: [[/Restart/, 'Restart']] }, storefront);
+    const errors = ui.shown.filter((m) => m.kind === 'error').map((m) => m.text);
+    assert.equal(errors.length, 1, JSON.stringify(ui.shown));
+    assert.match(errors[0], /^Staging: /);
+  });
+
   it('from the palette, with two services signed in, asks for the service first', async () => {
     a.control.clearRequestLog();
     b.control.clearRequestLog();

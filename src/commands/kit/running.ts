@@ -70,9 +70,10 @@ function isCancellation(error: unknown): boolean {
  * Shows a short, actionable message and writes the full detail to the log. The detail
  * never contains secrets: errors from the API layer are built without token values.
  */
-export async function reportError(log: vscode.LogOutputChannel, commandId: string, error: unknown): Promise<void> {
+export async function reportError(log: vscode.LogOutputChannel, commandId: string, error: unknown, serviceName?: string): Promise<void> {
   if (isCancellation(error)) return;
-  const message = errorMessage(error);
+  // With several services, the message says which one answered.
+  const message = serviceName ? vscode.l10n.t('{0}: {1}', serviceName, errorMessage(error)) : errorMessage(error);
   // A long list of errors (a 422) shows its first few; all of them are here, behind "Show Details".
   const answer = apiErrorIn(error);
   const all = answer && answer.messages.length > 1 ? `\n${answer.messages.map((m) => `  - ${m}`).join('\n')}` : '';
@@ -96,14 +97,16 @@ export async function runCommand(
   id: string,
   args: unknown[],
   /** The handler of the service the command acts on (serviceRouting.ts), with its arguments. */
-  route: (id: string, args: unknown[]) => Promise<{ handler: CommandHandler | undefined; args: unknown[] }>,
+  route: (id: string, args: unknown[]) => Promise<{ handler: CommandHandler | undefined; args: unknown[]; serviceName?: string }>,
 ): Promise<unknown> {
+  let serviceName: string | undefined;
   try {
-    const { handler, args: routed } = await route(id, args);
-    if (!handler) throw new Error(`No handler for ${id}`);
-    return await (handler as (...a: unknown[]) => unknown)(...argsFor(handler, routed));
+    const routed = await route(id, args);
+    serviceName = routed.serviceName;
+    if (!routed.handler) throw new Error(`No handler for ${id}`);
+    return await (routed.handler as (...a: unknown[]) => unknown)(...argsFor(routed.handler, routed.args));
   } catch (error) {
-    await reportError(log, id, error);
+    await reportError(log, id, error, serviceName);
     return undefined;
   }
 }
