@@ -10,12 +10,26 @@ function intervalMs(): number {
   return seconds > 0 ? Math.max(15, seconds) * 1000 : 0;
 }
 
-/** The activity log of the active workspace, newest first. */
-function sourceOf(s: Core): ActivitySource {
+/** Which service's feed the view shows: the one picked (several services), else the first. */
+interface ShownService {
+  id: string | undefined;
+}
+
+/** The activity log of the active workspace of the shown service, newest first. */
+function sourceOf(s: Core, shown: ShownService): ActivitySource {
+  const connection = () => {
+    try {
+      return s.connections.of(shown.id);
+    } catch {
+      shown.id = undefined; // removed meanwhile: back to the first service
+      return s.connections.first;
+    }
+  };
   const active = async () => {
-    const session = await s.connection.session();
+    const from = connection();
+    const session = await from.session();
     if (!session || s.auth.isExpired(session)) return undefined;
-    return { session, workspace: s.workspaces.active(session.apiRoot) };
+    return { from, session, workspace: s.workspaces.active(session.apiRoot) };
   };
   return {
     async scope() {
@@ -25,35 +39,45 @@ function sourceOf(s: Core): ActivitySource {
       const name = s.workspaces.activeLabel(session.apiRoot) ?? vscode.l10n.t('Personal');
       // wokku keeps one feed per user (their own team's), whatever workspace is active: say so.
       const label = teamOfWorkspace(workspace) ? vscode.l10n.t('{0} (the service shows your personal feed)', name) : name;
-      return { key: `${session.id}/${workspace ?? ''}`, label };
+      const service = s.connections.nameWhenSeveral(session.apiRoot);
+      return { key: `${session.apiRoot} ${session.id}/${workspace ?? ''}`, label: service ? vscode.l10n.t('{0}: {1}', service, label) : label };
     },
     async fetch(limit) {
       const current = await active();
-      return s.connection.api().activities.list({ limit }, { workspace: current?.workspace, priority: 'view' });
+      return (current?.from ?? connection()).api().activities.list({ limit }, { workspace: current?.workspace, priority: 'view' });
     },
     hasRoom() {
-      const { available, capacity } = s.connection.budget.snapshot();
+      const { available, capacity } = connection().budget.snapshot();
       return available >= capacity / 2;
     },
   };
 }
 
-const registered = areaSlot<ActivityProvider>('The Activity view');
+const registered = areaSlot<{ provider: ActivityProvider; shown: ShownService }>('The Activity view');
 
 /** The Activity view's rows, for its commands (src/commands/activity.ts). */
 export function activityView(s: Core): ActivityProvider {
-  return registered.get(s);
+  return registered.get(s).provider;
+}
+
+/** Shows the feed of this service (several services: the view shows one at a time, one request per refresh). */
+export function showActivityOf(s: Core, service: string): void {
+  const view = registered.get(s);
+  view.shown.id = service;
+  view.provider.refresh();
 }
 
 /** Feeds `apphost.activity` (the view activation created); its commands are in the command table. */
 export function registerActivityView(s: Core, view: vscode.TreeView<vscode.TreeItem>): ActivityProvider {
-  const provider = registered.set(s, new ActivityProvider(sourceOf(s), intervalMs()));
+  const shown: ShownService = { id: undefined };
+  const provider = registered.set(s, { provider: new ActivityProvider(sourceOf(s, shown), intervalMs()), shown }).provider;
   s.context.subscriptions.push(
     provider,
     view.onDidChangeVisibility((e) => provider.setVisible(e.visible)),
     vscode.window.onDidChangeWindowState((e) => provider.setFocused(e.focused)),
     provider.onDidChangeScope((label) => (view.description = label)),
-    s.connection.onDidChange(() => provider.refresh()),
+    // Any service's address, session or the list of services.
+    s.connections.onDidChange(() => provider.refresh()),
     s.workspaces.onDidChange(() => provider.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('apphost.autoRefreshSeconds') && provider.setInterval(intervalMs())),
   );

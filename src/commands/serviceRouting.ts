@@ -16,7 +16,7 @@ import type { CommandHandler, CommandTable } from './kit/running';
 const NO_SERVICE = new Set([
   'apphost.addService', 'apphost.removeService', 'apphost.renameService', 'apphost.signIn', 'apphost.signOut',
   'apphost.setServiceUrl', 'apphost.walkthrough.open', 'apphost.refresh', 'apphost.refreshAll', 'apphost.retryNow',
-  'apphost.loadMore', 'apphost.showLog', 'apphost.activity.refresh', 'apphost.activity.loadMore',
+  'apphost.loadMore', 'apphost.showLog', 'apphost.activity.refresh', 'apphost.activity.loadMore', 'apphost.activity.showService',
   'apphost.logs.stopAll', 'apphost.logs.toggleTimestamps', 'apphost.logs.stop', 'apphost.logs.filter', 'apphost.logs.clearFilter',
   'apphost.details.reveal',
 ]);

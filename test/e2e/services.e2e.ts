@@ -59,4 +59,17 @@ describe('journey: a second service side by side', () => {
     await workbench.screenshot('services-3-menu');
     await workbench.page.keyboard.press('Escape');
   });
+
+  it('shows the Activity of one service at a time, picked from the view\'s title (its name in the description)', async () => {
+    const { page } = workbench;
+    const header = page.locator('.sidebar .pane-header', { hasText: 'Activity' }).first();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await workbench.collapseSection('Resources');
+    await header.hover();
+    await header.getByRole('button', { name: 'Show Activity of Service…' }).click();
+    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Staging' }).click();
+    await header.locator('.description', { hasText: /^Staging: Personal/ }).waitFor();
+    await page.locator('.sidebar .monaco-list-row[role=treeitem]').first().waitFor();
+    await workbench.screenshot('services-4-activity');
+  });
 });

@@ -187,6 +187,26 @@ describe('services: several side by side', function () {
     assert.deepEqual(await Promise.all((await roots()).map(labelOf)), [new URL(a.url).host, 'Staging EU']);
   });
 
+  it('the Activity view shows one service\'s feed at a time: the first, then B once picked (one request per refresh)', async () => {
+    const activities = (server: RunningServer) => server.control.requestLog.filter((e) => e.path === '/api/v1/activities');
+    a.control.clearRequestLog();
+    b.control.clearRequestLog();
+    try {
+      await vscode.commands.executeCommand('apphost.activity.focus');
+      await until('A\'s feed', () => activities(a).length > 0, 10_000);
+      assert.equal(activities(b).length, 0, 'B is not asked while A\'s feed shows');
+      const ui = await runScripted('apphost.activity.showService', { picks: ['Staging EU'] });
+      assert.ok(ui.shown.some((m) => m.kind === 'quickPick' && m.items?.some((i) => i.includes('Staging EU'))), JSON.stringify(ui.shown));
+      await until('B\'s feed', () => activities(b).length > 0, 10_000);
+      a.control.clearRequestLog();
+      await vscode.commands.executeCommand('apphost.activity.refresh');
+      await until('B\'s feed again', () => activities(b).length > 1, 10_000);
+      assert.equal(activities(a).length, 0, 'A is not asked while B\'s feed shows');
+    } finally {
+      await vscode.commands.executeCommand('workbench.view.explorer');
+    }
+  });
+
   it('Remove Service signs out of B (its token revoked there) and forgets it, ending its tails: one service again', async () => {
     const [, rowB] = await roots();
     const tailed = { service: serviceOf(b), workspace: undefined, id: b.control.findApp('storefront')!.id, name: 'storefront' };
