@@ -8,6 +8,7 @@ import type { TreeNode } from '../../src/tree/commandTarget';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { extensionApi, serviceOf, startSignedIn, stopSignedIn, until } from './support/env';
 import { childOf, labelOf, runScripted, withScript } from './support/resourceTree';
+import { closeAll, editEnv, save } from './support/configDocs';
 
 describe('services: several side by side', function () {
   this.timeout(60_000);
@@ -91,6 +92,29 @@ describe('services: several side by side', function () {
     await until('B restarted its storefront', () => paths(b).includes(`POST /api/v1/apps/${idB}/restart`), 10_000);
     assert.deepEqual(paths(a), [], 'nothing was sent to A');
     assert.notEqual(a.control.findApp('storefront')!.id, idB, 'the two services have their own ids');
+  });
+
+  it('config.env of the same-named app on both services: two tabs, each save goes to its own service', async () => {
+    const refOf = (server: RunningServer) => ({ service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' });
+    const open = async (server: RunningServer) => {
+      const ref = refOf(server);
+      const find = () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'apphost' && d.uri.path.endsWith(`/${ref.id}/storefront/config.env`));
+      await vscode.commands.executeCommand('apphost.config.edit', ref);
+      await until(`config.env of ${server.url}`, () => !!find(), 10_000);
+      return find()!;
+    };
+    try {
+      const docA = await open(a);
+      const docB = await open(b);
+      assert.notEqual(docA.uri.toString(), docB.uri.toString(), 'two tabs, not one');
+      await editEnv(docA, { WHERE: 'service-a' });
+      await editEnv(docB, { WHERE: 'service-b' });
+      for (const doc of [docA, docB]) assert.equal((await save(doc, { buttons: [[/Saving restarts/, 'Save and Restart']] })).saved, true);
+      assert.equal(a.control.getConfig('storefront').WHERE, 'service-a');
+      assert.equal(b.control.getConfig('storefront').WHERE, 'service-b');
+    } finally {
+      await closeAll();
+    }
   });
 
   it('an error of a command on B\'s row names B (several services: which one answered)', async () => {
@@ -187,20 +211,22 @@ describe('services: several side by side', function () {
     assert.deepEqual(await Promise.all((await roots()).map(labelOf)), [new URL(a.url).host, 'Staging EU']);
   });
 
-  it('the Activity view shows one service\'s feed at a time: the first, then B once picked (one request per refresh)', async () => {
+  it('the Activity view shows one service\'s feed at a time: the first, then B once picked (one request per refresh)', async function () {
+    // This suite spends much of B's budget (60 a minute): a view's read may wait for the next window.
+    this.timeout(200_000);
     const activities = (server: RunningServer) => server.control.requestLog.filter((e) => e.path === '/api/v1/activities');
     a.control.clearRequestLog();
     b.control.clearRequestLog();
     try {
       await vscode.commands.executeCommand('apphost.activity.focus');
-      await until('A\'s feed', () => activities(a).length > 0, 10_000);
+      await until('A\'s feed', () => activities(a).length > 0, 65_000);
       assert.equal(activities(b).length, 0, 'B is not asked while A\'s feed shows');
       const ui = await runScripted('apphost.activity.showService', { picks: ['Staging EU'] });
       assert.ok(ui.shown.some((m) => m.kind === 'quickPick' && m.items?.some((i) => i.includes('Staging EU'))), JSON.stringify(ui.shown));
-      await until('B\'s feed', () => activities(b).length > 0, 10_000);
+      await until('B\'s feed', () => activities(b).length > 0, 65_000);
       a.control.clearRequestLog();
       await vscode.commands.executeCommand('apphost.activity.refresh');
-      await until('B\'s feed again', () => activities(b).length > 1, 10_000);
+      await until('B\'s feed again', () => activities(b).length > 1, 65_000);
       assert.equal(activities(a).length, 0, 'A is not asked while B\'s feed shows');
     } finally {
       await vscode.commands.executeCommand('workbench.view.explorer');
