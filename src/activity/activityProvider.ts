@@ -123,9 +123,24 @@ export class ActivityProvider implements vscode.TreeDataProvider<vscode.TreeItem
     return rows;
   }
 
+  /** Counts loads: only the latest may set what the view shows (an older one may end later). */
+  private generation = 0;
+
   private async load(): Promise<void> {
     this.stale = false;
+    const generation = ++this.generation;
+    try {
+      await this.read(generation);
+    } finally {
+      // Asked again while this load ran (another service or workspace picked): the tree may
+      // have folded that refresh into the one in progress, so ask for the rows once more.
+      if (this.stale && this.visible && generation === this.generation) this.changed.fire();
+    }
+  }
+
+  private async read(generation: number): Promise<void> {
     const scope = await this.source.scope();
+    if (generation !== this.generation) return;
     if (scope?.key !== this.scopeKey) {
       // Another account or workspace: start again from the first page.
       this.scopeKey = scope?.key;
@@ -139,9 +154,12 @@ export class ActivityProvider implements vscode.TreeDataProvider<vscode.TreeItem
     }
     try {
       this.fetches++;
-      this.items = await this.source.fetch(this.limit);
+      const items = await this.source.fetch(this.limit);
+      if (generation !== this.generation) return;
+      this.items = items;
       this.error = undefined;
     } catch (error) {
+      if (generation !== this.generation) return;
       this.items = undefined;
       this.error = error;
     }

@@ -57,6 +57,40 @@ describe('activity: the Activity view', function () {
       assert.ok(reads.length > 0);
     });
 
+    it('a refresh asked for while a read runs (another service picked) reads again after it, and the older read never wins', async () => {
+      let scope = 'service-a';
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const asked: string[] = [];
+      const source: ActivitySource = {
+        scope: async () => ({ key: scope, label: scope }),
+        fetch: async () => {
+          const from = scope;
+          asked.push(from);
+          if (from === 'service-a') await held; // A's answer comes late
+          return [{ id: from, action: 'app.create', description: from, createdAt: new Date().toISOString(), raw: {} }];
+        },
+        hasRoom: () => true,
+      };
+      const provider = new ActivityProvider(source, 0);
+      // VS Code folds a refresh into the read in progress: here the change events are not read at all.
+      const changes: number[] = [];
+      provider.onDidChangeTreeData(() => changes.push(1));
+      provider.setVisible(true);
+      const first = provider.getChildren();
+      await until('A asked', () => asked.includes('service-a'));
+      scope = 'service-b';
+      provider.refresh();
+      const before = changes.length;
+      release();
+      await first;
+      assert.ok(changes.length > before, 'the view is asked to read again once the older read ends');
+      const rows = await provider.getChildren();
+      assert.deepEqual(asked, ['service-a', 'service-b']);
+      assert.equal(String(rows[0].label).includes('service-b') || rows[0].id === 'activity/service-b', true, JSON.stringify(rows.map((r) => r.id)));
+      provider.dispose();
+    });
+
     it('loads more by pages up to the service maximum of 200, and starts over in another workspace', async () => {
       const { source, limits, setScope } = fakeSource();
       const provider = new ActivityProvider(source, 0);
