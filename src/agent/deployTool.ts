@@ -3,7 +3,7 @@
 // the branch, the commit and what will not be deployed. It answers when the build ended.
 import * as vscode from 'vscode';
 import { deployArea } from '../deploy';
-import { deployFlow } from '../deploy/deployFlow';
+import { deployFlow, deployKey } from '../deploy/deployFlow';
 import { report, type DeployResult } from '../deploy/deployRun';
 import { onService, refOf, type DeployTarget } from '../deploy/deployTarget';
 import type { FolderLink } from '../deploy/folderLinks';
@@ -13,7 +13,6 @@ import { buildFailure } from '../deploy/pushOutput';
 import { serviceText } from './serviceInput';
 import { workspaceName } from './appInput';
 import { ToolFailure } from './modelText';
-import { appKey } from '../model';
 import { type ActTool, callOptions, clip, type ToolContext } from './toolBase';
 
 /** Lines of the build the answer ends with. */
@@ -43,7 +42,7 @@ export const deployFolder: ActTool<{ folder?: string; service?: string }, Deploy
     const repo = area.links.repoOf(link.folder);
     if (!area.links.gitAvailable) throw new ToolFailure(vscode.l10n.t('The Git extension of VS Code is disabled or missing: AppHost deploys through it. Ask the user to enable it (setting git.enabled).'));
     if (!repo) throw new ToolFailure(vscode.l10n.t('Folder {0} is not a git repository: AppHost deploys with git push. Its code must be committed in a repository first.', link.folder.name));
-    if (area.running.has(appKey(app))) return { answer: vscode.l10n.t('A deploy of {0} is already running: wait for it (apphost_get_deploy_log shows it).', app.name) };
+    if (area.running.has(deployKey(app))) return { answer: vscode.l10n.t('A deploy of {0} is already running: wait for it (apphost_get_deploy_log shows it).', app.name) };
     const details = await api.apps.get(app.id, callOptions(ctx, app));
     const deployBranch = deployBranchOf(details);
     const remote = area.links.remoteFor(link.folder, app, details.gitRemote)?.remote;

@@ -3,7 +3,7 @@
 // come first, so their questions are asked while the user is there, before a long build.
 import * as vscode from 'vscode';
 import type { Core } from '../core';
-import { appKey } from '../model';
+import type { AppRef } from '../model';
 import type { DeployOutput } from './deployOutput';
 import { runDeploy, type DeployResult } from './deployRun';
 import { onService, type DeployTarget } from './deployTarget';
@@ -20,6 +20,15 @@ export interface TaskDeploy extends Unattended {
 }
 
 /**
+ * Which deploys are one: an app of a service and workspace, by name (a folder's link names
+ * its app by name, the tree by id; names are unique there). Same-named apps of two
+ * services are two.
+ */
+export function deployKey(app: AppRef): string {
+  return `${app.service} ${app.workspace ?? ''}/${app.name}`;
+}
+
+/**
  * The deploy, or undefined when one of the app is already running. `confirmedWarnings`: what
  * the user already accepted (the agent tool's confirmation) is not asked again.
  */
@@ -30,7 +39,7 @@ export async function deployFlow(
   // The deploy goes to the app's service (a folder's link names it), whoever started it.
   const s = onService(caller, app.service);
   // A pre-deploy task that deploys this app itself (an AppHost task in its dependsOn) would never end.
-  const before = area.preDeploying.get(appKey(app));
+  const before = area.preDeploying.get(deployKey(app));
   if (before) {
     const loop = new PreDeployTaskError(
       vscode.l10n.t('The pre-deploy task "{0}" starts a deploy of {1} itself (through dependsOn): the deploy would wait for itself forever. Remove the AppHost task from its dependsOn, or set {2} to another task.', before.name, app.name, PRE_DEPLOY_SETTING),
@@ -39,18 +48,18 @@ export async function deployFlow(
     before.run.stop(loop);
     throw loop;
   }
-  if (area.running.has(appKey(app))) return undefined;
+  if (area.running.has(deployKey(app))) return undefined;
   const running = (async () => {
     const plan = await preflight(s, area, target, { ...confirmed, unattended: task });
     await preDeploy(s, area, plan, task);
     if (task?.token.isCancellationRequested) throw new vscode.CancellationError();
     return { plan, result: await runDeploy(s, area, plan, { output: task?.output(plan) }) };
   })();
-  area.running.set(appKey(app), running.then(() => undefined, () => undefined));
+  area.running.set(deployKey(app), running.then(() => undefined, () => undefined));
   try {
     return await running;
   } finally {
-    area.running.delete(appKey(app));
+    area.running.delete(deployKey(app));
   }
 }
 
@@ -64,11 +73,11 @@ async function preDeploy(s: Core, area: DeployArea, plan: PushPlan, task?: TaskD
   s.log.info(`[deploy] ${plan.app.name}: pre-deploy task "${name}"`);
   const wait = async (token: vscode.CancellationToken) => {
     const run = runPreDeployTask(found, name, token);
-    area.preDeploying.set(appKey(plan.app), { name, run });
+    area.preDeploying.set(deployKey(plan.app), { name, run });
     try {
       await run.done;
     } finally {
-      area.preDeploying.delete(appKey(plan.app));
+      area.preDeploying.delete(deployKey(plan.app));
     }
   };
   if (task) {

@@ -12,7 +12,7 @@ export interface DeployArea {
   readonly links: FolderLinks;
   readonly statusBar: LinkStatusBar;
   /** Deploys running now, by app name (one at a time per app). */
-  /** The deploys under way, by app (appKey: its service, workspace and id; same-named apps of two services are two apps). */
+  /** The deploys under way, by deployKey (deployFlow.ts). */
   readonly running: Map<string, Promise<void>>;
   /** Pre-deploy tasks running now, by the name of the app they run before. */
   readonly preDeploying: Map<string, { name: string; run: PreDeployRun }>;
