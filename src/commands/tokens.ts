@@ -24,7 +24,7 @@ const REVOKE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'
 
 /** Lists the account's API tokens; each can be revoked, and new ones created. */
 export async function manageTokens(connection: Connection, store: SessionStore): Promise<void> {
-  const session = await requireSession(connection);
+  const session = (await connection.signedIn()).session;
   const pick = vscode.window.createQuickPick<TokenItem>();
   pick.title = vscode.l10n.t('AppHost API tokens of {0}', session.account.email);
   pick.placeholder = vscode.l10n.t('Select a token to revoke it, or create a new one');
@@ -100,7 +100,7 @@ export async function manageTokens(connection: Connection, store: SessionStore):
 
 /** Creates a named token and shows its value once, with "Copy" and "Use for This Connection". */
 export async function createToken(connection: Connection, store: SessionStore): Promise<void> {
-  const session = await requireSession(connection);
+  const session = (await connection.signedIn()).session;
   const name = await vscode.window.showInputBox({
     title: vscode.l10n.t('Create an AppHost API token'),
     prompt: vscode.l10n.t('A name that tells you later where the token is used; leave empty and the service names it after the time'),
@@ -127,6 +127,3 @@ export async function createToken(connection: Connection, store: SessionStore): 
   }
 }
 
-async function requireSession(connection: Connection) {
-  return (await connection.signedIn()).session;
-}

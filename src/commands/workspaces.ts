@@ -17,13 +17,10 @@ export function workspaceCommands(s: Core): CommandTable {
   };
 }
 
-async function signedIn(connection: Connection) {
-  return (await connection.signedIn()).session;
-}
 
 /** Adds a workspace by slug (for workspaces the service does not list, e.g. shared ones). */
 export async function addWorkspace(connection: Connection, workspaces: Workspaces): Promise<void> {
-  const session = await signedIn(connection);
+  const session = (await connection.signedIn()).session;
   const slug = await vscode.window.showInputBox({
     title: vscode.l10n.t('Add an AppHost workspace'),
     prompt: vscode.l10n.t('Slug of the workspace, as sent in the X-Service-Workspace header'),
@@ -37,7 +34,7 @@ export async function addWorkspace(connection: Connection, workspaces: Workspace
 
 /** Removes a workspace added by hand (from its node, or picked from the palette). */
 export async function removeWorkspace(connection: Connection, workspaces: Workspaces, workspace?: Workspace): Promise<void> {
-  const session = await signedIn(connection);
+  const session = (await connection.signedIn()).session;
   let slug = workspace?.source === 'manual' ? workspace.slug : undefined;
   if (!slug) {
     const manual = workspaces.manualSlugs(session.apiRoot);
@@ -53,7 +50,7 @@ export async function removeWorkspace(connection: Connection, workspaces: Worksp
 
 /** Picks the workspace palette commands act in by default. */
 export async function switchWorkspace(connection: Connection, workspaces: Workspaces): Promise<void> {
-  const session = await signedIn(connection);
+  const session = (await connection.signedIn()).session;
   const active = workspaces.active(session.apiRoot);
   const items = vscode.window.showQuickPick<vscode.QuickPickItem & { slug: string | undefined; workspaceLabel: string }>(
     workspaces.list(connection.api(), session, { priority: 'user' }).then((list) =>
