@@ -65,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
     new AccountStatusBar(connection, workspaces),
   );
   features.init({ context, log, sessions, connection, connections, auth, workspaces, view, activityView });
-  registerStandIns(context, features);
+  registerStandIns(context, features, connections);
   const tools = registerAgentTools(context, features);
   context.subscriptions.push(tools);
   // An open git folder may be linked to an app: its status bar item shows at once, so the

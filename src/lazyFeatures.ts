@@ -3,8 +3,10 @@
 // the first command, the first apphost: file, deploy log or recent lines tab, the first request. Until then
 // the stand-ins below take their place.
 import * as vscode from 'vscode';
+import type { Connections } from './connections';
 import type { ActivationParts, Features } from './features';
 import { APPS_MIME, DEPLOY_LOG_SCHEME, DETAILS_SCHEME, RECENT_LOG_SCHEME, SCHEME, SNAPSHOT_SCHEME, TASK_TYPE } from './schemes';
+import { ServiceDecorations } from './serviceDecorations';
 
 export class LazyFeatures {
   private parts: ActivationParts | undefined;
@@ -172,8 +174,8 @@ class LazyTaskProvider implements vscode.TaskProvider {
 }
 
 /** What must be registered from activation on, standing in for the features until they load. */
-export function registerStandIns(context: vscode.ExtensionContext, features: LazyFeatures): void {
-  registerDocumentProviders(context, features);
+export function registerStandIns(context: vscode.ExtensionContext, features: LazyFeatures, connections: Connections): void {
+  registerDocumentProviders(context, features, connections);
   context.subscriptions.push(vscode.tasks.registerTaskProvider(TASK_TYPE, new LazyTaskProvider(features)));
   registerCommandStubs(context, features);
 }
@@ -181,8 +183,11 @@ export function registerStandIns(context: vscode.ExtensionContext, features: Laz
 /**
  * Every document scheme of AppHost, registered one way: at activation, by a stand-in that
  * forwards to the features' provider (a restored tab can ask before anything else ran).
+ * Their tabs' service decorations too (small, from the settings alone: no need to wait).
  */
-function registerDocumentProviders(context: vscode.ExtensionContext, features: LazyFeatures): void {
+function registerDocumentProviders(context: vscode.ExtensionContext, features: LazyFeatures, connections: Connections): void {
+  const decorations = new ServiceDecorations(connections);
+  context.subscriptions.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
   const fileSystem = new LazyFileSystem(features);
   context.subscriptions.push(fileSystem, vscode.workspace.registerFileSystemProvider(SCHEME, fileSystem, { isCaseSensitive: true }));
   const documents: Record<string, () => ReadOnlyDocuments> = {

@@ -37,6 +37,44 @@ export function serviceColor(id: string): string {
   return SERVICE_COLORS[hash % SERVICE_COLORS.length];
 }
 
+/**
+ * A badge of one or two letters per service (editor tabs of several services), by id:
+ * from its name, distinct between the services where their names allow. Each name offers
+ * badges from most to least telling (initials, first letters, first and last); services
+ * whose badges clash move on to their next together, so `localhost:3001` and
+ * `localhost:3002` become `L1` and `L2` while `Acme production` keeps `AP`.
+ */
+export function serviceBadges(services: readonly Pick<KnownService, 'id' | 'name'>[]): Map<string, string> {
+  const offers = services.map((s) => badgeOffers(s.name));
+  const depth = services.map(() => 0);
+  const badge = (i: number) => offers[i][Math.min(depth[i], offers[i].length - 1)];
+  for (;;) {
+    const holders = new Map<string, number[]>();
+    services.forEach((_, i) => holders.set(badge(i), [...(holders.get(badge(i)) ?? []), i]));
+    const movable = [...holders.values()].filter((group) => group.length > 1).flat().filter((i) => depth[i] < offers[i].length - 1);
+    if (!movable.length) break;
+    for (const i of movable) depth[i]++;
+  }
+  return new Map(services.map((s, i) => [s.id, badge(i)]));
+}
+
+/** A name's badges, most telling first (never empty: `?` for a name without a letter or digit). */
+function badgeOffers(name: string): string[] {
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => Array.from(w));
+  const chars = words.flat();
+  if (!chars.length) return ['?'];
+  const first = chars[0].toUpperCase();
+  const offers = [
+    words.length > 1 ? first + words[1][0].toUpperCase() : undefined,
+    chars.length > 1 ? first + chars[1].toLowerCase() : undefined,
+    first,
+    chars.length > 1 ? first + chars[chars.length - 1].toLowerCase() : undefined,
+    ...chars.slice(1).map((c) => first + c.toLowerCase()),
+  ];
+  // Repeats kept: two names of the same shape stay aligned, offer by offer.
+  return offers.filter((o): o is string => !!o);
+}
+
 /** The service id (API root) of an address, or undefined when it is not a usable address. */
 export function serviceId(url: string, allowInsecureHttp: boolean): string | undefined {
   try {

@@ -37,7 +37,8 @@ export function detailsCommands(s: Core): CommandTable {
       // With several services the path starts with the service: two same-named apps never share a tab.
       const service = s.connections.nameWhenSeveral(s.connection.apiRoot());
       if (service) segments.unshift(service.replace(/[/\\]/g, '_'));
-      const uri = vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}` });
+      // The service in the query as in every AppHost document (its tab's decoration reads it).
+      const uri = vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}`, query: new URLSearchParams({ service: s.connection.apiRoot() ?? '' }).toString() });
       bodies.set(uri.toString(), details.body);
       const { text, count } = render(details.body, false);
       await provider().set(uri, text);

@@ -9,9 +9,12 @@ export class ServerSnapshots implements vscode.TextDocumentContentProvider, vsco
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
-  /** A URI showing `text`, named like `like` (same path: the diff title and language follow it). */
+  /**
+   * A URI showing `text`, named like `like` (same path: the diff title and language follow it;
+   * same query: its service, so same-named apps of two services never share a snapshot).
+   */
   put(like: vscode.Uri, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: SNAPSHOT_SCHEME, path: like.path });
+    const uri = vscode.Uri.from({ scheme: SNAPSHOT_SCHEME, path: like.path, query: like.query });
     this.texts.set(uri.toString(), text);
     // An already open snapshot of the same file shows the new text.
     this.changed.fire(uri);

@@ -97,7 +97,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
    */
   openPush(app: AppRef, label: string, title: string, status: string): PushLog {
     const serviceName = this.s.connections.nameWhenSeveral(app.service);
-    const query = new URLSearchParams({ app: app.id, push: randomBytes(6).toString('hex'), ...(app.workspace ? { workspace: app.workspace } : {}), ...(serviceName ? { name: app.name } : {}) });
+    const query = new URLSearchParams({ app: app.id, push: randomBytes(6).toString('hex'), ...(app.workspace ? { workspace: app.workspace } : {}), service: app.service, ...(serviceName ? { name: app.name } : {}) });
     const uri = vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${withService(app.name, serviceName)}/deploy ${label}.log`, query: query.toString() });
     const key = uri.toString();
     const state: DocState = { uri, app, deployId: '', lines: [], push: { title, status, live: true } };

@@ -1,7 +1,7 @@
 // The known services from the settings' raw values: the base URL first and unchanged, the
 // further services once each, the workspace's choice of the first one among known ones only.
 import { strict as assert } from 'node:assert';
-import { findService, knownServices, readEntries, SERVICE_COLORS, serviceColor, withEntry, withoutEntry } from '../../src/serviceList';
+import { findService, knownServices, readEntries, SERVICE_COLORS, serviceBadges, serviceColor, withEntry, withoutEntry } from '../../src/serviceList';
 
 const raw = (over: Partial<Parameters<typeof knownServices>[0]> = {}) => ({ baseUrl: '', services: [], firstService: '', allowInsecureHttp: false, ...over });
 
@@ -73,5 +73,25 @@ describe('service list', () => {
     assert.deepEqual(withEntry(stored, { url: 'https://b.example.com' }, false), [{ url: 'https://b.example.com' }, stored[1]]);
     assert.deepEqual(withoutEntry(stored, 'https://b.example.com/api/v1', false), [stored[1]]);
     assert.deepEqual(readEntries('not a list'), []);
+  });
+});
+
+describe('service badges', () => {
+  const badges = (...names: string[]) => [...serviceBadges(names.map((name, i) => ({ id: `id${i}`, name }))).values()];
+
+  it('are the initials of a name of several words, else its first two letters', () => {
+    assert.deepEqual(badges('Acme production', 'Staging'), ['AP', 'St']);
+  });
+
+  it('stay distinct when names begin alike: the clashing ones move on together, the others keep theirs', () => {
+    assert.deepEqual(badges('Acme production', 'Staging', 'Stable'), ['AP', 'Sg', 'Se']);
+    assert.deepEqual(badges('localhost:3001', 'localhost:3002'), ['L1', 'L2']);
+    assert.deepEqual(badges('127.0.0.1:3001', '127.0.0.1:3002'), ['11', '12']);
+  });
+
+  it('are one or two characters (a letter outside ASCII counts as one), "?" for a name without letters; the same name, the same badge', () => {
+    assert.deepEqual(badges('Ünïcode', '東京', '---'), ['Ün', '東京', '?']);
+    assert.deepEqual(badges('Same', 'Same'), ['Sa', 'Sa'], 'nothing tells them apart: their colour and tooltip do');
+    for (const badge of badges('a', 'b c', 'x.example.com', 'x.example.org')) assert.ok(Array.from(badge).length <= 2, badge);
   });
 });
