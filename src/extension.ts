@@ -17,6 +17,7 @@ import { LazyFeatures, LazyTreeProvider, registerStandIns } from './lazyFeatures
 import type { LogsArea } from './logViews/registerLogs';
 import type { Core } from './core';
 import type { TreeInsides } from './features';
+import type { ServiceDecorations } from './serviceDecorations';
 import { AccountStatusBar } from './statusBar';
 import type { TreeNode } from './tree/commandTarget';
 
@@ -38,6 +39,8 @@ export interface AppHostTestApi extends Core {
   readonly agentTools: AgentTools;
   /** The agent tools registered with VS Code now (none before 1.95, or while turned off). */
   readonly agentToolRegistration: AgentToolRegistration;
+  /** The editor tabs' service decorations (registered at activation). */
+  readonly serviceDecorations: ServiceDecorations;
 }
 
 // Activation does no network I/O: views fetch their data only when shown.
@@ -65,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
     new AccountStatusBar(connection, workspaces),
   );
   features.init({ context, log, sessions, connection, connections, auth, workspaces, view, activityView });
-  registerStandIns(context, features, connections);
+  const decorations = registerStandIns(context, features, connections);
   const tools = registerAgentTools(context, features);
   context.subscriptions.push(tools);
   // An open git folder may be linked to an app: its status bar item shows at once, so the
@@ -73,12 +76,12 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
   if (vscode.workspace.workspaceFolders?.some((f) => f.uri.scheme === 'file' && existsSync(join(f.uri.fsPath, '.git')))) setTimeout(() => features.get(), 0);
   // ExtensionMode.Test is set by VS Code itself, only for an extension under development
   // run with extensionTestsPath: an installed extension is always in Production mode.
-  return context.extensionMode === vscode.ExtensionMode.Test ? testApi(context, features, tools) : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? testApi(context, features, tools, decorations) : undefined;
 }
 
 /** The core objects, built on first access (tests reach them right after activation). */
-function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agentToolRegistration: AgentToolRegistration): AppHostTestApi {
-  const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri, agentToolRegistration } as AppHostTestApi;
+function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agentToolRegistration: AgentToolRegistration, serviceDecorations: ServiceDecorations): AppHostTestApi {
+  const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri, agentToolRegistration, serviceDecorations } as AppHostTestApi;
   const fields = ['context', 'log', 'sessions', 'connection', 'connections', 'auth', 'workspaces', 'tree', 'events'] as const;
   for (const field of fields) Object.defineProperty(api, field, { enumerable: true, get: () => features.get().core[field] });
   Object.defineProperty(api, 'treeInsides', { enumerable: true, get: () => features.get().treeInsides });

@@ -173,11 +173,12 @@ class LazyTaskProvider implements vscode.TaskProvider {
   }
 }
 
-/** What must be registered from activation on, standing in for the features until they load. */
-export function registerStandIns(context: vscode.ExtensionContext, features: LazyFeatures, connections: Connections): void {
-  registerDocumentProviders(context, features, connections);
+/** What must be registered from activation on, standing in for the features until they load; returns the tabs' decorations (for tests). */
+export function registerStandIns(context: vscode.ExtensionContext, features: LazyFeatures, connections: Connections): ServiceDecorations {
+  const decorations = registerDocumentProviders(context, features, connections);
   context.subscriptions.push(vscode.tasks.registerTaskProvider(TASK_TYPE, new LazyTaskProvider(features)));
   registerCommandStubs(context, features);
+  return decorations;
 }
 
 /**
@@ -185,7 +186,7 @@ export function registerStandIns(context: vscode.ExtensionContext, features: Laz
  * forwards to the features' provider (a restored tab can ask before anything else ran).
  * Their tabs' service decorations too (small, from the settings alone: no need to wait).
  */
-function registerDocumentProviders(context: vscode.ExtensionContext, features: LazyFeatures, connections: Connections): void {
+function registerDocumentProviders(context: vscode.ExtensionContext, features: LazyFeatures, connections: Connections): ServiceDecorations {
   const decorations = new ServiceDecorations(connections);
   context.subscriptions.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
   const fileSystem = new LazyFileSystem(features);
@@ -200,4 +201,5 @@ function registerDocumentProviders(context: vscode.ExtensionContext, features: L
     const provider = new LazyDocuments(real);
     context.subscriptions.push(provider, vscode.workspace.registerTextDocumentContentProvider(scheme, provider));
   }
+  return decorations;
 }

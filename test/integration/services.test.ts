@@ -9,6 +9,9 @@ import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { extensionApi, serviceOf, startSignedIn, stopSignedIn, until } from './support/env';
 import { childOf, labelOf, runScripted, withScript } from './support/resourceTree';
 import { closeAll, editEnv, save } from './support/configDocs';
+import { documentUri } from '../../src/editors/apphostUri';
+import { deployLogUri } from '../../src/logViews/deployLogs';
+import { recentLinesUri } from '../../src/logViews/recentLines';
 
 describe('services: several side by side', function () {
   this.timeout(60_000);
@@ -21,6 +24,12 @@ describe('services: several side by side', function () {
   const children = (node: TreeNode) => api.treeInsides.resources.getChildren(node);
   const contextOf = async (node: TreeNode) => String((await node.getTreeItem()).contextValue);
   const paths = (server: RunningServer) => server.control.requestLog.map((e) => `${e.method} ${e.path}`);
+  const storefrontOf = (server: RunningServer) => ({ service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' });
+  /** The decoration of an AppHost document's tab, as VS Code gets it. */
+  const decorationOf = (uri: vscode.Uri) => {
+    const d = api.serviceDecorations.provideFileDecoration(uri) as vscode.FileDecoration | undefined;
+    return d && { badge: d.badge, tooltip: d.tooltip, color: (d.color as unknown as { id: string } | undefined)?.id };
+  };
 
   before(async () => {
     a = await startSignedIn();
@@ -44,6 +53,11 @@ describe('services: several side by side', function () {
     assert.ok(top.length > 0);
     for (const node of top) assert.doesNotMatch(await contextOf(node), /^service\b/);
     assert.equal(await labelOf(top[0]), 'Personal');
+  });
+
+  it('with one service, AppHost tabs carry no decoration (they look as they always did)', () => {
+    assert.equal(decorationOf(documentUri(storefrontOf(a), 'config')), undefined);
+    assert.equal(decorationOf(recentLinesUri(storefrontOf(a), 100)), undefined);
   });
 
   it('Add Service tests the address, keeps its name in user settings and signs in by any way', async () => {
@@ -92,6 +106,29 @@ describe('services: several side by side', function () {
     await until('B restarted its storefront', () => paths(b).includes(`POST /api/v1/apps/${idB}/restart`), 10_000);
     assert.deepEqual(paths(a), [], 'nothing was sent to A');
     assert.notEqual(a.control.findApp('storefront')!.id, idB, 'the two services have their own ids');
+  });
+
+  it('tabs of two services: each document in its service\'s colour (its tree icon\'s), a badge of its own and the name as tooltip', async () => {
+    const [rowA, rowB] = await roots();
+    const iconColor = async (row: TreeNode) => ((((await row.getTreeItem()).iconPath as vscode.ThemeIcon).color as unknown as { id: string }).id);
+    const hostA = new URL(a.url).host;
+    const ofA = decorationOf(documentUri(storefrontOf(a), 'config'));
+    const ofB = decorationOf(documentUri(storefrontOf(b), 'config'));
+    assert.deepEqual(ofA, { badge: ofA?.badge, tooltip: `Service: ${hostA}`, color: await iconColor(rowA) });
+    assert.deepEqual(ofB, { badge: 'St', tooltip: 'Service: Staging', color: await iconColor(rowB) });
+    assert.ok(ofA?.badge && ofA.badge !== ofB?.badge, `distinct badges: ${ofA?.badge} / ${ofB?.badge}`);
+    // Every AppHost document says its service the same way: the same decoration as B's config.env.
+    const refB = storefrontOf(b);
+    const uris = [
+      documentUri(refB, 'checks'),
+      deployLogUri(refB, { id: 'd1', commitSha: 'abcdef1234' }, 'Staging'),
+      recentLinesUri(refB, 100, 'Staging'),
+      vscode.Uri.from({ scheme: 'apphost-details', path: '/Staging/storefront.json', query: `service=${encodeURIComponent(serviceOf(b))}` }),
+      vscode.Uri.from({ scheme: 'apphost-server', path: documentUri(refB, 'config').path, query: documentUri(refB, 'config').query }),
+    ];
+    for (const uri of uris) assert.deepEqual(decorationOf(uri), ofB, uri.toString());
+    assert.deepEqual(decorationOf(vscode.Uri.from({ scheme: 'apphost', path: documentUri(refB, 'config').path })), ofA, 'a tab restored from before several services is the first service\'s');
+    assert.equal(decorationOf(vscode.Uri.file('/tmp/storefront/config.env')), undefined, 'other files are not AppHost\'s to decorate');
   });
 
   it('config.env of the same-named app on both services: two tabs, each save goes to its own service', async () => {
@@ -205,7 +242,15 @@ describe('services: several side by side', function () {
 
   it('Rename Service renames B\'s row, nothing else', async () => {
     const [, rowB] = await roots();
-    await runScripted('apphost.renameService', { inputs: ['Staging EU'] }, rowB);
+    let changed = 0;
+    const listening = api.serviceDecorations.onDidChangeFileDecorations(() => changed++);
+    try {
+      await runScripted('apphost.renameService', { inputs: ['Staging EU'] }, rowB);
+      await until('the tabs\' decorations were told to change', () => changed > 0, 10_000);
+    } finally {
+      listening.dispose();
+    }
+    assert.deepEqual([decorationOf(documentUri(storefrontOf(b), 'config'))?.tooltip, decorationOf(documentUri(storefrontOf(b), 'config'))?.badge], ['Service: Staging EU', 'SE']);
     assert.deepEqual(config().inspect('services')?.globalValue, [{ url: b.url, name: 'Staging EU' }]);
     api.treeInsides.resources.refresh();
     assert.deepEqual(await Promise.all((await roots()).map(labelOf)), [new URL(a.url).host, 'Staging EU']);
@@ -248,5 +293,6 @@ describe('services: several side by side', function () {
     await until('B\'s tail ended', () => api.logs.tails.tailOf(tailed)?.state === 'stopped', 10_000);
     api.treeInsides.resources.refresh();
     assert.equal(await labelOf((await roots())[0]), 'Personal');
+    assert.equal(decorationOf(documentUri(storefrontOf(a), 'config')), undefined, 'one service again: no decoration');
   });
 });
