@@ -36,7 +36,7 @@ export async function runDeploy(s: Core, area: DeployArea, plan: PushPlan, optio
   const opts = { workspace: app.workspace, priority: 'user' as const };
   const before = new Set((await api.deploys.list(app.id, opts)).map((d) => d.id));
   const refspec = `${plan.source}:refs/heads/${plan.deployBranch}`;
-  area.statusBar.setActivity(app.name, vscode.l10n.t('deploying…'));
+  area.statusBar.setActivity(app, vscode.l10n.t('deploying…'));
   s.log.info(`[deploy] ${app.name}: git push ${force ? '--force ' : ''}${plan.remote} ${refspec} (${plan.folder.name})`);
 
   const gitLines: string[] = [];
@@ -98,7 +98,7 @@ export async function runDeploy(s: Core, area: DeployArea, plan: PushPlan, optio
     await s.tree.reloadApp(app).catch(() => undefined);
     return { outcome, deploy: deploy ?? undefined, buildLines, pushLog: out.pushLog };
   } finally {
-    area.statusBar.setActivity(app.name, undefined);
+    area.statusBar.setActivity(app, undefined);
   }
 
   function endStatus(outcome: PushOutcome, deploy: Deploy | undefined): string {
@@ -162,7 +162,8 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
     else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', app);
     else if (choice === showLog) await showPushLog(s, plan, result);
   };
-  const { state, message } = deployEnd(plan, result);
+  const { state, message: end } = deployEnd(plan, result);
+  const message = withServiceName(s, app, end);
   switch (state) {
     case 'succeeded':
       return run(await vscode.window.showInformationMessage(message, openApp, tail));
@@ -181,7 +182,9 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
 
 /** A push git refused: the explanation, and what its buttons do. */
 async function problem(s: Core, area: DeployArea, plan: PushPlan, outcome: PushOutcome): Promise<void> {
-  const { message, actions } = explainPush(outcome, plan);
+  const explained = explainPush(outcome, plan);
+  const { actions } = explained;
+  const message = withServiceName(s, plan.app, explained.message);
   if (outcome.problem === 'authentication') area.keysChecked.clear();
   const titles = actions.map((a) => ACTION_TITLES[a]());
   const choice = await vscode.window.showErrorMessage(message, ...titles);
@@ -220,4 +223,10 @@ async function problem(s: Core, area: DeployArea, plan: PushPlan, outcome: PushO
 export async function showPushLog(s: Core, plan: PushPlan, result: DeployResult): Promise<void> {
   if (await result.pushLog?.reveal()) return;
   if (result.deploy) await logsArea(s).deployLogs.open(plan.app, result.deploy.id);
+}
+
+/** A deploy's end as told with several services known: `Staging: storefront deployed…` (as command errors name theirs). */
+function withServiceName(s: Core, app: AppRef, message: string): string {
+  const service = s.connections.nameWhenSeveral(app.service);
+  return service ? vscode.l10n.t('{0}: {1}', service, message) : message;
 }

@@ -7,12 +7,13 @@ import type { Connections } from '../connections';
 import { statusIcon } from '../tree/statusIcons';
 import type { TreeControl } from '../tree/treeControl';
 import { showsApp, type AppRow } from '../tree/treeState';
+import type { AppRef } from '../model';
 import { type FolderLink, type FolderLinks } from './folderLinks';
 
 export class LinkStatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem('apphost.linkedApp', vscode.StatusBarAlignment.Left, 49);
   private readonly disposables: vscode.Disposable[];
-  /** What a running deploy says (by app name), shown instead of the state. */
+  /** What a running deploy says (by service and app name: same-named apps of two services are two), shown instead of the state. */
   private readonly activity = new Map<string, string>();
   private pending: NodeJS.Timeout | undefined;
   private linkedKey: boolean | undefined;
@@ -35,9 +36,9 @@ export class LinkStatusBar implements vscode.Disposable {
   }
 
   /** Shows what a deploy of the app is doing (undefined: done). */
-  setActivity(appName: string, text: string | undefined): void {
-    if (text) this.activity.set(appName, text);
-    else this.activity.delete(appName);
+  setActivity(app: Pick<AppRef, 'service' | 'name'>, text: string | undefined): void {
+    if (text) this.activity.set(activityKey(app.service, app.name), text);
+    else this.activity.delete(activityKey(app.service, app.name));
     this.schedule();
   }
 
@@ -67,7 +68,7 @@ export class LinkStatusBar implements vscode.Disposable {
     }
     const { name } = link.app;
     const state = this.stateOf(link);
-    const doing = this.activity.get(name);
+    const doing = this.activity.get(activityKey(link.service, name));
     const icon = doing ? 'sync~spin' : state ? statusIcon('app', state).id : 'cloud';
     const service = this.connections.several ? this.connections.service(link.service) : undefined;
     const named = service ? vscode.l10n.t('{0} ({1})', name, service.name) : name;
@@ -111,4 +112,9 @@ export class LinkStatusBar implements vscode.Disposable {
 function rowState(row: AppRow): string {
   const shown = (row as { shownState?: () => { state: string } }).shownState?.();
   return shown?.state ?? row.app.status;
+}
+
+/** A link names its app by name (the tree by id), so a deploy's activity is found by its service and name. */
+function activityKey(service: string, name: string): string {
+  return `${service} ${name}`;
 }

@@ -9,7 +9,7 @@ import type { DeployResult } from '../../src/deploy/deployRun';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { extensionApi, serviceOf, startSignedIn, stopSignedIn, until } from './support/env';
 import { closeFolders, makeRepo, openFolders, type TestRepo } from './support/gitRepos';
-import { runScripted, withScript } from './support/resourceTree';
+import { childOf, labelOf, runScripted, withScript } from './support/resourceTree';
 import { parseRecentLinesUri, recentLinesUri } from '../../src/logViews/recentLines';
 import { DEPLOY_LOG_SCHEME, DETAILS_SCHEME } from '../../src/schemes';
 
@@ -84,6 +84,73 @@ describe('services: folders link to the right service', function () {
     assert.deepEqual(paths(a), [], `nothing was sent to A: ${paths(a).join(', ')}`);
     const tab = vscode.workspace.textDocuments.find((d) => d.uri.scheme === DEPLOY_LOG_SCHEME && d.uri.path.startsWith('/storefront (Staging)/deploy '));
     assert.ok(tab, `the push log's tab names the service: ${vscode.workspace.textDocuments.map((d) => d.uri.path).join(', ')}`);
+  });
+
+  it('two deploys of same-named apps on two services run at once, each to its own service, and stay apart', async () => {
+    const shaA = shopA.commit('Production change');
+    const shaB = shopB.commit('Second staging change');
+    const hostA = new URL(a.url).host;
+    const pushes = (server: RunningServer) => paths(server).filter((p) => /^POST \/git\/storefront(\.git)?\/git-receive-pack$/.test(p));
+    const buildOf = (server: RunningServer, sha: string) => server.control.deploysOf('storefront').find((d) => d.commitSha === sha);
+    const statusBarOf = async (repo: TestRepo) => {
+      await vscode.window.showTextDocument(vscode.Uri.joinPath(repo.uri, 'README.md'));
+      await until(`the status bar shows ${repo.name}'s link`, () => api.deploy.statusBar.shown()?.folder.name === repo.name, 10_000);
+    };
+    a.control.clearRequestLog();
+    b.control.clearRequestLog();
+    // Both builds stay "building" until released: both deploys are seen running at once.
+    const releaseA = a.control.holdBuilds();
+    const releaseB = b.control.holdBuilds();
+    let results: (DeployResult | undefined)[] = [];
+    const ui = await withScript({}, async () => {
+      try {
+        const both = [shopA, shopB].map((repo) => vscode.commands.executeCommand<DeployResult | undefined>('apphost.folder.deploy', repo.uri));
+        await until('both builds run at once, each on its own service', () => buildOf(a, shaA)?.status === 'building' && buildOf(b, shaB)?.status === 'building', 30_000);
+        assert.equal(api.deploy.running.size, 2, `two deploys under way: ${[...api.deploy.running.keys()].join(', ')}`);
+        assert.equal(buildOf(a, shaB), undefined, 'B\'s commit never reached A');
+        assert.equal(buildOf(b, shaA), undefined, 'A\'s commit never reached B');
+        await statusBarOf(shopB);
+        await until('shop-b\'s status bar says its deploy runs', () => /^\$\(sync~spin\) storefront \(Staging\) · deploying…$/.test(api.deploy.statusBar.item.text), 10_000);
+        // A ends first; B's deploy still runs, and its folder's status bar still says so.
+        releaseA();
+        results[0] = await both[0];
+        await statusBarOf(shopA);
+        await until('shop-a\'s status bar no longer says deploying', () => api.deploy.statusBar.item.text.includes(`storefront (${hostA})`) && !api.deploy.statusBar.item.text.includes('deploying…'), 10_000);
+        await statusBarOf(shopB);
+        await until('shop-b\'s status bar shows B\'s deploy, still running', () => api.deploy.statusBar.item.text.includes('deploying…'), 10_000).catch(() => undefined);
+        assert.match(api.deploy.statusBar.item.text, /^\$\(sync~spin\) storefront \(Staging\) · deploying…$/, 'A\'s end is not B\'s');
+        releaseB();
+        results = [results[0], await both[1]];
+      } finally {
+        releaseA();
+        releaseB();
+      }
+    });
+    const [resultA, resultB] = results;
+    for (const [result, server, sha, name] of [[resultA, a, shaA, hostA], [resultB, b, shaB, 'Staging']] as const) {
+      assert.equal(result?.outcome.problem, 'ok', `${name}: ${JSON.stringify(result?.outcome)}`);
+      assert.equal(result?.deploy?.status, 'succeeded', name);
+      assert.equal(buildOf(server, sha)?.id, result?.deploy?.id, `${name}: the deploy reported is the one its service built from its commit`);
+      assert.equal(pushes(server).length, 1, `${name}: one push reached its own gateway (${paths(server).join(', ')})`);
+      // Its push log: named after its service, carrying it, and showing its own build only.
+      const uri = result!.pushLog!.uri;
+      assert.ok(uri.path.startsWith(`/storefront (${name})/deploy ${sha.slice(0, 7)}`), uri.toString());
+      assert.equal(new URLSearchParams(uri.query).get('service'), serviceOf(server));
+      const text = (await vscode.workspace.openTextDocument(uri)).getText();
+      assert.ok(text.includes(sha.slice(0, 7)) && !text.includes((sha === shaA ? shaB : shaA).slice(0, 7)), text);
+      assert.equal((api.serviceDecorations.provideFileDecoration(uri) as vscode.FileDecoration | undefined)?.tooltip, `Service: ${name}`, 'its tab in its service\'s colour and badge');
+      // The end is told naming the service: two "storefront deployed" would not say which.
+      assert.ok(ui.shown.some((m) => m.kind === 'info' && m.text.startsWith(`${name}: storefront deployed: ${sha.slice(0, 7)} `)), JSON.stringify(ui.shown));
+      // Each service's tree lists its own deploy.
+      const [rowA, rowB] = await api.treeInsides.resources.getChildren();
+      const deploys = await childOf(await childOf(await childOf(await childOf(server === a ? rowA : rowB, 'Personal'), 'Apps'), 'storefront'), 'Deploys');
+      const rows = await until(`${name}'s Deploys list its deploy`, async () => {
+        const labels = await Promise.all((await api.treeInsides.resources.getChildren(deploys)).map(labelOf));
+        return labels.includes(result!.deploy!.id) ? labels : undefined;
+      }, 20_000);
+      const other = (server === a ? resultB : resultA)!.deploy!.id;
+      assert.ok(!rows!.includes(other), `${name}'s tree shows no deploy of the other service: ${rows!.join(', ')}`);
+    }
   });
 
   it('names the service in tail channels, Show Details tabs and recent lines when two services are known', async () => {
