@@ -60,6 +60,32 @@ describe('journey: a second service side by side', () => {
     await workbench.page.keyboard.press('Escape');
   });
 
+  it('tells the editor tabs of the two services apart: config.env of storefront on each, in its service\'s colour with its badge', async () => {
+    const { page } = workbench;
+    const host = new URL(server.url).host;
+    const tabs = page.locator('.tabs-container .tab', { hasText: 'config.env' });
+    for (const [i, service] of [host, 'Staging'].entries()) {
+      await workbench.runCommand('AppHost: Edit Config');
+      await workbench.quickInput().locator('.monaco-list-row', { hasText: service }).first().click();
+      await workbench.quickInput().locator('.monaco-list-row', { hasText: 'storefront' }).first().click();
+      // The decoration comes a moment after the tab: its label gets the colour and badge classes, its tooltip the service.
+      await tabs.nth(i).locator(`.monaco-icon-label.monaco-decoration-itemColor.monaco-decoration-badge[aria-label$="Service: ${service}"]`).waitFor();
+    }
+    const badges = await tabs.evaluateAll((nodes) => nodes.map((tab) => getComputedStyle(tab.querySelector('.monaco-icon-label') as HTMLElement, '::after').content));
+    assert.equal(badges.length, 2);
+    assert.equal(badges[1], '"St"', 'Staging\'s badge');
+    assert.notEqual(badges[0], badges[1], `two badges: ${badges.join(' / ')}`);
+    // The side bar hidden, both tabs show in full; then it comes back for the next step.
+    await page.keyboard.press('Control+B');
+    await page.locator('.sidebar').waitFor({ state: 'hidden' });
+    console.log(`    screenshot: ${await workbench.screenshot('services-5-tabs')}`);
+    await page.keyboard.press('Control+B');
+    await page.locator('.sidebar').waitFor();
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+W');
+    await tabs.first().waitFor({ state: 'detached' });
+  });
+
   it('shows the Activity of one service at a time, picked from the view\'s title (its name in the description)', async () => {
     const { page } = workbench;
     const header = page.locator('.sidebar .pane-header', { hasText: 'Activity' }).first();
