@@ -51,7 +51,9 @@ export function serviceBadges(services: readonly Pick<KnownService, 'id' | 'name
   for (;;) {
     const holders = new Map<string, number[]>();
     services.forEach((_, i) => holders.set(badge(i), [...(holders.get(badge(i)) ?? []), i]));
-    const movable = [...holders.values()].filter((group) => group.length > 1).flat().filter((i) => depth[i] < offers[i].length - 1);
+    // A clash of names that are all the same cannot be helped: they keep their first badge.
+    const hopeless = (group: number[]) => new Set(group.map((i) => services[i].name)).size === 1;
+    const movable = [...holders.values()].filter((group) => group.length > 1 && !hopeless(group)).flat().filter((i) => depth[i] < offers[i].length - 1);
     if (!movable.length) break;
     for (const i of movable) depth[i]++;
   }

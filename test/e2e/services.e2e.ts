@@ -71,7 +71,9 @@ describe('journey: a second service side by side', () => {
       // The decoration comes a moment after the tab: its label gets the colour and badge classes, its tooltip the service.
       await tabs.nth(i).locator(`.monaco-icon-label.monaco-decoration-itemColor.monaco-decoration-badge[aria-label$="Service: ${service}"]`).waitFor();
     }
-    const badges = await tabs.evaluateAll((nodes) => nodes.map((tab) => getComputedStyle(tab.querySelector('.monaco-icon-label') as HTMLElement, '::after').content));
+    // The badge is the label's ::after content (the test's tsconfig has no DOM types: the page's own, typed here).
+    type Page = { getComputedStyle(el: unknown, pseudo: string): { content: string } };
+    const badges = await tabs.locator('.monaco-icon-label').evaluateAll((labels) => labels.map((label) => (globalThis as unknown as Page).getComputedStyle(label, '::after').content));
     assert.equal(badges.length, 2);
     assert.equal(badges[1], '"St"', 'Staging\'s badge');
     assert.notEqual(badges[0], badges[1], `two badges: ${badges.join(' / ')}`);

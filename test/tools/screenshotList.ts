@@ -25,6 +25,7 @@ export const SHOTS: Shot[] = [
   { file: 'deploy-folder.png', alt: 'The open folder linked to its app in the status bar; Deploy pushes it and the build plays live in a tab', shows: ['src/deploy/linkStatusBar.ts', 'src/deploy/deployRun.ts', 'src/logViews/deployLogs.ts'] },
   { file: 'walkthrough.png', alt: 'The Getting Started walkthrough', shows: ['media/walkthrough'] },
   { file: 'services.png', alt: 'Two AppHost services side by side in the view, each with its own colour, account and workspaces', shows: ['src/tree/serviceNode.ts', 'src/tree/roots.ts', 'src/serviceList.ts'] },
+  { file: 'services-tabs.png', alt: 'config.env of the same app on two services: each tab in its service\'s colour, with its badge', shows: ['src/serviceDecorations.ts', 'src/serviceList.ts'] },
   { file: 'tree-dark.png', alt: 'The AppHost view in a dark theme', shows: ['src/tree/appNode.ts', 'src/tree/statusIcons.ts', 'src/tree/workspaceNode.ts', 'src/tree/roots.ts'] },
 ];
 

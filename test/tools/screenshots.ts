@@ -200,11 +200,28 @@ async function services(): Promise<void> {
     await w.addService(staging.url, 'Staging', staging.control.issueToken(DEMO_USER.email));
     await w.page.locator('.monaco-list-row[role=treeitem]', { hasText: 'Personal' }).nth(1).waitFor();
     await shoot(w, 'services.png', await sideBar(w));
+    await serviceTabs(w);
   } finally {
     await w?.close();
     await first.close();
     await staging.close();
   }
+}
+
+/** config.env of storefront on both services: two tabs, each in its service's colour with its badge. */
+async function serviceTabs(w: Workbench): Promise<void> {
+  const tabs = w.page.locator('.tabs-container .tab', { hasText: 'config.env' });
+  for (const [i, service] of ['Production', 'Staging'].entries()) {
+    await w.runCommand('AppHost: Edit Config');
+    await w.quickInput().locator('.monaco-list-row', { hasText: service }).first().click();
+    await w.quickInput().locator('.monaco-list-row', { hasText: 'storefront' }).first().click();
+    await tabs.nth(i).locator(`.monaco-icon-label.monaco-decoration-badge[aria-label$="Service: ${service}"]`).waitFor();
+  }
+  // Without the side bar both tabs show in full.
+  await w.page.keyboard.press('Control+B');
+  await w.page.locator('.part.sidebar').waitFor({ state: 'hidden' });
+  const editor = await box(w.page.locator('.part.editor'));
+  await shoot(w, 'services-tabs.png', { ...editor, height: 150 });
 }
 
 async function main(): Promise<void> {
