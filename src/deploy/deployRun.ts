@@ -7,6 +7,7 @@
 // more only if the record lags behind the push), the app's row (1).
 import * as vscode from 'vscode';
 import { deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
+import { serviceNoticeOf } from '../commands/kit/notices';
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import { notificationOutput, type DeployOutput } from './deployOutput';
@@ -162,8 +163,9 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
     else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', app);
     else if (choice === showLog) await showPushLog(s, plan, result);
   };
-  const { state, message } = deployEnd(plan, result);
-  switch (state) {
+  const end = deployEnd(plan, result);
+  const message = serviceNoticeOf(s, end.message, app.service);
+  switch (end.state) {
     case 'succeeded':
       return run(await vscode.window.showInformationMessage(message, openApp, tail));
     case 'failed':
@@ -181,7 +183,8 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
 
 /** A push git refused: the explanation, and what its buttons do. */
 async function problem(s: Core, area: DeployArea, plan: PushPlan, outcome: PushOutcome): Promise<void> {
-  const { message, actions } = explainPush(outcome, plan);
+  const { message: text, actions } = explainPush(outcome, plan);
+  const message = serviceNoticeOf(s, text, plan.app.service);
   if (outcome.problem === 'authentication') area.keysChecked.clear();
   const titles = actions.map((a) => ACTION_TITLES[a]());
   const choice = await vscode.window.showErrorMessage(message, ...titles);

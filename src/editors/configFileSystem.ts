@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { AppHostError, type App } from '../api';
 import { listKeys } from './savePrompts';
 import { errorMessage, type Connection } from '../connection';
-import type { Connections } from '../connections';
+import { serviceNotice, type Connections } from '../connections';
 import { parseDocumentUri, type DocumentAddress } from './apphostUri';
 import {
   applyChangeSet, changesInEffect, diffMaps, isEmptyChangeSet, NO_CHANGES, remainingChanges, touchedKeys, type ChangeSet, type FlatMap,
@@ -63,7 +63,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   constructor(
     /** Each document's requests go to its app's service. */
-    private readonly connections: Pick<Connections, 'of' | 'firstId'>,
+    private readonly connections: Pick<Connections, 'of' | 'firstId' | 'nameWhenSeveral'>,
     private readonly prompts: SavePrompts,
     /** Merge bases kept across window reloads (hot exit). */
     private readonly bases: EditBases,
@@ -235,7 +235,10 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         applied = changesInEffect(changes, now.state);
         if (touchedKeys(applied).length === touchedKeys(changes).length) {
           // It all reached the server before the connection dropped.
-          void vscode.window.showInformationMessage(vscode.l10n.t('{0} was saved: the connection dropped, but reading it back shows your changes on the server.', FILE_NAMES[address.kind]));
+          void vscode.window.showInformationMessage(serviceNotice(
+            this.connections.nameWhenSeveral(address.app.service),
+            vscode.l10n.t('{0} was saved: the connection dropped, but reading it back shows your changes on the server.', FILE_NAMES[address.kind]),
+          ));
           return { complete: true, sent: {} };
         }
       }
