@@ -60,6 +60,22 @@ describe('journey: a second service side by side', () => {
     await workbench.page.keyboard.press('Escape');
   });
 
+  it('names the service in what a command says when it is done ("Staging: api-gateway restarted.")', async () => {
+    const { page } = workbench;
+    // The first service folded, so the rows below are Staging's (both services have the same apps).
+    const first = workbench.treeRow(new URL(server.url).host);
+    if ((await first.getAttribute('aria-expanded')) === 'true') await first.click();
+    await workbench.expand('Staging');
+    await workbench.expand('Personal');
+    await workbench.expand('Apps');
+    const before = staging.control.requestLog.length;
+    await workbench.contextMenu('api-gateway', 'Restart');
+    await page.locator('.notifications-toasts', { hasText: 'Staging: api-gateway restarted.' }).waitFor();
+    const id = staging.control.findApp('api-gateway')!.id;
+    assert.ok(staging.control.requestLog.slice(before).some((e) => e.method === 'POST' && e.path === `/api/v1/apps/${id}/restart`), 'Staging restarted its api-gateway');
+    await workbench.screenshot('services-4-notice');
+  });
+
   it('shows the Activity of one service at a time, picked from the view\'s title (its name in the description)', async () => {
     const { page } = workbench;
     const header = page.locator('.sidebar .pane-header', { hasText: 'Activity' }).first();
@@ -70,6 +86,6 @@ describe('journey: a second service side by side', () => {
     await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Staging' }).click();
     await header.locator('.description', { hasText: /^Staging: Personal/ }).waitFor();
     await page.locator('.sidebar .monaco-list-row[role=treeitem]').first().waitFor();
-    await workbench.screenshot('services-4-activity');
+    await workbench.screenshot('services-5-activity');
   });
 });
