@@ -62,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
   const activityView = vscode.window.createTreeView('apphost.activity', { treeDataProvider: activity });
   context.subscriptions.push(
     log, sessions, connection, connections, auth, workspaces, resources, view, activity, activityView,
-    new AccountStatusBar(connection, workspaces),
+    new AccountStatusBar(connections, workspaces),
   );
   features.init({ context, log, sessions, connection, connections, auth, workspaces, view, activityView });
   registerStandIns(context, features);

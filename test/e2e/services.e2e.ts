@@ -50,6 +50,20 @@ describe('journey: a second service side by side', () => {
     await workbench.screenshot('services-2-two-services');
   });
 
+  it('the account status bar speaks for both services: each one\'s account and active workspace', async () => {
+    const { page } = workbench;
+    const item = page.locator('.statusbar-item', { hasText: '2 AppHost services' });
+    await item.waitFor();
+    await item.hover();
+    const hover = page.locator('.monaco-hover, .workbench-hover', { hasText: 'active workspace' }).last();
+    await hover.waitFor();
+    const text = await hover.innerText();
+    assert.match(text, /Staging: demo@apphost\.dev, active workspace Personal/);
+    assert.match(text, new RegExp(`${new URL(server.url).host.replace(/\./g, '\\.')}: demo@apphost\\.dev`));
+    await workbench.screenshot('services-3-status-bar');
+    await page.keyboard.press('Escape');
+  });
+
   it('offers Sign Out, Rename and Remove on a service\'s row', async () => {
     await workbench.treeRow('Staging').click({ button: 'right' });
     const menu = workbench.page.locator('.context-view .monaco-menu');
