@@ -15,6 +15,7 @@ import {
 } from '../configText/configDiff';
 import { documentKind, FILE_NAMES, PartialSendError, type DocumentKindSpec, type ParsedDocument } from '../configText/documentKinds';
 import type { EditBases } from './editBases';
+import type { EditorGate } from './editorGate';
 import type { SavePrompts } from './savePrompts';
 import { describeProblem, type TextProblem } from '../configText/textProblem';
 import { resolveMerge, threeWayMerge } from '../configText/threeWayMerge';
@@ -67,6 +68,8 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     private readonly prompts: SavePrompts,
     /** Merge bases kept across window reloads (hot exit). */
     private readonly bases: EditBases,
+    /** Only the user's editors are served: another extension cannot read or write an app's config. */
+    readonly gate: EditorGate,
   ) {
     this.disposables.push(
       // A merged save brought in remote changes: once VS Code has marked the buffer saved, reload it.
@@ -100,6 +103,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const address = this.address(uri);
+    await this.gate.check(uri);
     const open = this.open(uri);
     if (open.next !== undefined) {
       const text = open.next;
@@ -141,6 +145,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const address = this.address(uri);
+    await this.gate.check(uri);
     const open = this.open(uri);
     const spec = this.spec(address);
     const file = FILE_NAMES[address.kind];
