@@ -166,6 +166,11 @@ export class Connections implements vscode.Disposable {
   }
 }
 
+/** "Staging: <message>" with the name of `nameWhenSeveral` (several services known), else the message as it was. */
+export function serviceNotice(serviceName: string | undefined, message: string): string {
+  return serviceName ? vscode.l10n.t('{0}: {1}', serviceName, message) : message;
+}
+
 function readKnown(): KnownService[] {
   return knownServices({
     baseUrl: settings.baseUrl(),

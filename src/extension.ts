@@ -13,6 +13,7 @@ import { Workspaces } from './auth/workspaces';
 import { Connection } from './connection';
 import { Connections } from './connections';
 import type { DeployArea } from './deploy';
+import type { ConfigFileSystem } from './editors/configFileSystem';
 import { LazyFeatures, LazyTreeProvider, registerStandIns } from './lazyFeatures';
 import type { LogsArea } from './logViews/registerLogs';
 import type { Core } from './core';
@@ -33,6 +34,8 @@ export interface AppHostTestApi extends Core {
   readonly globalStorageUri: vscode.Uri;
   readonly logs: LogsArea;
   readonly deploy: DeployArea;
+  /** The apphost: file system (config.env, checks.json, app.json) and its gate. */
+  readonly fileSystem: ConfigFileSystem;
   /** The commands the features handle (each one package.json contributes). */
   readonly commandIds: readonly string[];
   /** The agent tools' implementations (prepare and invoke, as VS Code calls them). */
@@ -65,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
   const activityView = vscode.window.createTreeView('apphost.activity', { treeDataProvider: activity });
   context.subscriptions.push(
     log, sessions, connection, connections, auth, workspaces, resources, view, activity, activityView,
-    new AccountStatusBar(connection, workspaces),
+    new AccountStatusBar(connections, workspaces),
   );
   features.init({ context, log, sessions, connection, connections, auth, workspaces, view, activityView });
   const decorations = registerStandIns(context, features, connections);
@@ -87,6 +90,7 @@ function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agent
   Object.defineProperty(api, 'treeInsides', { enumerable: true, get: () => features.get().treeInsides });
   Object.defineProperty(api, 'logs', { enumerable: true, get: () => features.get().logs });
   Object.defineProperty(api, 'deploy', { enumerable: true, get: () => features.get().deploy });
+  Object.defineProperty(api, 'fileSystem', { enumerable: true, get: () => features.get().fileSystem });
   Object.defineProperty(api, 'commandIds', { enumerable: true, get: () => features.get().commandIds });
   Object.defineProperty(api, 'agentTools', { enumerable: true, get: () => features.get().agentTools });
   return api;

@@ -2,6 +2,7 @@
 // name it or take the default) or linked to it from Databases. Remove destroys the
 // database (confirmed); Unlink keeps it. The service may create them asynchronously.
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import { sleep, systemClock, type Addon } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
@@ -67,9 +68,9 @@ async function addAddon(s: Core, target?: CommandTarget): Promise<void> {
     return last;
   });
   if (UNFINISHED.has(addon.status ?? '')) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is still being created; it shows as running under Addons when ready.', addon.name));
+    void inform(s, vscode.l10n.t('{0} is still being created; it shows as running under Addons when ready.', addon.name));
   } else {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Addon {0} ({1}) added to {2}: {3}.', addon.name, addon.serviceType || type.type, app.name, addon.status ?? '?'));
+    void inform(s, vscode.l10n.t('Addon {0} ({1}) added to {2}: {3}.', addon.name, addon.serviceType || type.type, app.name, addon.status ?? '?'));
   }
 }
 
@@ -135,11 +136,11 @@ const ADDON_ACTIONS: Record<'remove' | 'unlink', AddonAction> = {
 
 async function actOnAddon(s: Core, target: CommandTarget | undefined, action: AddonAction): Promise<void> {
   const { app, item: addon, node } = await resolveAddon(s, target, action.pick());
-  await confirm(...action.ask(addon, app));
+  await confirm(s, ...action.ask(addon, app));
   try {
     await runAction(s, node, action.busy(addon, app), () => explained(action.failed(addon, app), () => action.call(s, addon, app)));
   } finally {
     refreshLinkedApp(s, app);
   }
-  void vscode.window.showInformationMessage(action.done(addon, app));
+  void inform(s, action.done(addon, app));
 }

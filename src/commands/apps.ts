@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import { teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
 import type { Core } from '../core';
@@ -85,7 +86,7 @@ function lifecycle(s: Core, verb: 'start' | 'stop' | 'restart', texts: Lifecycle
     const api = s.connections.of(app.service).api();
     await runAction(s, node, texts.busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
     await s.tree.readState(app, { rerender: true });
-    void vscode.window.showInformationMessage(texts.done(app.name));
+    void inform(s, texts.done(app.name));
   });
 }
 
@@ -121,7 +122,7 @@ async function createApp(s: Core, target?: CommandTarget): Promise<void> {
       s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace })),
   );
   const group = s.tree.listOf(actingService(s), landsInPersonal ? undefined : workspace, 'apps');
-  if (landsInPersonal) void vscode.window.showInformationMessage(vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));
+  if (landsInPersonal) void inform(s, vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));
   if (onServer) s.tree.refresh(onServer.row);
   if (!group) return;
   s.tree.refresh(group);
@@ -158,7 +159,7 @@ async function updateApp(s: Core, target?: CommandTarget): Promise<void> {
 
 async function deleteApp(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to delete'));
-  await confirmByTypingName(app.name, vscode.l10n.t('This destroys {0}, its config, domains, releases and deploys. Type the app name to confirm.', app.name));
+  await confirmByTypingName(s, app.name, vscode.l10n.t('This destroys {0}, its config, domains, releases and deploys. Type the app name to confirm.', app.name));
   const api = s.connection.api();
   await runAction(s, targetOf(target, 'app')?.row, vscode.l10n.t('Deleting {0}…', app.name), () =>
     writeOrReadBack(vscode.l10n.t('Deleting {0}', app.name), () => api.apps.delete(app.id, { workspace: app.workspace }),
@@ -171,7 +172,7 @@ async function deleteApp(s: Core, target?: CommandTarget): Promise<void> {
   const group = s.tree.listOf(app.service, app.workspace, 'apps');
   if (group) parents.add(group);
   for (const parent of parents) s.tree.refresh(parent);
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} deleted.', app.name));
+  void inform(s, vscode.l10n.t('{0} deleted.', app.name));
 }
 
 async function openInBrowser(s: Core, target?: CommandTarget): Promise<void> {
@@ -180,7 +181,7 @@ async function openInBrowser(s: Core, target?: CommandTarget): Promise<void> {
   const domain = domains.find((d) => d.sslEnabled) ?? domains[0];
   if (!domain) {
     const add = vscode.l10n.t('Add Domain…');
-    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} has no domain yet.', app.name), add);
+    const choice = await inform(s, vscode.l10n.t('{0} has no domain yet.', app.name), add);
     if (choice === add) await vscode.commands.executeCommand('apphost.domain.add', app);
     return;
   }
@@ -193,7 +194,7 @@ async function copyFromDetails(s: Core, target: CommandTarget | undefined, field
   const value = details[field];
   if (!value) throw new Error(vscode.l10n.t('The service did not return this for {0}.', app.name));
   await vscode.env.clipboard.writeText(value);
-  void vscode.window.showInformationMessage(done(app.name));
+  void inform(s, done(app.name));
 }
 
 /** Shows the app's row in the Resources view (fetching its workspace's app list if it was never shown). */
@@ -208,7 +209,7 @@ async function revealApp(s: Core, target: CommandTarget | undefined): Promise<vo
     row = await s.tree.rowOfApp(app, true);
   }
   if (!row) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not in the AppHost view (is an app filter on?).', app.name));
+    void inform(s, vscode.l10n.t('{0} is not in the AppHost view (is an app filter on?).', app.name));
     return;
   }
   await s.tree.reveal(row, { select: true, focus: true, expand: false });

@@ -2,6 +2,7 @@
 // checks.json by the editors area). One PUT with just that setting, then the Health
 // Checks group is fetched again.
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import type { HealthCheckSettings } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
@@ -76,7 +77,7 @@ async function changeSetting(s: Core, target?: CommandTarget): Promise<void> {
     explained(vscode.l10n.t('Cannot change {0} of {1}', setting, app.name), () => s.connection.api().checks.update(app.id, update, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'checks');
-  void vscode.window.showInformationMessage(vscode.l10n.t('Health checks of {0}: {1} is now {2}.', app.name, setting, value));
+  void inform(s, vscode.l10n.t('Health checks of {0}: {1} is now {2}.', app.name, setting, value));
 }
 
 /** A toggle: the two states, the current one marked. */

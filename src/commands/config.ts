@@ -1,7 +1,9 @@
 // Config vars, health checks and app settings: opening them as editor tabs (the
 // apphost: file system saves them), and the single-variable actions of the tree.
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import { documentUri } from '../editors/apphostUri';
+import { configEditing } from '../editors/registerConfigEditing';
 import type { DocumentKind } from '../configText/documentKinds';
 import { ENV_KEY_PATTERN } from '../configText/envScanner';
 import { parseEnvFile } from '../configText/envFile';
@@ -48,7 +50,8 @@ const PLACEHOLDERS: Record<DocumentKind, () => string> = {
 /** Opens config.env / checks.json / app.json of the app; from a config var row, at its line. */
 async function openEditor(s: Core, target: CommandTarget | undefined, kind: DocumentKind): Promise<void> {
   const app = await resolveApp(s, target, PLACEHOLDERS[kind]());
-  const doc = await vscode.workspace.openTextDocument(documentUri(app, kind));
+  const uri = documentUri(app, kind);
+  const doc = await configEditing(s).fileSystem.gate.opened(uri, () => vscode.workspace.openTextDocument(uri));
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
   const row = kind === 'config' ? itemOf<string>(target, 'configVar') : undefined;
   if (!row) return;
@@ -92,7 +95,7 @@ async function resolveVar(s: Core, target: CommandTarget | undefined): Promise<C
 async function copyValue(s: Core, target: CommandTarget | undefined): Promise<void> {
   const v = await resolveVar(s, target);
   await vscode.env.clipboard.writeText(v.value);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Value of {0} copied.', v.key));
+  void inform(s, vscode.l10n.t('Value of {0} copied.', v.key));
 }
 
 async function editValue(s: Core, target: CommandTarget | undefined): Promise<void> {
@@ -110,7 +113,7 @@ async function editValue(s: Core, target: CommandTarget | undefined): Promise<vo
   // The row may be stale: never overwrite a value someone else set meanwhile without asking.
   const now = valueOf(await api.config.get(v.app.id, opts), v.key);
   if (now !== undefined && now !== v.value && now !== value) {
-    await confirm(
+    await confirm(s,
       vscode.l10n.t('{0} changed on the server since the list was loaded', v.key),
       vscode.l10n.t('Replace the current value with yours? The app restarts.'),
       vscode.l10n.t('Overwrite'),
@@ -120,12 +123,12 @@ async function editValue(s: Core, target: CommandTarget | undefined): Promise<vo
     writeOrReadBack(vscode.l10n.t('Setting {0} on {1}', v.key, v.app.name), () => api.config.set(v.app.id, { [v.key]: value }, opts),
       async () => valueOf(await api.config.get(v.app.id, opts), v.key) === value));
   changed(s, v.app);
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} updated on {1}; the app restarts.', v.key, v.app.name));
+  void inform(s, vscode.l10n.t('{0} updated on {1}; the app restarts.', v.key, v.app.name));
 }
 
 async function deleteVar(s: Core, target: CommandTarget | undefined): Promise<void> {
   const v = await resolveVar(s, target);
-  await confirm(
+  await confirm(s,
     vscode.l10n.t('Delete {0} from {1}?', v.key, v.app.name),
     vscode.l10n.t('The variable is removed and the app restarts.'),
     vscode.l10n.t('Delete'),
@@ -136,7 +139,7 @@ async function deleteVar(s: Core, target: CommandTarget | undefined): Promise<vo
     writeOrReadBack(vscode.l10n.t('Deleting {0} from {1}', v.key, v.app.name), () => api.config.unset(v.app.id, [v.key], opts),
       async () => valueOf(await api.config.get(v.app.id, opts), v.key) === undefined));
   changed(s, v.app);
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} deleted from {1}; the app restarts.', v.key, v.app.name));
+  void inform(s, vscode.l10n.t('{0} deleted from {1}; the app restarts.', v.key, v.app.name));
 }
 
 async function addVar(s: Core, target: CommandTarget | undefined): Promise<void> {
@@ -150,13 +153,13 @@ async function addVar(s: Core, target: CommandTarget | undefined): Promise<void>
   const api = s.connection.api();
   const opts = { workspace: app.workspace, priority: 'user' as const };
   if (valueOf(await api.config.get(app.id, opts), name) !== undefined) {
-    await confirm(vscode.l10n.t('{0} already exists on {1}', name, app.name), vscode.l10n.t('Replace its value? The app restarts.'), vscode.l10n.t('Replace'));
+    await confirm(s, vscode.l10n.t('{0} already exists on {1}', name, app.name), vscode.l10n.t('Replace its value? The app restarts.'), vscode.l10n.t('Replace'));
   }
   await runAction(s, s.tree.groupOf(target, 'config'), vscode.l10n.t('Adding {0} to {1}…', name, app.name), () =>
     writeOrReadBack(vscode.l10n.t('Adding {0} to {1}', name, app.name), () => api.config.set(app.id, { [name]: value }, opts),
       async () => valueOf(await api.config.get(app.id, opts), name) === value));
   changed(s, app);
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} added to {1}; the app restarts.', name, app.name));
+  void inform(s, vscode.l10n.t('{0} added to {1}; the app restarts.', name, app.name));
 }
 
 /** A var's value, or undefined: only own keys count (a var named `constructor` is not Object's). */

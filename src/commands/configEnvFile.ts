@@ -1,6 +1,7 @@
 // The .env round trip: pull an app's config vars into a file of the workspace, and
 // push a file back after a diff preview, sending only the differences.
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import { documentUri } from '../editors/apphostUri';
 import { diffMaps, isEmptyChangeSet, type ChangeSet } from '../configText/configDiff';
 import { parseEnvFile, renderEnvFile } from '../configText/envFile';
@@ -61,7 +62,7 @@ async function pull(s: Core, target: CommandTarget | undefined): Promise<void> {
   if (name === undefined) throw new UserCancelled();
   const uri = vscode.Uri.joinPath(folder.uri, name.trim());
   if (await exists(uri)) {
-    await confirm(vscode.l10n.t('{0} already exists. Replace it?', name.trim()), vscode.l10n.t('Its content is replaced by the config vars of {0}.', app.name), vscode.l10n.t('Replace'));
+    await confirm(s, vscode.l10n.t('{0} already exists. Replace it?', name.trim()), vscode.l10n.t('Its content is replaced by the config vars of {0}.', app.name), vscode.l10n.t('Replace'));
   }
   const vars = await s.connection.api().config.get(app.id, { workspace: app.workspace, priority: 'user' });
   const rendered = renderEnvFile(vars, {
@@ -72,7 +73,7 @@ async function pull(s: Core, target: CommandTarget | undefined): Promise<void> {
   const open = vscode.l10n.t('Open');
   const count = Object.keys(rendered.values).length;
   const skipped = rendered.skipped.length ? ` ${vscode.l10n.t('{0} could not be written in .env syntax (named at the top of the file).', rendered.skipped.length)}` : '';
-  void vscode.window.showInformationMessage(vscode.l10n.t('Pulled {0} config vars of {1} into {2}.', count, app.name, name.trim()) + skipped, open).then(async (choice) => {
+  void inform(s, vscode.l10n.t('Pulled {0} config vars of {1} into {2}.', count, app.name, name.trim()) + skipped, open).then(async (choice) => {
     if (choice === open) await vscode.window.showTextDocument(uri);
   });
 }
@@ -128,7 +129,7 @@ async function push(s: Core, target: CommandTarget | vscode.Uri | undefined): Pr
   const before = await serverState();
   const changes = diffMaps(before.values, parsed.values);
   if (isEmptyChangeSet(changes)) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} already matches the config of {1}: nothing to push.', fileName, app.name));
+    void inform(s, vscode.l10n.t('{0} already matches the config of {1}: nothing to push.', fileName, app.name));
     return;
   }
   const left = configEditing(s).snapshots.put(documentUri(app, 'config'), before.text);
@@ -155,7 +156,7 @@ async function push(s: Core, target: CommandTarget | vscode.Uri | undefined): Pr
     }
   });
   changed(s, app);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Pushed {0} to {1}: {2}.', fileName, app.name, summary(chosen)));
+  void inform(s, vscode.l10n.t('Pushed {0} to {1}: {2}.', fileName, app.name, summary(chosen)));
 }
 
 /** The changes the user agrees to send: all, or without removals; undefined = Cancel. */

@@ -1,5 +1,6 @@
 // Databases: create, delete (type the name), link/unlink apps, and backups.
 import * as vscode from 'vscode';
+import { inform, warn } from './kit/notices';
 import { ApiError, readLinkedApps, sleep, systemClock, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/commandTarget';
@@ -121,7 +122,7 @@ async function createDatabase(s: Core, target?: CommandTarget): Promise<void> {
   if (group) s.tree.refresh(group);
   // The service creates it synchronously (status running): linking it is the usual next step.
   const linkToApp = vscode.l10n.t('Link to App…');
-  const next = await vscode.window.showInformationMessage(
+  const next = await inform(s,
     vscode.l10n.t('Database {0} ({1}) created on {2}: {3}.', created.name, created.serviceType, server.name, created.status ?? '?'),
     linkToApp,
   );
@@ -130,14 +131,14 @@ async function createDatabase(s: Core, target?: CommandTarget): Promise<void> {
 
 async function deleteDatabase(s: Core, target?: CommandTarget): Promise<void> {
   const { database, workspace, node } = await resolveDatabase(s, target, vscode.l10n.t('Select the database to delete'));
-  await confirmByTypingName(database.name, vscode.l10n.t('This destroys {0} and all its data. Type the database name to confirm.', database.name));
+  await confirmByTypingName(s, database.name, vscode.l10n.t('This destroys {0} and all its data. Type the database name to confirm.', database.name));
   const api = s.connection.api();
   await runAction(s, node?.row, vscode.l10n.t('Deleting {0}…', database.name), () =>
     writeOrReadBack(vscode.l10n.t('Deleting {0}', database.name), () => api.databases.delete(database.id, { workspace }),
       () => isGone(() => api.databases.get(database.id, { workspace }))));
   const group = node?.row.parent ?? databasesGroupOf(s, workspace);
   if (group) s.tree.refresh(group);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Database {0} deleted.', database.name));
+  void inform(s, vscode.l10n.t('Database {0} deleted.', database.name));
 }
 
 /**
@@ -165,7 +166,7 @@ async function linkTo(s: Core, db: DatabaseTarget, dropped?: AppRef): Promise<vo
     if (dropped.workspace !== workspace) throw new Error(vscode.l10n.t('{0} and {1} are in different workspaces: drop an app onto a database of its own workspace.', dropped.name, database.name));
     const link = vscode.l10n.t('Link');
     const withAlias = vscode.l10n.t('Link with Alias…');
-    const answer = await vscode.window.showInformationMessage(
+    const answer = await inform(s,
       vscode.l10n.t('Link {0} to {1}?', dropped.name, database.name),
       { modal: true, detail: vscode.l10n.t('The app gets the connection URL of {0} as a config var and restarts.', database.name) },
       link,
@@ -183,7 +184,7 @@ async function linkTo(s: Core, db: DatabaseTarget, dropped?: AppRef): Promise<vo
   );
   if (db.node) s.tree.refresh(db.node.linkedApps);
   refreshLinkedApp(s, app);
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} linked to {1}.', app.name, database.name));
+  void inform(s, vscode.l10n.t('{0} linked to {1}.', app.name, database.name));
 }
 
 async function pickUnlinkedApp(s: Core, db: DatabaseTarget): Promise<AppRef> {
@@ -227,7 +228,7 @@ async function unlinkApp(s: Core, target?: CommandTarget): Promise<void> {
   } else {
     app = await pickLinkedApp(s, db);
   }
-  await confirm(
+  await confirm(s,
     vscode.l10n.t('Unlink {0} from {1}?', app.name, db.database.name),
     vscode.l10n.t('The app loses the connection URL config var of {0} and restarts. The data stays.', db.database.name),
     vscode.l10n.t('Unlink'),
@@ -237,7 +238,7 @@ async function unlinkApp(s: Core, target?: CommandTarget): Promise<void> {
   );
   if (db.node) s.tree.refresh(db.node.linkedApps);
   refreshLinkedApp(s, app);
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} unlinked from {1}.', app.name, db.database.name));
+  void inform(s, vscode.l10n.t('{0} unlinked from {1}.', app.name, db.database.name));
 }
 
 async function pickLinkedApp(s: Core, db: DatabaseTarget): Promise<AppRef> {
@@ -290,10 +291,10 @@ async function backupDatabase(s: Core, target?: CommandTarget): Promise<void> {
     return undefined;
   });
   if (!outcome) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('The backup of {0} is still running; it will show under Backups when you refresh.', database.name));
+    void inform(s, vscode.l10n.t('The backup of {0} is still running; it will show under Backups when you refresh.', database.name));
   } else if (outcome.status === 'failed') {
-    void vscode.window.showWarningMessage(vscode.l10n.t('The backup of {0} failed.', database.name));
+    void warn(s, vscode.l10n.t('The backup of {0} failed.', database.name));
   } else {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Backup of {0} completed.', database.name));
+    void inform(s, vscode.l10n.t('Backup of {0} completed.', database.name));
   }
 }

@@ -1,6 +1,7 @@
 // Domains of an app: add (hostname checked as you type), remove (confirmed), enable SSL
 // (certificate issuance is slow: progress and a busy row), open in the browser.
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import type { Domain } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
@@ -67,14 +68,14 @@ async function addDomain(s: Core, target?: CommandTarget): Promise<void> {
   );
   s.tree.reloadPart(app, 'domains');
   const ssl = vscode.l10n.t('Enable SSL');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} added to {1}.', domain.hostname, app.name), ssl);
+  const choice = await inform(s, vscode.l10n.t('{0} added to {1}.', domain.hostname, app.name), ssl);
   if (choice === ssl) await enableSslOn(s, app, domain);
 }
 
 async function removeDomain(s: Core, target?: CommandTarget): Promise<void> {
   const { app, item: domain, node } = await resolveDomain(s, target, vscode.l10n.t('Domain to remove'));
   const remove = vscode.l10n.t('Remove');
-  await confirm(
+  await confirm(s,
     vscode.l10n.t('Remove {0} from {1}?', domain.hostname, app.name),
     vscode.l10n.t('The app stops answering on this hostname. DNS records are not changed.'),
     remove,
@@ -83,7 +84,7 @@ async function removeDomain(s: Core, target?: CommandTarget): Promise<void> {
     explained(vscode.l10n.t('Cannot remove {0}', domain.hostname), () => s.connection.api().domains.remove(app.id, domain.id, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'domains');
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} removed from {1}.', domain.hostname, app.name));
+  void inform(s, vscode.l10n.t('{0} removed from {1}.', domain.hostname, app.name));
 }
 
 async function enableSsl(s: Core, target?: CommandTarget): Promise<void> {
@@ -95,7 +96,7 @@ async function enableSsl(s: Core, target?: CommandTarget): Promise<void> {
     (a) => vscode.l10n.t('Every domain of {0} already has SSL.', a.name),
   );
   if (domain.sslEnabled) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} already has SSL.', domain.hostname));
+    void inform(s, vscode.l10n.t('{0} already has SSL.', domain.hostname));
     return;
   }
   await enableSslOn(s, app, domain, node ?? s.tree.groupOf(target, 'domains'));
@@ -108,7 +109,7 @@ async function enableSslOn(s: Core, app: AppRef, domain: Domain, node?: Paramete
   );
   s.tree.reloadPart(app, 'domains');
   const open = vscode.l10n.t('Open');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('SSL enabled for {0}.', domain.hostname), open);
+  const choice = await inform(s, vscode.l10n.t('SSL enabled for {0}.', domain.hostname), open);
   if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(domainUrl({ ...domain, sslEnabled: true })));
 }
 

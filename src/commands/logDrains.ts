@@ -1,6 +1,7 @@
 // Log drains of an app: add (URL checked as you type; the drain type follows from its
 // scheme) and remove (confirmed).
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import type { LogDrain } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
@@ -59,7 +60,7 @@ async function addDrain(s: Core, target?: CommandTarget): Promise<void> {
   const drainType = drainTypeOf(url)!;
   // The contract has no plain-HTTP type: http:// goes as an "https" drain, unencrypted. Ask first.
   if (url.toLowerCase().startsWith('http:')) {
-    await confirm(
+    await confirm(s,
       vscode.l10n.t('Send the logs of {0} over plain HTTP?', app.name),
       vscode.l10n.t('Anyone on the way can read them, secrets in log lines included. Use https:// unless the endpoint is on a private network.'),
       vscode.l10n.t('Use HTTP'),
@@ -69,7 +70,7 @@ async function addDrain(s: Core, target?: CommandTarget): Promise<void> {
     explained(vscode.l10n.t('Cannot add the log drain'), () => s.connection.api().logDrains.add(app.id, { url, drainType }, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'logDrains');
-  void vscode.window.showInformationMessage(vscode.l10n.t('The logs of {0} now go to {1} ({2}).', app.name, drainLabel(url), drainType));
+  void inform(s, vscode.l10n.t('The logs of {0} now go to {1} ({2}).', app.name, drainLabel(url), drainType));
 }
 
 async function removeDrain(s: Core, target?: CommandTarget): Promise<void> {
@@ -86,7 +87,7 @@ async function removeDrain(s: Core, target?: CommandTarget): Promise<void> {
     (a) => s.connection.api().logDrains.list(a.id, { workspace: a.workspace, priority: 'user' }),
     (d) => ({ label: drainLabel(d.url), description: d.drainType }),
   );
-  await confirm(
+  await confirm(s,
     vscode.l10n.t('Stop forwarding the logs of {0} to {1}?', app.name, drainLabel(drain.url)),
     vscode.l10n.t('Lines already sent stay where they are.'),
     vscode.l10n.t('Remove'),
@@ -95,5 +96,5 @@ async function removeDrain(s: Core, target?: CommandTarget): Promise<void> {
     explained(vscode.l10n.t('Cannot remove the log drain'), () => s.connection.api().logDrains.remove(app.id, drain.id, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'logDrains');
-  void vscode.window.showInformationMessage(vscode.l10n.t('Log drain {0} removed from {1}.', drainLabel(drain.url), app.name));
+  void inform(s, vscode.l10n.t('Log drain {0} removed from {1}.', drainLabel(drain.url), app.name));
 }

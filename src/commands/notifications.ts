@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import { workspaceHeader, type NotificationChannel } from '../api';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import { maskUrl } from '../configText/secrets';
@@ -155,7 +156,7 @@ async function createChannel(s: Core, target: CommandTarget | Workspace | undefi
     { teamId: teamIdOf(workspace), channel: type.key, events: events.map((e) => e.label), config },
     { workspace: workspace.slug, priority: 'user' },
   );
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} notifications created for {1}.', types[type.key].label, events.map((e) => e.label).join(', ')));
+  void inform(s, vscode.l10n.t('{0} notifications created for {1}.', types[type.key].label, events.map((e) => e.label).join(', ')));
   return channel;
 }
 
@@ -167,11 +168,11 @@ async function deleteChannel(s: Core, target: CommandTarget | Workspace | undefi
     if (!picked) throw new UserCancelled();
     channel = picked.channel;
   }
-  await confirm(
+  await confirm(s,
     vscode.l10n.t('Delete this notification channel?'),
     `${channelLabel(channel, !settings.maskSecrets()).replace(/^\$\([^)]+\) /, '')}\n${channel.events.join(', ')}`,
     vscode.l10n.t('Delete'),
   );
   await s.connection.api().notifications.delete(channel.id, { workspace: workspace.slug, priority: 'user' });
-  void vscode.window.showInformationMessage(vscode.l10n.t('Notification channel deleted.'));
+  void inform(s, vscode.l10n.t('Notification channel deleted.'));
 }

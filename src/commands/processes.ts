@@ -1,6 +1,7 @@
 // Scaling: one input for every process type ("web=2 worker=1"), checked as you type and
 // prefilled with the current counts, then one PUT for all of them.
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import { readProcessReport, type ProcessType } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
@@ -82,12 +83,12 @@ async function scale(s: Core, target?: CommandTarget): Promise<void> {
   // Only what changes is sent: the rest keeps running untouched.
   const changes = Object.fromEntries(Object.entries(parsed.scaling).filter(([k, v]) => current[k] !== v));
   if (!Object.keys(changes).length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} already runs {1}: nothing to change.', app.name, formatScaling(parsed.scaling)));
+    void inform(s, vscode.l10n.t('{0} already runs {1}: nothing to change.', app.name, formatScaling(parsed.scaling)));
     return;
   }
   const stopped = Object.keys(changes).filter((k) => changes[k] === 0 && (current[k] ?? 0) > 0);
   if (stopped.length) {
-    await confirm(
+    await confirm(s,
       vscode.l10n.t('Stop every {0} process of {1}?', stopped.join(', '), app.name),
       stopped.includes('web') ? vscode.l10n.t('With web=0 the app stops answering requests.') : vscode.l10n.t('The processes are stopped until you scale them up again.'),
       vscode.l10n.t('Scale'),
@@ -97,5 +98,5 @@ async function scale(s: Core, target?: CommandTarget): Promise<void> {
     explained(vscode.l10n.t('Cannot scale {0}', app.name), () => s.connection.api().processes.scale(app.id, changes, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'processes');
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} scaled: {1}.', app.name, formatScaling({ ...current, ...result.scaling })));
+  void inform(s, vscode.l10n.t('{0} scaled: {1}.', app.name, formatScaling({ ...current, ...result.scaling })));
 }

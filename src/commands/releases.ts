@@ -1,6 +1,7 @@
 // Releases of an app: details (read-only JSON through Show Details) and roll back
 // (confirmed; the service answers with the new release, which then tops the list).
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import { ApiError, type Release } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget, ItemTarget, Row } from '../tree/commandTarget';
@@ -39,13 +40,13 @@ async function rollback(s: Core, target?: CommandTarget): Promise<void> {
   const { app, item: release, node } = await resolveRelease(s, target, vscode.l10n.t('Release to roll back to'), true);
   const label = releaseLabel(release);
   const action = vscode.l10n.t('Roll Back');
-  await confirm(
+  await confirm(s,
     vscode.l10n.t('Roll {0} back to {1}?', app.name, label),
     vscode.l10n.t('A new release runs the code of {0}{1}. The app restarts; config vars stay as they are now.', label, release.description ? ` (${release.description})` : ''),
     action,
   );
   const created = await rollbackTo(s, app, release, node);
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} rolled back to {1}: now {2}.', app.name, label, releaseLabel(created)));
+  void inform(s, vscode.l10n.t('{0} rolled back to {1}: now {2}.', app.name, label, releaseLabel(created)));
 }
 
 /** Rolls the app back to the release (the user confirmed it); the tree shows the new release and the app's status. */

@@ -5,6 +5,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { inform, warn } from './kit/notices';
 import { ApiError, type Server } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
@@ -141,7 +142,7 @@ async function addServer(s: Core, target?: CommandTarget): Promise<void> {
   );
   const group = s.tree.listOf(actingService(s), workspace, 'servers');
   if (group) s.tree.refresh(group);
-  void vscode.window.showInformationMessage(
+  void inform(s,
     vscode.l10n.t('Server {0} added ({1}). The platform connects to it in the background: check its status in a moment.', server.name, server.status ?? '?'),
   );
 }
@@ -189,7 +190,7 @@ async function pickPrivateKey(title: string, serverName: string): Promise<string
 async function removeServer(s: Core, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
   const { server, workspace, node } = await resolveServer(s, target, vscode.l10n.t('Remove an AppHost server'));
-  await confirm(
+  await confirm(s,
     vscode.l10n.t('Remove server {0}?', server.name),
     vscode.l10n.t('AppHost forgets {0} ({1}). Apps and databases on it must be deleted first; the machine itself is not touched.', server.name, server.host ?? '?'),
   );
@@ -206,7 +207,7 @@ async function removeServer(s: Core, target?: CommandTarget): Promise<void> {
   }
   const group = node?.parent ?? s.tree.listOf(actingService(s), workspace, 'servers');
   if (group) s.tree.refresh(group);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Server {0} removed.', server.name));
+  void inform(s, vscode.l10n.t('Server {0} removed.', server.name));
 }
 
 async function checkStatus(s: Core, target?: CommandTarget): Promise<void> {
@@ -218,7 +219,7 @@ async function checkStatus(s: Core, target?: CommandTarget): Promise<void> {
   // Update the row in place: the status call told us all the row shows.
   if (node) s.tree.showServer(node, { status: status.status });
   const say = status.connected
-    ? vscode.window.showInformationMessage(vscode.l10n.t('Server {0} is connected.', server.name))
-    : vscode.window.showWarningMessage(vscode.l10n.t('Server {0} is {1}: apps on it cannot be managed until it is connected.', server.name, status.status));
+    ? inform(s, vscode.l10n.t('Server {0} is connected.', server.name))
+    : warn(s, vscode.l10n.t('Server {0} is {1}: apps on it cannot be managed until it is connected.', server.name, status.status));
   void say;
 }

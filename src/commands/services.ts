@@ -59,6 +59,7 @@ async function removeService(s: Core, arg: unknown): Promise<void> {
   const connection = s.connections.of(service.id);
   if (service.isBase) {
     await confirm(
+      undefined,
       vscode.l10n.t('Sign out of {0}?', service.name),
       vscode.l10n.t('It is the first service: its address is the setting apphost.baseUrl, which stays. AppHost signs out of it (its API token is revoked).'),
       vscode.l10n.t('Sign Out'),
@@ -67,6 +68,7 @@ async function removeService(s: Core, arg: unknown): Promise<void> {
     return;
   }
   await confirm(
+    undefined,
     vscode.l10n.t('Remove service {0}?', service.name),
     vscode.l10n.t('AppHost signs out of {0} (its API token is revoked) and forgets it. Nothing on the service changes.', service.url),
     vscode.l10n.t('Remove'),

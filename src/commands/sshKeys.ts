@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import type { SshKey } from '../api';
 import { relativeTime } from '../format';
 import type { Core } from '../core';
@@ -136,7 +137,7 @@ async function addSshKey(s: Core): Promise<SshKey> {
   const key = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Adding SSH key {0}…', name.trim()) }, () =>
     s.connection.api().sshKeys.add({ name: name.trim(), publicKey: publicKey! }, { priority: 'user' }),
   );
-  void vscode.window.showInformationMessage(vscode.l10n.t('SSH key "{0}" added ({1}).', key.name || name.trim(), key.fingerprint ?? ''));
+  void inform(s, vscode.l10n.t('SSH key "{0}" added ({1}).', key.name || name.trim(), key.fingerprint ?? ''));
   return key;
 }
 
@@ -148,10 +149,10 @@ async function removeSshKey(s: Core, key?: SshKey): Promise<void> {
     if (!picked) throw new UserCancelled();
     key = picked.key;
   }
-  await confirm(
+  await confirm(s,
     vscode.l10n.t('Remove the SSH key "{0}"?', key.name),
     vscode.l10n.t('Pushes from the machine holding it ({0}) will be refused.', key.fingerprint ?? key.id),
   );
   await s.connection.api().sshKeys.remove(key.id, { priority: 'user' });
-  void vscode.window.showInformationMessage(vscode.l10n.t('SSH key "{0}" removed.', key.name));
+  void inform(s, vscode.l10n.t('SSH key "{0}" removed.', key.name));
 }

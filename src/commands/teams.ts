@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import { teamWorkspace, type Member, type Team } from '../api';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
@@ -108,7 +109,7 @@ async function createTeam(s: Core): Promise<Team> {
   // The workspace list comes from GET /teams: re-read the roots only (cached lists stay).
   s.tree.refresh(undefined, { refetch: false });
   const use = vscode.l10n.t('Switch to It');
-  const choice = await vscode.window.showInformationMessage(
+  const choice = await inform(s,
     team.slug
       ? vscode.l10n.t('Team "{0}" created; its workspace "{1}" is in the Resources view.', team.name, team.slug)
       : vscode.l10n.t('Team "{0}" created; its workspace is in the Resources view.', team.name),
@@ -166,7 +167,7 @@ async function addMember(s: Core, target: TeamTarget | undefined): Promise<Membe
   );
   if (!role) throw new UserCancelled();
   const member = await s.connection.api().teams.addMember(team.id, { email: email.trim(), role: role.label }, { priority: 'user' });
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} added to {1} as {2}.', member.email || email.trim(), team.name, member.role ?? role.label));
+  void inform(s, vscode.l10n.t('{0} added to {1} as {2}.', member.email || email.trim(), team.name, member.role ?? role.label));
   return member;
 }
 
@@ -178,7 +179,7 @@ async function removeMember(s: Core, target: TeamTarget | undefined, member?: Me
     if (!picked) throw new UserCancelled();
     member = picked.member;
   }
-  await confirm(vscode.l10n.t('Remove {0} from {1}?', member.email, team.name), vscode.l10n.t('They lose access to the workspace of the team.'));
+  await confirm(s, vscode.l10n.t('Remove {0} from {1}?', member.email, team.name), vscode.l10n.t('They lose access to the workspace of the team.'));
   await s.connection.api().teams.removeMember(team.id, member.id, { priority: 'user' });
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} removed from {1}.', member.email, team.name));
+  void inform(s, vscode.l10n.t('{0} removed from {1}.', member.email, team.name));
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { inform } from './kit/notices';
 import { ApiError, deployFinished, sleep, systemClock, type Deploy, type Template, type TemplateDeployment } from '../api';
 import { checkedInput } from '../auth/checkedInput';
 import type { Core } from '../core';
@@ -66,7 +67,7 @@ async function deployTemplate(s: Core, target?: CommandTarget): Promise<void> {
   // Details (addons, env, repository) before committing to a deploy.
   const template = await api.templates.get(picked.template.slug, { workspace, priority: 'user' });
   const deploy = vscode.l10n.t('Deploy…');
-  const answer = await vscode.window.showInformationMessage(
+  const answer = await inform(s,
     vscode.l10n.t('Deploy the template "{0}"?', template.name),
     { modal: true, detail: describeTemplate(template) },
     deploy,
@@ -145,7 +146,7 @@ async function revealApp(s: Core, app: AppRef): Promise<void> {
  */
 export async function followDeploy(s: Core, app: AppRef, started: Deploy | undefined, limitMs = FOLLOW_LIMIT_MS): Promise<string | undefined> {
   if (!started?.id) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} was created; its first deploy is starting.', app.name));
+    void inform(s, vscode.l10n.t('{0} was created; its first deploy is starting.', app.name));
     return undefined;
   }
   const api = s.connection.api();
@@ -167,11 +168,11 @@ export async function followDeploy(s: Core, app: AppRef, started: Deploy | undef
   const buttons = showLog ? [showLog] : [];
   let choice: string | undefined;
   if (deploy.status === 'succeeded') {
-    choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} deployed.', app.name), ...buttons);
+    choice = await inform(s, vscode.l10n.t('{0} deployed.', app.name), ...buttons);
   } else if (deployFinished(deploy.status)) {
     choice = await vscode.window.showErrorMessage(vscode.l10n.t('The deploy of {0} ended: {1}.', app.name, deploy.status), ...buttons);
   } else {
-    choice = await vscode.window.showInformationMessage(vscode.l10n.t('{0} is still deploying ({1}); the Deploys group shows how it goes.', app.name, deploy.status), ...buttons);
+    choice = await inform(s, vscode.l10n.t('{0} is still deploying ({1}); the Deploys group shows how it goes.', app.name, deploy.status), ...buttons);
   }
   if (showLog && choice === showLog) await vscode.commands.executeCommand('apphost.deploy.showLog', app, started.id);
   return deploy.status;

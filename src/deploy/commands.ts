@@ -1,6 +1,7 @@
 // Deploy, link, unlink and the status bar's actions.
 import * as vscode from 'vscode';
 import { signedIn } from '../commands/kit/targets';
+import { inform, serviceNoticeOf } from '../commands/kit/notices';
 import type { CommandTable } from '../commands/kit/running';
 import type { Connections } from '../connections';
 import type { Core } from '../core';
@@ -31,7 +32,7 @@ async function deploy(s: Core, area: DeployArea, target: CommandTarget | vscode.
   try {
     const done = await deployFlow(s, area, t);
     if (!done) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('A deploy of {0} is already running.', t.app.name));
+      void vscode.window.showInformationMessage(serviceNoticeOf(s, vscode.l10n.t('A deploy of {0} is already running.', t.app.name), t.app.service));
       return undefined;
     }
     // The report waits for the user's answer: another deploy may start meanwhile.
@@ -57,7 +58,8 @@ async function linkFolder(s: Core, area: DeployArea, uri?: vscode.Uri): Promise<
   const folder = uri ? folderOf(uri) : await pickFolder(vscode.l10n.t('Link which folder to an app?'));
   const app = await pickAndLink(s, area.links, folder);
   const hasRemote = area.links.remoteFor(folder, app) !== undefined;
-  void vscode.window.showInformationMessage(
+  void inform(
+    onService(s, app.service),
     hasRemote
       ? vscode.l10n.t('Folder {0} is linked to {1}.', folder.name, app.name)
       : vscode.l10n.t('Folder {0} is linked to {1}. Its git remote is added (after asking) when you first deploy.', folder.name, app.name),

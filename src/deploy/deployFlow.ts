@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Core } from '../core';
 import type { AppRef } from '../model';
-import { withService } from '../logViews/deployLogs';
+import { serviceNoticeOf } from '../commands/kit/notices';
 import type { DeployOutput } from './deployOutput';
 import { runDeploy, type DeployResult } from './deployRun';
 import { onService, type DeployTarget } from './deployTarget';
@@ -87,7 +87,7 @@ async function preDeploy(s: Core, area: DeployArea, plan: PushPlan, task?: TaskD
     task.say(vscode.l10n.t('The pre-deploy task "{0}" succeeded.', name));
     return;
   }
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deploying {0}', withService(plan.app.name, s.connections.nameWhenSeveral(plan.app.service))), cancellable: true }, (progress, token) => {
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: serviceNoticeOf(s, vscode.l10n.t('Deploying {0}', plan.app.name), plan.app.service), cancellable: true }, (progress, token) => {
     progress.report({ message: running });
     return wait(token);
   });

@@ -4,7 +4,8 @@
 // (./deployRun.ts) is the same for both.
 import * as vscode from 'vscode';
 import type { Deploy } from '../api';
-import { withService, type PushLog } from '../logViews/deployLogs';
+import { serviceNoticeOf } from '../commands/kit/notices';
+import type { PushLog } from '../logViews/deployLogs';
 import { logsArea } from '../logViews/registerLogs';
 import type { Core } from '../core';
 import type { PushPlan } from './preflight';
@@ -36,7 +37,7 @@ export function notificationOutput(s: Core, plan: PushPlan): DeployOutput {
   let log: PushLog | undefined;
   return {
     during: (work) =>
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deploying {0}', withService(app.name, s.connections.nameWhenSeveral(app.service))), cancellable: true }, (progress, token) => {
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: serviceNoticeOf(s, vscode.l10n.t('Deploying {0}', app.name), app.service), cancellable: true }, (progress, token) => {
         report = (message) => progress.report({ message });
         report(vscode.l10n.t('pushing {0} to {1} ({2})…', short, plan.remote, plan.deployBranch));
         return work(token);

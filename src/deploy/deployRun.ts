@@ -7,6 +7,7 @@
 // more only if the record lags behind the push), the app's row (1).
 import * as vscode from 'vscode';
 import { deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
+import { serviceNoticeOf } from '../commands/kit/notices';
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import { notificationOutput, type DeployOutput } from './deployOutput';
@@ -162,9 +163,9 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
     else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', app);
     else if (choice === showLog) await showPushLog(s, plan, result);
   };
-  const { state, message: end } = deployEnd(plan, result);
-  const message = withServiceName(s, app, end);
-  switch (state) {
+  const end = deployEnd(plan, result);
+  const message = serviceNoticeOf(s, end.message, app.service);
+  switch (end.state) {
     case 'succeeded':
       return run(await vscode.window.showInformationMessage(message, openApp, tail));
     case 'failed':
@@ -182,9 +183,8 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
 
 /** A push git refused: the explanation, and what its buttons do. */
 async function problem(s: Core, area: DeployArea, plan: PushPlan, outcome: PushOutcome): Promise<void> {
-  const explained = explainPush(outcome, plan);
-  const { actions } = explained;
-  const message = withServiceName(s, plan.app, explained.message);
+  const { message: text, actions } = explainPush(outcome, plan);
+  const message = serviceNoticeOf(s, text, plan.app.service);
   if (outcome.problem === 'authentication') area.keysChecked.clear();
   const titles = actions.map((a) => ACTION_TITLES[a]());
   const choice = await vscode.window.showErrorMessage(message, ...titles);
@@ -225,8 +225,3 @@ export async function showPushLog(s: Core, plan: PushPlan, result: DeployResult)
   if (result.deploy) await logsArea(s).deployLogs.open(plan.app, result.deploy.id);
 }
 
-/** A deploy's end as told with several services known: `Staging: storefront deployed…` (as command errors name theirs). */
-function withServiceName(s: Core, app: AppRef, message: string): string {
-  const service = s.connections.nameWhenSeveral(app.service);
-  return service ? vscode.l10n.t('{0}: {1}', service, message) : message;
-}

@@ -7,6 +7,7 @@
 // with what to do, and warnings about the shared repository or SSH keys are only shown.
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
+import { inform, warn } from '../commands/kit/notices';
 import type { App } from '../api';
 import { publicKeyFiles } from '../commands/sshKeys';
 import type { Core } from '../core';
@@ -212,7 +213,7 @@ async function checkSshKey(s: Core, area: DeployArea, apiRoot: string, unattende
   if (unattended) return unattended.warn(vscode.l10n.t('None of your SSH keys in {0} is registered with AppHost: the push may be refused. Register one with AppHost: Manage SSH Keys….', area.sshDir));
   const anyway = vscode.l10n.t('Push Anyway');
   if (!local.length) {
-    const choice = await vscode.window.showWarningMessage(
+    const choice = await warn(s,
       vscode.l10n.t('You have no SSH public key in {0}: a push over SSH needs one registered with AppHost.', area.sshDir),
       { modal: true, detail: vscode.l10n.t('Create one in a terminal with "ssh-keygen -t ed25519", then deploy again: AppHost offers to register it.') },
       anyway,
@@ -221,7 +222,7 @@ async function checkSshKey(s: Core, area: DeployArea, apiRoot: string, unattende
     return;
   }
   const addButtons = local.slice(0, 2).map((k) => vscode.l10n.t('Add {0}', basename(k.path)));
-  const choice = await vscode.window.showWarningMessage(
+  const choice = await warn(s,
     vscode.l10n.t('None of your SSH keys is registered with AppHost: the git service would refuse the push.'),
     { modal: true, detail: vscode.l10n.t('The remote is reached over SSH, with a key of {0}. Register a public key with your AppHost account now?', area.sshDir) },
     ...addButtons,
@@ -233,5 +234,5 @@ async function checkSshKey(s: Core, area: DeployArea, apiRoot: string, unattende
   const name = file.key.split(/\s+/).slice(2).join(' ') || basename(file.path, '.pub');
   const key = await s.connection.api().sshKeys.add({ name, publicKey: file.key }, { priority: 'user' });
   area.keysChecked.add(apiRoot);
-  void vscode.window.showInformationMessage(vscode.l10n.t('SSH key "{0}" added ({1}).', key.name || name, key.fingerprint ?? ''));
+  void inform(s, vscode.l10n.t('SSH key "{0}" added ({1}).', key.name || name, key.fingerprint ?? ''));
 }

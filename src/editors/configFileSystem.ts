@@ -8,13 +8,14 @@ import * as vscode from 'vscode';
 import { AppHostError, type App } from '../api';
 import { listKeys } from './savePrompts';
 import { errorMessage, type Connection } from '../connection';
-import type { Connections } from '../connections';
+import { serviceNotice, type Connections } from '../connections';
 import { parseDocumentUri, type DocumentAddress } from './apphostUri';
 import {
   applyChangeSet, changesInEffect, diffMaps, isEmptyChangeSet, NO_CHANGES, remainingChanges, touchedKeys, type ChangeSet, type FlatMap,
 } from '../configText/configDiff';
 import { documentKind, FILE_NAMES, PartialSendError, type DocumentKindSpec, type ParsedDocument } from '../configText/documentKinds';
 import type { EditBases } from './editBases';
+import type { EditorGate } from './editorGate';
 import type { SavePrompts } from './savePrompts';
 import { describeProblem, type TextProblem } from '../configText/textProblem';
 import { resolveMerge, threeWayMerge } from '../configText/threeWayMerge';
@@ -63,10 +64,12 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   constructor(
     /** Each document's requests go to its app's service. */
-    private readonly connections: Pick<Connections, 'of' | 'firstId'>,
+    private readonly connections: Pick<Connections, 'of' | 'firstId' | 'nameWhenSeveral'>,
     private readonly prompts: SavePrompts,
     /** Merge bases kept across window reloads (hot exit). */
     private readonly bases: EditBases,
+    /** Only the user's editors are served: another extension cannot read or write an app's config. */
+    readonly gate: EditorGate,
   ) {
     this.disposables.push(
       // A merged save brought in remote changes: once VS Code has marked the buffer saved, reload it.
@@ -100,6 +103,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const address = this.address(uri);
+    await this.gate.check(uri);
     const open = this.open(uri);
     if (open.next !== undefined) {
       const text = open.next;
@@ -141,6 +145,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const address = this.address(uri);
+    await this.gate.check(uri);
     const open = this.open(uri);
     const spec = this.spec(address);
     const file = FILE_NAMES[address.kind];
@@ -235,7 +240,10 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         applied = changesInEffect(changes, now.state);
         if (touchedKeys(applied).length === touchedKeys(changes).length) {
           // It all reached the server before the connection dropped.
-          void vscode.window.showInformationMessage(vscode.l10n.t('{0} was saved: the connection dropped, but reading it back shows your changes on the server.', FILE_NAMES[address.kind]));
+          void vscode.window.showInformationMessage(serviceNotice(
+            this.connections.nameWhenSeveral(address.app.service),
+            vscode.l10n.t('{0} was saved: the connection dropped, but reading it back shows your changes on the server.', FILE_NAMES[address.kind]),
+          ));
           return { complete: true, sent: {} };
         }
       }

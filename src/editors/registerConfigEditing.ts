@@ -5,6 +5,7 @@ import { areaSlot, type Core } from '../core';
 import { isEmptyChangeSet } from '../configText/configDiff';
 import { ConfigFileSystem, type SavedChange } from './configFileSystem';
 import { EditBases } from './editBases';
+import { EditorGate } from './editorGate';
 import { trackDiagnostics } from './editorDiagnostics';
 import { SavePrompts } from './savePrompts';
 import { DetailsDocuments } from './detailsDocuments';
@@ -28,7 +29,7 @@ export const configEditing = registered.get;
  */
 export function registerConfigEditing(s: Core): ConfigEditing {
   const snapshots = new ServerSnapshots();
-  const fileSystem = new ConfigFileSystem(s.connections, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets));
+  const fileSystem = new ConfigFileSystem(s.connections, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets), new EditorGate());
   const details = new DetailsDocuments();
   const editing = { fileSystem, snapshots, details };
   registered.set(s, editing);

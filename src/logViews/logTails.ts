@@ -15,6 +15,7 @@ import {
   LogTail, PollCoordinator, TailView, apiLogSource, describeFilter, type LogSource, type LogTailOptions, type StopReason, type TailFilter, type TailStateChange,
 } from '../logs';
 import type { Connection } from '../connection';
+import { serviceNotice } from '../connections';
 import type { Core } from '../core';
 import { LogChannel } from './logChannel';
 import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
@@ -264,7 +265,7 @@ export class LogTails implements vscode.Disposable {
       // Deleted behind our back: the lists that showed it are out of date.
       this.s.tree.reloadListsShowing(entry.app);
     } else if (change.reason === 'forbidden') {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Stopped tailing {0}: this account may not read its logs.', entry.app.name));
+      void vscode.window.showWarningMessage(serviceNotice(this.s.connections.nameWhenSeveral(entry.app.service), vscode.l10n.t('Stopped tailing {0}: this account may not read its logs.', entry.app.name)));
     }
   }
 

@@ -50,6 +50,20 @@ describe('journey: a second service side by side', () => {
     await workbench.screenshot('services-2-two-services');
   });
 
+  it('the account status bar speaks for both services: each one\'s account and active workspace', async () => {
+    const { page } = workbench;
+    const item = page.locator('.statusbar-item', { hasText: '2 AppHost services' });
+    await item.waitFor();
+    await item.hover();
+    const hover = page.locator('.monaco-hover, .workbench-hover', { hasText: 'active workspace' }).last();
+    await hover.waitFor();
+    const text = await hover.innerText();
+    assert.match(text, /Staging: demo@apphost\.dev, active workspace Personal/);
+    assert.match(text, new RegExp(`${new URL(server.url).host.replace(/\./g, '\\.')}: demo@apphost\\.dev`));
+    await workbench.screenshot('services-3-status-bar');
+    await page.keyboard.press('Escape');
+  });
+
   it('offers Sign Out, Rename and Remove on a service\'s row', async () => {
     await workbench.treeRow('Staging').click({ button: 'right' });
     const menu = workbench.page.locator('.context-view .monaco-menu');
@@ -88,6 +102,22 @@ describe('journey: a second service side by side', () => {
     await tabs.first().waitFor({ state: 'detached' });
   });
 
+  it('names the service in what a command says when it is done ("Staging: api-gateway restarted.")', async () => {
+    const { page } = workbench;
+    // The first service folded, so the rows below are Staging's (both services have the same apps).
+    const first = workbench.treeRow(new URL(server.url).host);
+    if ((await first.getAttribute('aria-expanded')) === 'true') await first.click();
+    await workbench.expand('Staging');
+    await workbench.expand('Personal');
+    await workbench.expand('Apps');
+    const before = staging.control.requestLog.length;
+    await workbench.contextMenu('api-gateway', 'Restart');
+    await page.locator('.notifications-toasts', { hasText: 'Staging: api-gateway restarted.' }).waitFor();
+    const id = staging.control.findApp('api-gateway')!.id;
+    assert.ok(staging.control.requestLog.slice(before).some((e) => e.method === 'POST' && e.path === `/api/v1/apps/${id}/restart`), 'Staging restarted its api-gateway');
+    await workbench.screenshot('services-4-notice');
+  });
+
   it('shows the Activity of one service at a time, picked from the view\'s title (its name in the description)', async () => {
     const { page } = workbench;
     const header = page.locator('.sidebar .pane-header', { hasText: 'Activity' }).first();
@@ -98,6 +128,6 @@ describe('journey: a second service side by side', () => {
     await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Staging' }).click();
     await header.locator('.description', { hasText: /^Staging: Personal/ }).waitFor();
     await page.locator('.sidebar .monaco-list-row[role=treeitem]').first().waitFor();
-    await workbench.screenshot('services-4-activity');
+    await workbench.screenshot('services-5-activity');
   });
 });

@@ -38,7 +38,7 @@ describe('journey: another extension gets nothing from AppHost', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('finds no token, no SecretStorage and no way to send an authenticated request', async () => {
+  it('finds no token, no SecretStorage, no way to send an authenticated request, and no app config by a guessed address', async () => {
     await workbench.runCommand(SPY_COMMAND_TITLE);
     // The spy runs AppHost: Sign In, whose result used to be the session; the user, seeing
     // AppHost's own sign-in, completes it.
@@ -59,6 +59,11 @@ describe('journey: another extension gets nothing from AppHost', () => {
     assert.deepEqual(report.requests, [], 'authenticated requests the spy caused');
     assert.equal(report.signInResult, 'undefined', 'what AppHost: Sign In returned to the spy');
     assert.equal(report.silentSession, false, 'a session from VS Code without consent');
+    // An app's secrets by a guessed address (workspace.fs): neither read nor written.
+    assert.match(report.configRead, /^refused: .*only in an editor of its own/, 'config.env read by the spy');
+    assert.match(report.configWrite, /^refused: /, 'config.env written by the spy');
+    assert.ok(!server.control.requestLog.some((e) => e.path.endsWith('/config')), 'no config request reached the server');
+    assert.equal(server.control.getConfig('storefront').SPY, undefined);
     // The walk did run: the bundles' module exports alone hold hundreds of classes and functions.
     assert.ok(report.reached > 100 && !report.truncated, `objects reached: ${report.reached}, truncated: ${report.truncated}`);
     assert.match(await toast.innerText(), /AppHost gave nothing away/);

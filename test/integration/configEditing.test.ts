@@ -36,6 +36,23 @@ describe('config: config.env saves exactly the user\'s change', function () {
     assert.match(doc.uri.path, /^\/~personal\/apps\/[^/]+\/marketing-site\/config\.env$/, 'the tab reads marketing-site/config.env');
   });
 
+  it('serves an app\'s config only to the user\'s editors: another extension\'s workspace.fs read or write of its address is refused, unsent', async () => {
+    // An app whose config this window never opened (a document lingers a while after its tab closed).
+    const app = server.control.findApp('mailer')!;
+    const service = (await extensionApi()).connections.firstId();
+    // By id, and by name (wokku takes an app's name for its id): both guessable addresses.
+    const addresses = [app.id, app.name].map((id) => vscode.Uri.from({ scheme: 'apphost', path: `/~personal/apps/${id}/mailer/config.env`, query: `service=${encodeURIComponent(service)}` }));
+    server.control.clearRequestLog();
+    for (const uri of addresses) {
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(uri)), (e: Error) => e instanceof vscode.FileSystemError && e.code === 'NoPermissions' && /only in an editor of its own/.test(e.message));
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('EVIL=1\n'))), (e: Error) => e instanceof vscode.FileSystemError && e.code === 'NoPermissions');
+    }
+    assert.deepEqual(server.control.requestLog.filter((e) => e.path.includes('/config')).map((e) => `${e.method} ${e.path}`), [], 'nothing was read or written on the server');
+    // Once the user opens it, its text is what every extension sees in workspace.textDocuments anyway.
+    const doc = await openDocument(server, 'mailer', 'config');
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(doc.uri)), doc.getText());
+  });
+
   /** The Config group of an app in the tree, fetched (as when expanded). */
   const configGroup = async (app: string) => {
     const group = await nodeAt('Personal', 'Apps', app, 'Config');

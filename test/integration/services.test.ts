@@ -101,10 +101,13 @@ describe('services: several side by side', function () {
     const storefront = await childOf(apps, 'storefront');
     a.control.clearRequestLog();
     b.control.clearRequestLog();
-    await runScripted('apphost.app.restart', { buttons: [[/Restart/, 'Restart']] }, storefront);
+    const ui = await runScripted('apphost.app.restart', {}, storefront);
     const idB = b.control.findApp('storefront')!.id;
     await until('B restarted its storefront', () => paths(b).includes(`POST /api/v1/apps/${idB}/restart`), 10_000);
     assert.deepEqual(paths(a), [], 'nothing was sent to A');
+    // The question and the notice name the service: two storefronts exist.
+    const texts = ui.shown.map((m) => `${m.kind}: ${m.text}`);
+    assert.ok(texts.includes('info: Staging: storefront restarted.'), JSON.stringify(texts));
     assert.notEqual(a.control.findApp('storefront')!.id, idB, 'the two services have their own ids');
   });
 
@@ -181,10 +184,23 @@ describe('services: several side by side', function () {
     const storefrontB = await childOf(await childOf(await childOf(rowB, 'Personal'), 'Apps'), 'storefront');
     a.control.clearRequestLog();
     b.control.clearRequestLog();
-    await withScript({}, () => vscode.commands.executeCommand('apphost.app.restart', storefrontB, [storefrontA, storefrontB]));
+    const ui = await withScript({}, () => vscode.commands.executeCommand('apphost.app.restart', storefrontB, [storefrontA, storefrontB]));
     const [idA, idB] = [a.control.findApp('storefront')!.id, b.control.findApp('storefront')!.id];
     await until('both restarted', () => paths(a).includes(`POST /api/v1/apps/${idA}/restart`) && paths(b).includes(`POST /api/v1/apps/${idB}/restart`), 10_000);
     assert.ok(!paths(a).includes(`POST /api/v1/apps/${idB}/restart`) && !paths(b).includes(`POST /api/v1/apps/${idA}/restart`), 'no app went to the other service');
+    // Apps of two services: the summary names no one service.
+    assert.ok(ui.shown.some((m) => m.kind === 'info' && m.text === 'Restarted 2 apps.'), JSON.stringify(ui.shown));
+  });
+
+  it('a failure in a selection across services names the app with its service', async () => {
+    const [rowA, rowB] = await roots();
+    const storefrontA = await childOf(await childOf(await childOf(rowA, 'Personal'), 'Apps'), 'storefront');
+    const storefrontB = await childOf(await childOf(await childOf(rowB, 'Personal'), 'Apps'), 'storefront');
+    b.control.failNext({ method: 'POST', path: /\/restart$/, status: 500, count: 3 });
+    const ui = await withScript({}, () => vscode.commands.executeCommand('apphost.app.restart', storefrontA, [storefrontA, storefrontB]));
+    const warning = ui.shown.find((m) => m.kind === 'warning');
+    assert.ok(warning, JSON.stringify(ui.shown));
+    assert.match(warning.text, /^Restarted 1 of 2 apps\. storefront \(Staging\): /);
   });
 
   it('a workspace cannot add a service (apphost.services is machine scoped)', async () => {

@@ -74,10 +74,11 @@ describe('services: folders link to the right service', function () {
     a.control.clearRequestLog();
     b.control.clearRequestLog();
     let result: DeployResult | undefined;
-    await withScript({}, async () => {
+    const ui = await withScript({}, async () => {
       result = await vscode.commands.executeCommand<DeployResult | undefined>('apphost.folder.deploy', shopB.uri);
     });
     assert.equal(result?.outcome.problem, 'ok', JSON.stringify(result?.outcome));
+    assert.ok(ui.shown.some((m) => m.kind === 'info' && m.text.startsWith('Staging: ')), `the outcome names the service: ${JSON.stringify(ui.shown)}`);
     assert.equal(result?.deploy?.status, 'succeeded');
     assert.equal(b.control.state.store.releasesOf(b.control.findApp('storefront')!.id).length, releasesB + 1, 'B has the new release');
     assert.equal(a.control.state.store.releasesOf(a.control.findApp('storefront')!.id).length, releasesA, 'A has no new release');

@@ -58,7 +58,8 @@ describe('services: upgrade from a single service', function () {
       // A config tab restored from before: its URI names no service.
       const uri = vscode.Uri.from({ scheme: 'apphost', path: `/~personal/apps/${storefront.id}/storefront/config.env` });
       server.control.clearRequestLog();
-      const doc = await vscode.workspace.openTextDocument(uri);
+      // (AppHost serves its documents only to its editors; VS Code reopening a tab counts as one.)
+      const doc = await api.fileSystem.gate.opened(uri, () => vscode.workspace.openTextDocument(uri));
       assert.match(doc.getText(), /=/, 'the config is read');
       assert.ok(server.control.requestLog.some((e) => e.path === `/api/v1/apps/${storefront.id}/config`), 'from the first service');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { ApiError, isCancelled } from '../../api';
 import type { Core } from '../../core';
+import { serviceNoticeOf } from './notices';
 import type { SelectedApp } from './running';
 import type { AppRef } from '../../model';
 
@@ -75,23 +76,29 @@ async function runOne(s: Core, target: SelectedApp, batch: AppBatch, stop: Abort
   return { kind: 'done' };
 }
 
-/** One message: how many were done, then each failure with its reason, then what was not sent. */
+/**
+ * One message: how many were done, then each failure with its reason, then what was not
+ * sent. It names the service of the apps (or, for a selection across services, each app's).
+ */
 function report(s: Core, targets: readonly SelectedApp[], outcomes: Map<SelectedApp, Outcome>, batch: AppBatch): void {
   const of = (kind: Outcome['kind']) => targets.filter((t) => outcomes.get(t)?.kind === kind);
+  const services = [...new Set(targets.map((t) => t.app.service))];
+  const named = (message: string) => (services.length === 1 ? serviceNoticeOf(s, message, services[0]) : message);
+  const label = (t: SelectedApp) => (services.length > 1 ? vscode.l10n.t('{0} ({1})', t.app.name, s.connections.nameWhenSeveral(t.app.service) ?? t.app.service) : t.app.name);
   const done = of('done').length;
   const failed = of('failed');
   const notSent = of('notSent');
   if (done === targets.length) {
-    void vscode.window.showInformationMessage(batch.allDone(done));
+    void vscode.window.showInformationMessage(named(batch.allDone(done)));
     return;
   }
   const reasons = failed.map((t) => {
     const outcome = outcomes.get(t) as { error: unknown };
-    return `${t.app.name}: ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`;
+    return `${label(t)}: ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`;
   });
   const parts = [batch.someDone(done, targets.length), reasons.length ? sentence(reasons.join('; ')) : ''];
-  if (notSent.length) parts.push(vscode.l10n.t('Not sent: {0}.', notSent.map((t) => t.app.name).join(', ')));
-  const message = parts.filter(Boolean).join(' ');
+  if (notSent.length) parts.push(vscode.l10n.t('Not sent: {0}.', notSent.map(label).join(', ')));
+  const message = named(parts.filter(Boolean).join(' '));
   if (!failed.length) {
     void vscode.window.showInformationMessage(message);
     return;

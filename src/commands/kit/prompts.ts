@@ -1,21 +1,25 @@
-// The questions commands ask before they act (one modal confirmation, the typed name that
+// The questions commands ask before they act (naming the service while several are known) (one modal confirmation, the typed name that
 // guards a destructive delete; any other answer cancels: UserCancelled), and slow work
 // shown with progress and a busy row.
 import * as vscode from 'vscode';
 import { UserCancelled } from '../../model';
 import type { Core } from '../../core';
+import { serviceNoticeOf, warn } from './notices';
 import type { TreeNode } from '../../tree/commandTarget';
 
-/** A modal question with one action button (default "Remove"); anything else cancels. */
-export async function confirm(message: string, detail: string, action = vscode.l10n.t('Remove')): Promise<void> {
-  const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
+/**
+ * A modal question with one action button (default "Remove"); anything else cancels. It
+ * names the service of `s`; undefined for a question about the list of services itself.
+ */
+export async function confirm(s: Core | undefined, message: string, detail: string, action = vscode.l10n.t('Remove')): Promise<void> {
+  const answer = await (s ? warn(s, message, { modal: true, detail }, action) : vscode.window.showWarningMessage(message, { modal: true, detail }, action));
   if (answer !== action) throw new UserCancelled();
 }
 
 /** Asks the user to type `name` before a destructive delete; `consequence` says what is lost. */
-export async function confirmByTypingName(name: string, consequence: string): Promise<void> {
+export async function confirmByTypingName(s: Core, name: string, consequence: string): Promise<void> {
   const typed = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Delete {0}', name),
+    title: serviceNoticeOf(s, vscode.l10n.t('Delete {0}', name)),
     prompt: consequence,
     placeHolder: name,
     ignoreFocusOut: true,
@@ -33,7 +37,7 @@ export async function runAction<T>(s: Core, node: TreeNode | undefined, title: s
   const rows = node ? [node] : [];
   s.tree.markBusy(rows, title);
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: false }, action);
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: serviceNoticeOf(s, title), cancellable: false }, action);
   } finally {
     s.tree.markBusy(rows, undefined);
   }

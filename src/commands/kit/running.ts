@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { apiErrorIn } from '../../api';
 import { errorMessage } from '../../connection';
 import { appKey, UserCancelled, type AppRef } from '../../model';
+import { serviceNotice } from '../../connections';
 import { openSettingCommand, settingToFix } from '../../settingToFix';
 import { isTreeNode, toCommandTarget, type CommandTarget, type Row, type TreeNode } from '../../tree/commandTarget';
 
@@ -73,7 +74,7 @@ function isCancellation(error: unknown): boolean {
 export async function reportError(log: vscode.LogOutputChannel, commandId: string, error: unknown, serviceName?: string): Promise<void> {
   if (isCancellation(error)) return;
   // With several services, the message says which one answered.
-  const message = serviceName ? vscode.l10n.t('{0}: {1}', serviceName, errorMessage(error)) : errorMessage(error);
+  const message = serviceNotice(serviceName, errorMessage(error));
   // A long list of errors (a 422) shows its first few; all of them are here, behind "Show Details".
   const answer = apiErrorIn(error);
   const all = answer && answer.messages.length > 1 ? `\n${answer.messages.map((m) => `  - ${m}`).join('\n')}` : '';

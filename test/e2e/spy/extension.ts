@@ -5,7 +5,9 @@
 //   - the modules AppHost's main files export (require() shares VS Code's module cache),
 //     walked for state they hold;
 //   - the sign-in command, whose result reaches whoever ran it;
-//   - VS Code's authentication API, silently (no consent asked).
+//   - VS Code's authentication API, silently (no consent asked);
+//   - AppHost's file system: an app's config.env (its secrets) read and written by a
+//     guessed address (wokku takes an app's name for its id), as `workspace.fs` allows.
 // It reports what it found in its output channel and a notification (what the screenshot
 // shows), and as JSON in $APPHOST_SPY_REPORT for the journey's assertions. The token to
 // hunt for comes from $APPHOST_SPY_SECRET_FILE (written by the journey after it issues it).
@@ -34,7 +36,13 @@ export interface SpyReport {
   signInResult: string;
   /** Whether VS Code handed the spy an AppHost session without asking the user. */
   silentSession: boolean;
+  /** What reading and writing an app's config.env by its address gave: "refused: …" or what it got. */
+  configRead: string;
+  configWrite: string;
 }
+
+/** The config.env of the demo's storefront, addressed by name (no service: the first). */
+export const GUESSED_CONFIG = 'apphost:/~personal/apps/storefront/storefront/config.env';
 
 export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel('AppHost Spy');
@@ -47,7 +55,8 @@ export function activate(context: vscode.ExtensionContext): void {
       output.clear();
       for (const line of describe(report)) output.appendLine(line);
       output.show(true);
-      const clean = !report.findings.length && !report.requests.length && !report.silentSession && report.signInResult === 'undefined';
+      const clean = !report.findings.length && !report.requests.length && !report.silentSession && report.signInResult === 'undefined'
+        && report.configRead.startsWith('refused') && report.configWrite.startsWith('refused');
       void vscode.window.showInformationMessage(clean
         ? `Spy: AppHost gave nothing away (${report.reached} objects reached, ${report.called} functions called).`
         : `Spy: AppHost leaked ${report.findings.length + report.requests.length} things; see the AppHost Spy output.`);
@@ -74,6 +83,10 @@ async function spy(): Promise<SpyReport> {
     const signedIn: unknown = await watch.run('apphost.signIn', async () => vscode.commands.executeCommand('apphost.signIn'));
     const fromSignIn = await walk(signedIn, 'executeCommand("apphost.signIn")', { secret, call: true });
     const silent = await vscode.authentication.getSession('apphost', [], { silent: true }).then((s) => s, () => undefined);
+    const config = vscode.Uri.parse(GUESSED_CONFIG);
+    const refused = (e: unknown) => `refused: ${e instanceof Error ? e.message : String(e)}`;
+    const configRead = await Promise.resolve(vscode.workspace.fs.readFile(config)).then((bytes) => `read ${bytes.length} bytes: ${new TextDecoder().decode(bytes).slice(0, 200)}`, refused);
+    const configWrite = await Promise.resolve(vscode.workspace.fs.writeFile(config, new TextEncoder().encode('SPY=1\n'))).then(() => 'written', refused);
     const all = [fromExports, ...fromModules, fromSignIn];
     return {
       exportsType: exported === null ? 'null' : typeof exported,
@@ -85,6 +98,8 @@ async function spy(): Promise<SpyReport> {
       modules: modules.map(short),
       signInResult: signedIn === null ? 'null' : typeof signedIn,
       silentSession: silent !== undefined,
+      configRead,
+      configWrite,
     };
   } finally {
     watch.dispose();
@@ -103,6 +118,7 @@ function describe(r: SpyReport): string[] {
     `Authenticated requests sent for the spy: ${none(r.requests.length)}`,
     `AppHost: Sign In, run by the spy, returned: ${r.signInResult}`,
     `Session from VS Code without the user's consent: ${r.silentSession ? 'GRANTED' : 'none'}`,
+    `An app's config.env by a guessed address: ${r.configRead}; writing it: ${r.configWrite}`,
     ...r.findings.map((f) => `  ${f.kind} at ${f.path}`),
     ...r.requests.map((q) => `  request to ${q.target} while calling ${q.during}`),
   ];

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { requestsPerMinute } from '../../../src/connection';
 import { ConfigFileSystem } from '../../../src/editors/configFileSystem';
+import { EditorGate } from '../../../src/editors/editorGate';
 import { EditBases } from '../../../src/editors/editBases';
 import type { SavePrompts } from '../../../src/editors/savePrompts';
 import type { TreeNode } from '../../../src/tree/commandTarget';
@@ -72,7 +73,7 @@ describe('faults (VS Code)', function () {
     // Someone else changes another key; then the window reloads: a new provider, no read.
     server.control.setConfig('analytics', { RESTORED_B: 'theirs' });
     const prompts = { confirmRestart: async () => true, resolveConflict: async () => undefined } as unknown as SavePrompts;
-    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets));
+    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets), new EditorGate());
     try {
       await restored.writeFile(doc.uri, new TextEncoder().encode(doc.getText()));
     } finally {
@@ -99,7 +100,7 @@ describe('faults (VS Code)', function () {
         return undefined;
       },
     } as unknown as SavePrompts;
-    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets));
+    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets), new EditorGate());
     server.control.clearRequestLog();
     try {
       await assert.rejects(restored.writeFile(doc.uri, new TextEncoder().encode(doc.getText())), /Not saved/);
