@@ -16,7 +16,7 @@ import type { DeployArea } from './deploy';
 import { LazyFeatures, LazyTreeProvider, registerStandIns } from './lazyFeatures';
 import type { LogsArea } from './logViews/registerLogs';
 import type { Core } from './core';
-import type { TreeInsides } from './features';
+import type { Features, TreeInsides } from './features';
 import { AccountStatusBar } from './statusBar';
 import type { TreeNode } from './tree/commandTarget';
 
@@ -34,6 +34,8 @@ export interface AppHostTestApi extends Core {
   readonly deploy: DeployArea;
   /** The commands the features handle (each one package.json contributes). */
   readonly commandIds: readonly string[];
+  /** What the rate-limit status bar item shows (undefined while hidden). */
+  readonly throttleStatus: Features['throttleStatus'];
   /** The agent tools' implementations (prepare and invoke, as VS Code calls them). */
   readonly agentTools: AgentTools;
   /** The agent tools registered with VS Code now (none before 1.95, or while turned off). */
@@ -85,6 +87,7 @@ function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agent
   Object.defineProperty(api, 'logs', { enumerable: true, get: () => features.get().logs });
   Object.defineProperty(api, 'deploy', { enumerable: true, get: () => features.get().deploy });
   Object.defineProperty(api, 'commandIds', { enumerable: true, get: () => features.get().commandIds });
+  Object.defineProperty(api, 'throttleStatus', { enumerable: true, get: () => features.get().throttleStatus });
   Object.defineProperty(api, 'agentTools', { enumerable: true, get: () => features.get().agentTools });
   return api;
 }
