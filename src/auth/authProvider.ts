@@ -55,6 +55,8 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
   /** The context keys last set (what the menus' `when` clauses see). */
   private keys: Readonly<Record<string, boolean>> = {};
   private syncing: Promise<void> = Promise.resolve();
+  /** The sync waiting to start, if any. */
+  private queued: Promise<void> | undefined;
   private readonly disposables: vscode.Disposable[];
   /** The sessions a "session expired" prompt was already shown for (one per service at most). */
   private readonly expiredSessionIds = new Set<string>();
@@ -185,7 +187,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     const session = await connection.session();
     if (!session || session.token !== token || this.expiredSessionIds.has(session.id)) return;
     this.expiredSessionIds.add(session.id);
-    await this.sync();
+    void this.sync();
     const signInAgain = vscode.l10n.t('Sign In');
     // With several services, the prompt says which one (the others keep working).
     const service = this.connections.nameWhenSeveral(session.apiRoot);
@@ -208,10 +210,17 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     return this.keys;
   }
 
-  /** One at a time, in order: a late answer never undoes a newer one. */
+  /**
+   * One at a time, in order: a late answer never undoes a newer one. Asked for while one
+   * runs: one more runs after it (however many asked meanwhile).
+   */
   private sync(): Promise<void> {
-    this.syncing = this.syncing.then(() => this.doSync()).catch((error) => this.log.error(`Sessions: ${String(error)}`));
-    return this.syncing;
+    this.queued ??= this.syncing.then(() => {
+      this.queued = undefined;
+      return this.doSync();
+    }).catch((error) => this.log.error(`Sessions: ${String(error)}`));
+    this.syncing = this.queued;
+    return this.queued;
   }
 
   private async doSync(): Promise<void> {
@@ -223,6 +232,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     this.known = now;
     if (added.length || removed.length) this.changed.fire({ added, removed, changed: [] });
     const anySignedIn = accounts.length > 0;
+    const before = this.keys;
     this.keys = {
       // Signed in to any known service: the view has rows, the commands that need a session show.
       'apphost.signedIn': anySignedIn,
@@ -236,7 +246,9 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
       // Sign In shows in the palette while a session was refused (each service's row says which).
       'apphost.sessionExpired': accounts.some((a) => this.isExpired(a.session)),
     };
-    for (const [key, value] of Object.entries(this.keys)) await vscode.commands.executeCommand('setContext', key, value);
+    for (const [key, value] of Object.entries(this.keys)) {
+      if (before[key] !== value) await vscode.commands.executeCommand('setContext', key, value);
+    }
   }
 
   dispose(): void {
