@@ -232,23 +232,23 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     this.known = now;
     if (added.length || removed.length) this.changed.fire({ added, removed, changed: [] });
     const anySignedIn = accounts.length > 0;
-    const before = this.keys;
+    const isAdmin = accounts.some((a) => a.session.account.role === 'admin');
+    const sessionExpired = accounts.some((a) => this.isExpired(a.session));
     this.keys = {
-      // Signed in to any known service: the view has rows, the commands that need a session show.
-      'apphost.signedIn': anySignedIn,
-      // Sign In stays in the palette while another service is signed out.
-      'apphost.severalServices': this.connections.several,
-      // The agent tools show while this is not set: before activation AppHost cannot know, and a call activates it.
-      'apphost.signedOut': !anySignedIn,
-      // Menus are not per service: admin commands show when one account is an admin; on a
-      // service where it is not, the command says so (servers.ts) and names the service.
-      'apphost.isAdmin': accounts.some((a) => a.session.account.role === 'admin'),
-      // Sign In shows in the palette while a session was refused (each service's row says which).
-      'apphost.sessionExpired': accounts.some((a) => this.isExpired(a.session)),
+      'apphost.signedIn': anySignedIn, 'apphost.severalServices': this.connections.several, 'apphost.signedOut': !anySignedIn,
+      'apphost.isAdmin': isAdmin, 'apphost.sessionExpired': sessionExpired,
     };
-    for (const [key, value] of Object.entries(this.keys)) {
-      if (before[key] !== value) await vscode.commands.executeCommand('setContext', key, value);
-    }
+    // Signed in to any known service: the view has rows, the commands that need a session show.
+    await vscode.commands.executeCommand('setContext', 'apphost.signedIn', anySignedIn);
+    // Sign In stays in the palette while another service is signed out.
+    await vscode.commands.executeCommand('setContext', 'apphost.severalServices', this.connections.several);
+    // The agent tools show while this is not set: before activation AppHost cannot know, and a call activates it.
+    await vscode.commands.executeCommand('setContext', 'apphost.signedOut', !anySignedIn);
+    // Menus are not per service: admin commands show when one account is an admin; on a
+    // service where it is not, the command says so (servers.ts) and names the service.
+    await vscode.commands.executeCommand('setContext', 'apphost.isAdmin', isAdmin);
+    // Sign In shows in the palette while a session was refused (each service's row says which).
+    await vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', sessionExpired);
   }
 
   dispose(): void {
