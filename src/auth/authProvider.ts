@@ -54,9 +54,9 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
   private known = new Map<string, vscode.AuthenticationSession>();
   /** The context keys last set (what the menus' `when` clauses see). */
   private keys: Readonly<Record<string, boolean>> = {};
-  private syncing: Promise<void> = Promise.resolve();
-  /** The sync waiting to start, if any. */
-  private queued: Promise<void> | undefined;
+  /** The session reads started, and the latest one applied (see sync). */
+  private reads = 0;
+  private applied = 0;
   private readonly disposables: vscode.Disposable[];
   /** The sessions a "session expired" prompt was already shown for (one per service at most). */
   private readonly expiredSessionIds = new Set<string>();
@@ -211,20 +211,21 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
   }
 
   /**
-   * One at a time, in order: a late answer never undoes a newer one. Asked for while one
-   * runs: one more runs after it (however many asked meanwhile).
+   * Reads every service's session at once (a change is seen as it happens, however many
+   * follow) and announces the difference; a read that ends after a newer one was applied is
+   * dropped, so a late answer never undoes a newer one.
    */
-  private sync(): Promise<void> {
-    this.queued ??= this.syncing.then(() => {
-      this.queued = undefined;
-      return this.doSync();
-    }).catch((error) => this.log.error(`Sessions: ${String(error)}`));
-    this.syncing = this.queued;
-    return this.queued;
-  }
-
-  private async doSync(): Promise<void> {
-    const accounts = await this.accounts();
+  private async sync(): Promise<void> {
+    const mine = ++this.reads;
+    let accounts: Account[];
+    try {
+      accounts = await this.accounts();
+    } catch (error) {
+      this.log.error(`Sessions: ${String(error)}`);
+      return;
+    }
+    if (mine < this.applied) return;
+    this.applied = mine;
     const now = new Map(accounts.map((a) => [a.auth.id, a.auth]));
     // A service renamed, or a second one added, changes an account's label: removed, then added again.
     const added = [...now.values()].filter((s) => !sameAccount(this.known.get(s.id), s));
@@ -238,17 +239,18 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
       'apphost.signedIn': anySignedIn, 'apphost.severalServices': this.connections.several, 'apphost.signedOut': !anySignedIn,
       'apphost.isAdmin': isAdmin, 'apphost.sessionExpired': sessionExpired,
     };
+    // Sent in order, not awaited: a newer sync's keys always land last.
     // Signed in to any known service: the view has rows, the commands that need a session show.
-    await vscode.commands.executeCommand('setContext', 'apphost.signedIn', anySignedIn);
+    void vscode.commands.executeCommand('setContext', 'apphost.signedIn', anySignedIn);
     // Sign In stays in the palette while another service is signed out.
-    await vscode.commands.executeCommand('setContext', 'apphost.severalServices', this.connections.several);
+    void vscode.commands.executeCommand('setContext', 'apphost.severalServices', this.connections.several);
     // The agent tools show while this is not set: before activation AppHost cannot know, and a call activates it.
-    await vscode.commands.executeCommand('setContext', 'apphost.signedOut', !anySignedIn);
+    void vscode.commands.executeCommand('setContext', 'apphost.signedOut', !anySignedIn);
     // Menus are not per service: admin commands show when one account is an admin; on a
     // service where it is not, the command says so (servers.ts) and names the service.
-    await vscode.commands.executeCommand('setContext', 'apphost.isAdmin', isAdmin);
+    void vscode.commands.executeCommand('setContext', 'apphost.isAdmin', isAdmin);
     // Sign In shows in the palette while a session was refused (each service's row says which).
-    await vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', sessionExpired);
+    void vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', sessionExpired);
   }
 
   dispose(): void {
