@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
-import { Workbench } from './workbench';
+import { closeJourney, openTwoServices } from './journey';
+import type { Workbench } from './workbench';
 
 // Several services (#28): VS Code's Accounts menu lists the account of every signed-in
 // service, each named after its service, and signs out of one only; the rate-limit status
@@ -15,16 +16,9 @@ describe('journey: accounts and rate limits of two services', () => {
     production = await startServer({ seed: 'demo', actionDelayMs: 300 });
     staging = await startServer({ seed: 'demo', actionDelayMs: 300, workspaceHeader: true });
     host = new URL(production.url).host;
-    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': production.url } });
-    await workbench.signInWithToken(production.control.issueToken(DEMO_USER.email));
-    await workbench.collapseSection('Activity');
-    await workbench.addService(staging.url, 'Staging', staging.control.issueToken(DEMO_USER.email));
+    workbench = await openTwoServices(production, staging);
   });
-  after(async () => {
-    await workbench?.close();
-    await production?.close();
-    await staging?.close();
-  });
+  after(() => closeJourney(workbench, production, staging));
 
   const statusItem = () => workbench.page.locator('.statusbar-item', { hasText: 'rate limited' });
 

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { AppHostTestApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/commandTarget';
 import { ADMIN_USER, DEMO_USER, startServer, type RunningServer } from '../server';
-import { extensionApi, serviceOf, startSignedIn, stopSignedIn, until } from './support/env';
+import { extensionApi, serviceOf, startSignedIn, until } from './support/env';
+import { stopTwoServices } from './support/twoServices';
 import { childOf, labelOf, requestsOf, runScripted, withScript } from './support/resourceTree';
 
 describe('services: accounts and rate limits of each service', function () {
@@ -33,17 +34,8 @@ describe('services: accounts and rate limits of each service', function () {
     api = await extensionApi();
     hostA = new URL(a.url).host;
   });
-  after(async () => {
-    const connection = api?.connections.service(serviceOf(b)) && api.connections.of(serviceOf(b));
-    if (connection) await withScript({}, () => api.auth.signOut(connection)).catch(() => undefined);
-    await config().update('services', undefined, vscode.ConfigurationTarget.Global);
-    await stopSignedIn(a);
-    await b?.close();
-  });
-  afterEach(() => {
-    a.control.clearFaults();
-    b.control.clearFaults();
-  });
+  after(() => stopTwoServices(a, b));
+  afterEach(() => [a, b].forEach((server) => server.control.clearFaults()));
 
   it('with one service, the Accounts menu shows its account as always: the e-mail, the account id', async () => {
     const sessions = await api.auth.getSessions();
