@@ -52,7 +52,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
   readonly onDidChangeSessions = this.changed.event;
   /** The sessions last announced to VS Code, by session id. */
   private known = new Map<string, vscode.AuthenticationSession>();
-  /** The context keys last set (what the menus' `when` clauses see). */
+  /** The context keys last sent (what the menus' `when` clauses see). */
   private keys: Readonly<Record<string, boolean>> = {};
   /** The session reads started, and the latest one applied (see sync). */
   private reads = 0;
