@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { BudgetSnapshot, RequestBudget } from './api';
 import type { Connection } from './connection';
 import { knownServices, type KnownService } from './serviceList';
 import { settings } from './settings';
@@ -94,31 +93,6 @@ export class Connections implements vscode.Disposable {
   /** The connections of every known service (the first's even while its address is unset). */
   all(): Connection[] {
     return [...new Set([this.first, ...this.known.map((s) => this.of(s.id))])];
-  }
-
-  /**
-   * Every service's request budget seen as one, for what waits on any of them (the throttle
-   * healer): throttled while one is, its next attempt the earliest of theirs.
-   */
-  anyBudget(): Pick<RequestBudget, 'isThrottled' | 'snapshot' | 'onDidChange'> {
-    const budgets = () => this.all().map((c) => c.budget);
-    return {
-      isThrottled: () => budgets().some((b) => b.isThrottled()),
-      snapshot: (): BudgetSnapshot => {
-        const throttled = budgets().filter((b) => b.isThrottled()).map((b) => b.snapshot());
-        throttled.sort((a, b) => (a.nextAttemptAt ?? Infinity) - (b.nextAttemptAt ?? Infinity));
-        return throttled[0] ?? this.first.budget.snapshot();
-      },
-      onDidChange: (listener) => {
-        let subscriptions = budgets().map((b) => b.onDidChange(listener));
-        // Services come and go: listen to the budgets of those known now.
-        const registry = this.onDidChange(() => {
-          subscriptions.forEach((d) => d.dispose());
-          subscriptions = budgets().map((b) => b.onDidChange(listener));
-        });
-        return { dispose: () => [...subscriptions, registry].forEach((d) => d.dispose()) };
-      },
-    };
   }
 
   /** The services that have a session now. */

@@ -17,7 +17,7 @@ import type { ConfigFileSystem } from './editors/configFileSystem';
 import { LazyFeatures, LazyTreeProvider, registerStandIns } from './lazyFeatures';
 import type { LogsArea } from './logViews/registerLogs';
 import type { Core } from './core';
-import type { TreeInsides } from './features';
+import type { Features, TreeInsides } from './features';
 import type { ServiceDecorations } from './serviceDecorations';
 import { AccountStatusBar } from './statusBar';
 import type { TreeNode } from './tree/commandTarget';
@@ -38,6 +38,8 @@ export interface AppHostTestApi extends Core {
   readonly fileSystem: ConfigFileSystem;
   /** The commands the features handle (each one package.json contributes). */
   readonly commandIds: readonly string[];
+  /** What the rate-limit status bar item shows (undefined while hidden). */
+  readonly throttleStatus: Features['throttleStatus'];
   /** The agent tools' implementations (prepare and invoke, as VS Code calls them). */
   readonly agentTools: AgentTools;
   /** The agent tools registered with VS Code now (none before 1.95, or while turned off). */
@@ -92,6 +94,7 @@ function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agent
   Object.defineProperty(api, 'deploy', { enumerable: true, get: () => features.get().deploy });
   Object.defineProperty(api, 'fileSystem', { enumerable: true, get: () => features.get().fileSystem });
   Object.defineProperty(api, 'commandIds', { enumerable: true, get: () => features.get().commandIds });
+  Object.defineProperty(api, 'throttleStatus', { enumerable: true, get: () => features.get().throttleStatus });
   Object.defineProperty(api, 'agentTools', { enumerable: true, get: () => features.get().agentTools });
   return api;
 }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { agentTools, type AgentTools } from './agent';
 import { registerActivityView } from './activity/activityView';
+import type { RequestBudget } from './api/requestBudget';
 import { AppEvents } from './appEvents';
 import { commandTable } from './commands';
 import { runCommand } from './commands/kit/running';
@@ -18,12 +19,13 @@ import { registerConfigEditing } from './editors/registerConfigEditing';
 import type { DeployLogs } from './logViews/deployLogs';
 import type { RecentLines } from './logViews/recentLines';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
+import type { Connections } from './connections';
 import type { Core } from './core';
 import { AutoRefresh } from './tree/autoRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ListNode } from './tree/listNode';
 import { ResourcesProvider } from './tree/resourcesProvider';
-import type { TreeNode } from './tree/commandTarget';
+import { serviceOfTarget, type TreeNode } from './tree/commandTarget';
 import { ResourceRoots } from './tree/roots';
 import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
 import { TreeControl } from './tree/treeControl';
@@ -49,6 +51,8 @@ export interface TreeInsides {
 
 export interface Features {
   readonly core: Core;
+  /** The rate-limit status bar item (what it shows, for the extension's own tests). */
+  readonly throttleStatus: Pick<ThrottleStatusBar, 'shown'>;
   /** What only the extension's own tests reach (AppHostTestApi): the tree's insides. */
   readonly treeInsides: TreeInsides;
   /** Runs a command of the table, reporting its failure like every command. */
@@ -70,21 +74,38 @@ export interface Features {
   readonly agentTools: AgentTools;
 }
 
+/** The request budget of a service (undefined: the first); undefined once the service is no longer known. */
+function budgetOf(connections: Connections, service: string | undefined): RequestBudget | undefined {
+  try {
+    return connections.of(service).budget;
+  } catch {
+    return undefined; // removed meanwhile: nothing to heal
+  }
+}
+
 export function activateFeatures(parts: ActivationParts): Features {
   const { context, connection, connections, workspaces, view } = parts;
   const state = new TreeState();
   const roots = new ResourceRoots(connections, parts.auth, workspaces, state);
   const resources = new ResourcesProvider(roots);
-  // Lists a service throttled keep their rows and refresh themselves once it allows.
-  const healer = new ThrottleHealer(connections.anyBudget(), (node) => (node === ROOTS ? resources.refresh(undefined, { refetch: false }) : resources.refresh(node)));
+  // Lists a service throttled keep their rows and refresh themselves once that service allows.
+  const healer = new ThrottleHealer(
+    (node) => budgetOf(connections, node === ROOTS ? undefined : serviceOfTarget(node.commandTarget())),
+    (node) => (node === ROOTS ? resources.refresh(undefined, { refetch: false }) : resources.refresh(node)),
+  );
   ListNode.healer = healer;
   const events = new AppEvents();
   // Each app's reads go to its own service.
+  // Names the throttled services (every service's budget: a 429 on any of them shows).
+  const throttleStatus = new ThrottleStatusBar(
+    () => connections.all().map((c) => ({ name: connections.nameWhenSeveral(c.apiRoot()), budget: c.budget })),
+    connections.onDidChange,
+  );
   const tree = new TreeControl(resources, state, (service) => connections.of(service).api(), view, healer);
   context.subscriptions.push(
     resources, healer, events,
     new AutoRefresh(view, () => roots.refreshers((node) => resources.refresh(node))),
-    new ThrottleStatusBar(connection.budget),
+    throttleStatus,
     connections.onDidChange(() => {
       state.clearWorkspaceNodes(); // another session or service: the workspaces it shows are not this one's
       resources.refresh();
@@ -112,6 +133,7 @@ export function activateFeatures(parts: ActivationParts): Features {
   return {
     core,
     treeInsides: { resources, view, state },
+    throttleStatus,
     invoke: (id, args) => runCommand(parts.log, id, args, (command, given) => routing.route(command, given)),
     commandIds: routing.ids(),
     resources,

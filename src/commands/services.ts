@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../connection';
 import { UserCancelled } from '../model';
+import { pickService, pickServiceToSignIn } from '../servicePick';
 import { findService, serviceId, withEntry, withoutEntry, type KnownService } from '../serviceList';
 import type { Core } from '../core';
 import { settings } from '../settings';
@@ -105,11 +106,7 @@ async function connectionToSignIn(s: Core, arg: unknown): Promise<Connection | u
   const named = namedService(s, arg);
   if (named) return s.connections.of(named.id);
   if (!s.connections.several) return undefined; // the first service, as always
-  const signedIn = new Set((await s.connections.signedIn()).map((k) => k.id));
-  // Signed-out services first: they are the likely ones.
-  const list = [...s.connections.services()].sort((a, b) => Number(signedIn.has(a.id)) - Number(signedIn.has(b.id)));
-  const service = await pickService(list, vscode.l10n.t('Sign in to which service?'), signedIn);
-  return s.connections.of(service.id);
+  return pickServiceToSignIn(s.connections);
 }
 
 /** Sign Out of the service of the row, else of the only signed-in one, else of the one picked; undefined when none is signed in. */
@@ -134,18 +131,4 @@ async function serviceOf(s: Core, arg: unknown, list: readonly KnownService[], t
   if (named) return named;
   if (!list.length) throw new Error(vscode.l10n.t('AppHost knows no service yet: add one with "AppHost: Add Service…".'));
   return pickService(list, title, new Set((await s.connections.signedIn()).map((k) => k.id)));
-}
-
-async function pickService(list: readonly KnownService[], title: string, signedIn: ReadonlySet<string>): Promise<KnownService> {
-  const picked = await vscode.window.showQuickPick(
-    list.map((service) => ({
-      label: `$(cloud) ${service.name}`,
-      description: service.url,
-      detail: signedIn.has(service.id) ? vscode.l10n.t('signed in') : vscode.l10n.t('signed out'),
-      service,
-    })),
-    { title, placeHolder: vscode.l10n.t('Select a service') },
-  );
-  if (!picked) throw new UserCancelled();
-  return picked.service;
 }

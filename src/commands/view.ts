@@ -29,9 +29,10 @@ export function viewCommands(s: Core): CommandTable {
     'apphost.apps.clearFilter': async (target?: CommandTarget) => setFilter(await appsGroup(target), { q: undefined }),
     'apphost.apps.hidePreviews': async (target?: CommandTarget) => setFilter(await appsGroup(target), { previews: false }),
     'apphost.apps.showPreviews': async (target?: CommandTarget) => setFilter(await appsGroup(target), { previews: true }),
-    // The service throttled AppHost (429): ask again now rather than at the next probe.
+    // A service throttled AppHost (429): ask again now rather than at the next probe, every
+    // throttled service (the status bar's click names no service; resume() leaves the others).
     'apphost.retryNow': () => {
-      s.connection.budget.resume();
+      for (const connection of s.connections.all()) connection.budget.resume();
       s.tree.healAll();
     },
     'apphost.loadMore': (target?: CommandTarget) => {

@@ -1,7 +1,7 @@
 // The setup most journeys share: a reference server with the demo data, a
 // workbench pointed at it, signed in as the demo user, and the rows to start from.
 import { DEMO_USER, startServer, type RunningServer, type ServerOptions } from '../server';
-import { Workbench } from './workbench';
+import { Workbench, type WorkbenchOptions } from './workbench';
 
 export interface JourneyOptions {
   server?: ServerOptions;
@@ -23,7 +23,20 @@ export async function openJourney(options: JourneyOptions = {}): Promise<{ serve
   return { server, workbench };
 }
 
-export async function closeJourney(workbench: Workbench | undefined, server: RunningServer | undefined): Promise<void> {
+export async function closeJourney(workbench: Workbench | undefined, ...servers: (RunningServer | undefined)[]): Promise<void> {
   await workbench?.close();
-  await server?.close();
+  for (const server of servers) await server?.close();
+}
+
+/**
+ * Two services side by side (#28): a workbench whose first service is `production`
+ * (signed in as the demo user), with `staging` added as "Staging" and signed in to through
+ * the real UI; the Activity section collapsed.
+ */
+export async function openTwoServices(production: RunningServer, staging: RunningServer, options: WorkbenchOptions = {}): Promise<Workbench> {
+  const workbench = await Workbench.open({ ...options, settings: { 'apphost.baseUrl': production.url, ...options.settings } });
+  await workbench.signInWithToken(production.control.issueToken(DEMO_USER.email));
+  await workbench.collapseSection('Activity');
+  await workbench.addService(staging.url, 'Staging', staging.control.issueToken(DEMO_USER.email));
+  return workbench;
 }

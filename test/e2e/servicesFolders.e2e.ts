@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { startServer, type RunningServer } from '../server';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
-import { Workbench } from './workbench';
+import { closeJourney, openTwoServices } from './journey';
+import type { Workbench } from './workbench';
 
 // Several services (#28): the open folder's remote is the second service's git address, so
 // the folder links to that service's storefront; the status bar names the service, in its
@@ -21,15 +22,10 @@ describe('journey: a folder of the second service', () => {
     scratch = mkdtempSync(join(tmpdir(), 'apphost-e2e-services-'));
     repo = createSampleRepo(join(scratch, 'storefront'), staging);
     repo.git('remote', 'set-url', 'wokku', `${staging.url}/git/storefront.git`);
-    workbench = await Workbench.open({ folder: repo.dir, settings: { 'apphost.baseUrl': production.url, 'git.openRepositoryInParentFolders': 'never' } });
-    await workbench.signInWithToken(production.control.issueToken(DEMO_USER.email));
-    await workbench.collapseSection('Activity');
-    await workbench.addService(staging.url, 'Staging', staging.control.issueToken(DEMO_USER.email));
+    workbench = await openTwoServices(production, staging, { folder: repo.dir, settings: { 'git.openRepositoryInParentFolders': 'never' } });
   });
   after(async () => {
-    await workbench?.close();
-    await production?.close();
-    await staging?.close();
+    await closeJourney(workbench, production, staging);
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 

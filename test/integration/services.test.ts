@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { AppHostTestApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/commandTarget';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
-import { extensionApi, serviceOf, startSignedIn, stopSignedIn, until } from './support/env';
+import { extensionApi, serviceOf, startSignedIn, until } from './support/env';
+import { stopTwoServices } from './support/twoServices';
 import { childOf, labelOf, runScripted, withScript } from './support/resourceTree';
 import { closeAll, editEnv, save } from './support/configDocs';
 import { documentUri } from '../../src/editors/apphostUri';
@@ -36,16 +37,8 @@ describe('services: several side by side', function () {
     b = await startServer({ rateLimit: false, actionDelayMs: 20, logIntervalMs: 0, workspaceHeader: true });
     api = await extensionApi();
   });
-  after(async () => {
-    await withScript({ buttons: [[/Remove service/, 'Remove']] }, () => vscode.commands.executeCommand('apphost.removeService', serviceOf(b))).catch(() => undefined);
-    await config().update('services', undefined, vscode.ConfigurationTarget.Global);
-    await stopSignedIn(a);
-    await b?.close();
-  });
-  afterEach(() => {
-    a.control.clearFaults();
-    b.control.clearFaults();
-  });
+  after(() => stopTwoServices(a, b));
+  afterEach(() => [a, b].forEach((server) => server.control.clearFaults()));
 
   it('with one service, the view is its workspaces as always: no service row', async () => {
     api.treeInsides.resources.refresh();
