@@ -15,7 +15,8 @@ const SUMMARY = process.env.APPHOST_TEST_SUMMARY ?? join(RESULTS, 'faults.summar
 const parts = [
   { name: 'faults: node', command: ['npx', 'mocha', '--config', 'test/faults/.mocharc.node.json'], env: {} },
   { name: 'faults: vscode', command: ['npx', 'tsx', 'test/vscode/runIntegration.ts'], env: { APPHOST_TEST_DIR: join(ROOT, 'out', 'test', 'faults', 'vscode') } },
-  { name: 'faults: e2e', command: ['npx', 'mocha', '--config', 'test/faults/.mocharc.e2e.json'], env: {} },
+  // Journeys: a failed one runs once more in a fresh workbench (test/tools/runE2e.ts).
+  { name: 'faults: e2e', command: ['npx', 'tsx', 'test/tools/runE2e.ts', '--config', 'test/faults/.mocharc.e2e.json', '--suite', 'faults: e2e'], env: {} },
 ];
 
 const total: Summary = { passed: 0, failed: 0, skipped: 0 };
@@ -35,8 +36,9 @@ for (const part of parts) {
   total.passed += counts.passed;
   total.failed += counts.failed;
   total.skipped += counts.skipped;
+  if (counts.flaky?.length) total.flaky = [...(total.flaky ?? []), ...counts.flaky];
 }
 if (!ok && total.failed === 0) total.failed = 1;
 writeFileSync(SUMMARY, JSON.stringify(total));
-console.log(`\nfaults: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+console.log(`\nfaults: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped${total.flaky ? ` (flaky: ${total.flaky.join('; ')})` : ''}`);
 process.exit(ok ? 0 : 1);

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CODE_SERVER_ENTRY, CODE_SERVER_FLAVOR, NODE, assertToolsInstalled } from './tools';
+import { CODE_SERVER_ENTRY, CODE_SERVER_FLAVOR, NODE, assertToolsInstalled, pinned } from './tools';
 
 export interface CodeServerOptions {
   /** Folder opened in the workbench. Defaults to an empty temporary folder. */
@@ -64,7 +64,7 @@ export async function freePort(): Promise<number> {
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [CODE_SERVER_ENTRY, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...pinned(NODE, [CODE_SERVER_ENTRY, ...args]), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -94,7 +94,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const userDataDir = join(dataDir, 'user-data');
   const extensionsDir = join(dataDir, 'extensions');
   const workspaceFolder = options.workspaceFolder ?? join(dataDir, 'workspace');
-  for (const dir of [join(userDataDir, 'User'), extensionsDir, workspaceFolder, join(dataDir, 'xdg-config'), join(dataDir, 'xdg-data')]) {
+  for (const dir of [join(userDataDir, 'User'), extensionsDir, workspaceFolder, join(dataDir, 'xdg-config'), join(dataDir, 'xdg-data'), join(dataDir, 'xdg-cache')]) {
     mkdirSync(dir, { recursive: true });
   }
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
@@ -109,6 +109,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     ...process.env,
     XDG_CONFIG_HOME: join(dataDir, 'xdg-config'),
     XDG_DATA_HOME: join(dataDir, 'xdg-data'),
+    // No cache outlives the workbench: every start is as cold as a new user's.
+    XDG_CACHE_HOME: join(dataDir, 'xdg-cache'),
     ...options.env,
   };
   // The npm_config_* variables of an `npm run` would confuse code-server's own tooling.
@@ -148,7 +150,8 @@ function launch(host: string, port: number, dataDir: string, configFile: string,
   // test payload without the smoke-test driver.
   if (options.smokeTestDriver && CODE_SERVER_FLAVOR !== 'oldest') args.push('--vscode-option', 'enable-smoke-test-driver');
 
-  const child = spawn(NODE, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // taskset (APPHOST_PIN_CPU) execs code-server: the child's pid stays the process group's.
+  const child = spawn(...pinned(NODE, args), { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-20_000);

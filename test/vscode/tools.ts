@@ -25,6 +25,18 @@ export const CODE_SERVER_ENTRY = join(CODE_SERVER_DIR, 'out', 'node', 'entry.js'
 export const CHROMIUM = process.env.APPHOST_CHROMIUM ?? '/usr/bin/chromium';
 export const REPO_ROOT = join(__dirname, '..', '..');
 
+/**
+ * APPHOST_PIN_CPU=<core> (set by `npm run test:e2e:slow`): code-server and Chromium run on
+ * that core only, through taskset (util-linux), as on a slow machine.
+ */
+export const PIN_CPU = process.env.APPHOST_PIN_CPU;
+if (PIN_CPU !== undefined && !/^\d+$/.test(PIN_CPU)) throw new Error(`APPHOST_PIN_CPU must be a core number, not "${PIN_CPU}"`);
+
+/** The command and arguments that start `command`, pinned to PIN_CPU when it is set. */
+export function pinned(command: string, args: string[]): [string, string[]] {
+  return PIN_CPU === undefined ? [command, args] : ['taskset', ['--cpu-list', PIN_CPU, command, ...args]];
+}
+
 /** Fails early, with the command that fixes it, when the tools are missing. */
 export function assertToolsInstalled(): void {
   const missing = [NODE, CODE_SERVER_ENTRY, CHROMIUM].filter((p) => !existsSync(p));
