@@ -45,7 +45,9 @@ function mocha(label: string, files: string[], mochaArgs: string[], env: Record<
   const recordsFile = join(RESULTS, `${slug}.${label}.records.json`);
   rmSync(recordsFile, { force: true });
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['mocha', '--config', configFor(files, label), ...mochaArgs], {
+    // --exit: a journey whose `before` failed half-way can leave its reference server listening
+    // (journey.ts assigns it only once the workbench is open too); the run must end anyway.
+    const child = spawn('npx', ['mocha', '--config', configFor(files, label), '--exit', ...mochaArgs], {
       cwd: ROOT,
       stdio: 'inherit',
       env: { ...process.env, ...env, APPHOST_TEST_RECORDS: recordsFile, APPHOST_TEST_SUMMARY: join(RESULTS, `${slug}.${label}.summary.json`) },

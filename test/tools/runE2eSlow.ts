@@ -37,15 +37,21 @@ process.on('exit', stopNeighbour);
 console.log(`test:e2e:slow: code-server and Chromium on core ${cpu}, beside a CPU-bound neighbour (pid ${neighbour.pid})`);
 rmSync(SUMMARY, { force: true });
 const started = Date.now();
+// In a process group of its own, so a signal reaches mocha itself, not only npx.
 const journeys = spawn('npx', ['tsx', join(__dirname, 'runE2e.ts'), '--suite', 'e2e (slow)', ...args], {
   cwd: ROOT,
   stdio: 'inherit',
+  detached: true,
   env: { ...process.env, APPHOST_PIN_CPU: cpu, APPHOST_TEST_SUMMARY: SUMMARY },
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     stopNeighbour();
-    journeys.kill(signal);
+    try {
+      process.kill(-journeys.pid!, signal);
+    } catch {
+      // already gone
+    }
     process.exit(130);
   });
 }
