@@ -25,7 +25,7 @@ function option(args: string[], name: string, fallback: string): string {
 const args = process.argv.slice(2);
 const config = option(args, '--config', 'test/e2e/.mocharc.json');
 const suite = option(args, '--suite', 'e2e');
-const slug = suite.replace(/\W+/g, '-');
+const slug = suite.replace(/\W+/g, '-').replace(/^-|-$/g, '');
 const specs: string[] = [];
 while (args.includes('--spec')) specs.push(option(args, '--spec', ''));
 
