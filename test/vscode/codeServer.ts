@@ -136,6 +136,21 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   }
 }
 
+// code-server runs in a process group of its own, so nothing ends it with the test process:
+// a journey whose `before` hook timed out still opens its workbench later, after mocha gave up
+// on it, and mocha --exit would leave that code-server behind. Whatever is still open goes too.
+const open = new Map<number, string>();
+process.once('exit', () => {
+  for (const [pid, dataDir] of open) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 function launch(host: string, port: number, dataDir: string, configFile: string, common: string[], options: CodeServerOptions, env: NodeJS.ProcessEnv) {
   const args = [
     CODE_SERVER_ENTRY,
@@ -152,6 +167,8 @@ function launch(host: string, port: number, dataDir: string, configFile: string,
 
   // taskset (APPHOST_PIN_CPU) execs code-server: the child's pid stays the process group's.
   const child = spawn(...pinned(NODE, args), { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  open.set(child.pid!, dataDir);
+  child.once('exit', () => open.delete(child.pid!));
   let output = '';
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-20_000);
