@@ -39,7 +39,8 @@ export class Workbench {
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}`);
+      // A cold, busy machine can take more than Playwright's 30 s to load the workbench's scripts.
+      await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}`, { timeout: 90_000 });
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       await page.locator('.activitybar').waitFor();
       Workbench.current = new Workbench(page, browser, codeServer);
@@ -85,7 +86,8 @@ export class Workbench {
     // In VS Code 1.139 the label sits on the tab's inner link, not on role=tab itself.
     const tab = this.page.locator('.activitybar [role=tab]:has(a.action-label[aria-label^="AppHost"])');
     const title = this.page.locator('.sidebar .title-label', { hasText: /AppHost/i });
-    await tab.waitFor();
+    // On a cold, busy machine extensions can still be activating a minute after the window shows.
+    await tab.waitFor({ timeout: 90_000 });
     if (await title.isVisible()) return;
     await this.click(tab, () => shows(title), 'the AppHost view');
   }
