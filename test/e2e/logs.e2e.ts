@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { ACT_TIMEOUT, dismissOverlays, gesture, gone, shows } from './gesture';
 import { Workbench } from './workbench';
 
 const CODE = `import express from 'express';
@@ -53,9 +54,11 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     await workbench.runCommand('File: New Untitled Text File');
     await workbench.runCommand('Change Language Mode');
     await workbench.quickInput().locator('input').fill('TypeScript');
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: /^TypeScript/ }).first().click();
-    await page().locator('.editor-instance .view-lines').first().click();
+    await workbench.pick(workbench.quickInput().locator('.monaco-list-row', { hasText: /^TypeScript/ }).first());
+    const editor = page().locator('.editor-instance .view-lines').first();
+    await workbench.click(editor, () => shows(page().locator('.editor-instance .monaco-editor.focused')), 'the editor');
     await page().keyboard.insertText(CODE);
+    await editor.getByText('app.listen(process.env.PORT').waitFor();
 
     server.control.appendLogs('storefront', [
       `${stamp()} app[web.1]: INFO Listening on port 5000`,
@@ -63,9 +66,12 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
       `${stamp()} app[web.2]: GET /api/orders?page=2 200 31ms`,
     ]);
     const row = workbench.treeRow('storefront');
-    await row.hover();
-    await row.getByRole('button', { name: 'Tail Logs' }).click();
-    await output().getByText('cache warmed: 412 keys').waitFor({ timeout: 15_000 });
+    // The inline icon shows while the row is hovered.
+    await gesture('Tail Logs (inline icon)', async () => {
+      await dismissOverlays(page(), row);
+      await row.hover({ timeout: ACT_TIMEOUT });
+      await row.getByRole('button', { name: 'Tail Logs' }).click({ timeout: ACT_TIMEOUT });
+    }, () => shows(output().getByText('cache warmed: 412 keys'), 15_000));
     assert.equal(await page().locator('.part.panel select').first().inputValue(), 'AppHost: storefront', 'the channel shown');
 
     // Then follows: lines appended now show up without a command.
@@ -106,12 +112,9 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     await output().getByText('sign in again to resume').waitFor({ timeout: 30_000 });
     server.control.appendLogs('storefront', [`${stamp()} app[web.1]: INFO order export queued while signed out`]);
     const toast = page().locator('.notification-toast', { hasText: 'session expired' });
-    await toast.getByRole('button', { name: 'Sign In' }).click();
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' }).click();
-    await workbench.quickInput().getByText('Paste an API token of your AppHost account').waitFor();
-    await workbench.quickInput().locator('input').fill(server.control.issueToken(DEMO_USER.email));
-    await workbench.quickInput().locator('input').press('Enter');
-    await output().getByText('… signed in again: resuming').waitFor({ timeout: 15_000 });
+    const pasteRow = workbench.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' });
+    await workbench.click(toast.getByRole('button', { name: 'Sign In' }), () => shows(pasteRow), 'Sign In (session expired toast)');
+    await workbench.pasteToken(server.control.issueToken(DEMO_USER.email), output().getByText('… signed in again: resuming'));
     await output().getByText('order export queued while signed out').waitFor({ timeout: 15_000 });
     await workbench.expand('Apps');
     await description('storefront').filter({ hasText: /tailing logs/ }).waitFor();
@@ -119,8 +122,7 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   });
 
   it('says so in the channel when it stops (context menu), and the tree drops the mark', async () => {
-    await workbench.contextMenu('storefront', 'Stop Tailing');
-    await output().getByText('… stopped tailing', { exact: true }).waitFor();
+    await workbench.contextMenu('storefront', 'Stop Tailing', () => shows(output().getByText('… stopped tailing', { exact: true })));
     await description('storefront').filter({ hasText: /tailing logs/ }).waitFor({ state: 'detached' });
     const row = workbench.treeRow('storefront');
     await row.hover();
@@ -140,12 +142,11 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   });
 
   it('explains an app that was never deployed instead of reconnecting forever', async () => {
-    await workbench.contextMenu('blog', 'Tail Logs');
-    await output().getByText('this app has not been deployed yet').waitFor({ timeout: 15_000 });
+    await workbench.contextMenu('blog', 'Tail Logs', () => shows(output().getByText('this app has not been deployed yet'), 15_000));
     await description('blog').filter({ hasText: /logs await first deploy/ }).waitFor();
     assert.ok(!/connection lost/.test(await page().locator('.part.panel .view-lines').first().innerText()));
     await panelShot('logs-2c-never-deployed');
-    await workbench.contextMenu('blog', 'Stop Tailing');
+    await workbench.contextMenu('blog', 'Stop Tailing', () => gone(description('blog').filter({ hasText: /logs await first deploy/ })));
   });
 
   it('opens a running deploy\'s log in a read-only tab that follows the build, then says how it ended', async () => {
@@ -154,8 +155,8 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     server.control.startDeploy('storefront', { description: 'Add order export', gitPush: false });
     await workbench.expand('storefront');
     await workbench.expand('Deploys');
-    await workbench.treeRow('Add order export').click();
-    await page().locator('.tabs-container .tab', { hasText: /^deploy [0-9a-f]{7}\.log/ }).waitFor();
+    const tab = page().locator('.tabs-container .tab', { hasText: /^deploy [0-9a-f]{7}\.log/ });
+    await workbench.click(workbench.treeRow('Add order export'), () => shows(tab), 'the deploy row');
     const editor = page().locator('.editor-instance .view-lines').first();
     await editor.getByText('-----> Building storefront').waitFor({ timeout: 15_000 });
     await editor.getByText('building: this tab updates live').waitFor();
@@ -168,9 +169,8 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   it('reads well in a dark theme', async () => {
     await workbench.runCommand('Preferences: Color Theme');
     await workbench.quickInput().locator('input').fill('Dark Modern');
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Dark Modern' }).first().click();
-    await page().locator('.monaco-workbench.vs-dark').waitFor();
-    await page().waitForTimeout(500); // the theme change animates the status bar
+    await workbench.pick('Dark Modern', page().locator('.monaco-workbench.vs-dark'));
+    await workbench.settled(); // the theme change animated the status bar
     await workbench.screenshot('logs-5-dark');
   });
 });
