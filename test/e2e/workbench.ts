@@ -1,6 +1,6 @@
 // Drives the real VS Code workbench (code-server in headless Chromium) the way a user
 // does: clicks, typing, context menus. Screenshots go to test-results/screenshots/.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../vscode/browser';
@@ -79,6 +79,14 @@ export class Workbench {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * Keyboard shortcuts a user set (the User keybindings.json, which VS Code watches): a
+   * keyboard route for commands that have none by default, such as Open Link.
+   */
+  bindKeys(bindings: { key: string; command: string; when?: string }[]): void {
+    writeFileSync(join(this.codeServer.dataDir, 'user-data', 'User', 'keybindings.json'), JSON.stringify(bindings, null, 2));
   }
 
   /** Clicks the AppHost icon in the activity bar and waits for the side bar to show it. */
