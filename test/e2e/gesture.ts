@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 /** How long one act may wait on Playwright's own retries before it is done again afresh. */
-export const ACT_TIMEOUT = 5_000;
+export const ACT_TIMEOUT = 10_000;
 /** How long a check waits for the effect of one act. */
 export const CHECK_TIMEOUT = 5_000;
 /** The default deadline of a gesture: well inside a journey step's 120 s. */
@@ -33,7 +33,11 @@ export async function gesture(
     } catch (error) {
       lastError = error;
     }
-    if (await check().catch(() => false)) return;
+    if (await check().catch(() => false)) {
+      // A gesture that needed doing again is what a flake looks like: say so in the run's output.
+      if (attempt > 1) console.log(`    gesture "${name}" took ${attempt} attempts${lastError instanceof Error ? ` (last: ${lastError.message.split('\n')[0]})` : ''}`);
+      return;
+    }
     if (Date.now() > deadline) {
       const why = lastError instanceof Error ? `: ${lastError.message.split('\n')[0]}` : '';
       throw new Error(`${name}: no effect after ${attempt} attempt(s) in ${Math.round(deadlineMs / 1000)} s${why}`);

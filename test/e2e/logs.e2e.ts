@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { until } from '../support/wait';
-import { ACT_TIMEOUT, dismissOverlays, gesture, gone, shows } from './gesture';
+import { ACT_TIMEOUT, gesture, gone, shows } from './gesture';
 import { Workbench } from './workbench';
 
 const CODE = `import express from 'express';
@@ -102,7 +102,6 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     const row = workbench.treeRow('storefront');
     // The inline icon shows while the row is hovered.
     await gesture('Tail Logs (inline icon)', async () => {
-      await dismissOverlays(page(), row);
       await row.hover({ timeout: ACT_TIMEOUT });
       await row.getByRole('button', { name: 'Tail Logs' }).click({ timeout: ACT_TIMEOUT });
     }, () => shows(output().getByText('cache warmed: 412 keys'), 15_000));
