@@ -57,9 +57,16 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     await count.filter({ hasText: /No results|\d+ of \d+/ }).waitFor();
     return Number(/of (\d+)/.exec(await count.innerText())?.[1] ?? 0);
   };
-  /** Waits until the channel holds `text`, revealed (Find moves the view to it). */
+  /**
+   * Waits until the channel holds `text`, and reveals it (Find moves the view to it). When
+   * it does not come, says whether the extension wrote it (the channel's file) at all.
+   */
   const findInOutput = async (text: string) => {
-    await until(`"${text.slice(0, 40)}…" in the Output channel`, () => matches(text), 30_000);
+    const found = await until(`"${text}"`, () => matches(text), 30_000).catch(() => 0);
+    if (!found) {
+      const written = workbench.outputChannelFile('AppHost storefront').includes(text);
+      throw new Error(`"${text}" is not in the Output view's text (Find searched all of it); the extension ${written ? 'wrote it to the channel: the view lost it' : 'never wrote it to the channel'}`);
+    }
     await page().keyboard.press('Enter');
   };
   /**
@@ -169,10 +176,11 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     await output().getByText('Worker started, waiting for jobs').waitFor({ timeout: 30_000 });
     // The marker is read from the channel's whole text (Find), not from the lines in view.
     const marker = '… new containers (restart or deploy): web.1, web.2, worker.1; lines the old ones wrote after the last read may have been missed';
-    const inViewBefore = await output().getByText(marker).isVisible();
+    const inView = await output().getByText(marker).isVisible();
     await findInOutput(marker);
-    console.log(`    DIAG marker in view before Find: ${inViewBefore}`);
+    // Find revealed it: now the lines in view hold it.
     await output().getByText(marker).waitFor();
+    if (!inView) console.log('    the marker was in the channel but out of view (the Output view had scrolled past it)');
     assert.ok(!(await matches('may have been missed here')), 'no gap marker');
     await closeFind();
     await panelShot('logs-2b-new-containers');
@@ -189,6 +197,8 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
 
   it('opens a running deploy\'s log in a read-only tab that follows the build, then says how it ended', async () => {
     server.control.setActionDelay(2400);
+    // The build is held open until the tab was seen building, however slow the machine.
+    const releaseBuild = server.control.holdBuilds();
     // A deploy job (a rollback or a template deploy in wokku): its log grows while it builds.
     server.control.startDeploy('storefront', { description: 'Add order export', gitPush: false });
     await workbench.expand('storefront');
@@ -199,6 +209,7 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     await editor.getByText('-----> Building storefront').waitFor({ timeout: 15_000 });
     await editor.getByText('building: this tab updates live').waitFor();
     await workbench.screenshot('logs-3-deploy-log-building');
+    releaseBuild();
     await editor.getByText('… succeeded at').waitFor({ timeout: 20_000 });
     await editor.getByText('=====> Application deployed:').waitFor();
     await workbench.screenshot('logs-4-deploy-log-done');

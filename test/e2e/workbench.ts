@@ -82,6 +82,16 @@ export class Workbench {
   }
 
   /**
+   * Everything the extension wrote to an output channel (e.g. "AppHost storefront"), from the
+   * file VS Code keeps behind it: what the channel was given, whatever the Output view shows.
+   */
+  outputChannelFile(name: string): string {
+    const file = readdirSync(join(this.codeServer.dataDir, 'user-data', 'logs'), { recursive: true, withFileTypes: true })
+      .find((e) => e.isFile() && e.parentPath.includes('output_logging_') && e.name.endsWith(`-${name}.log`));
+    return file ? readFileSync(join(file.parentPath, file.name), 'utf8') : '';
+  }
+
+  /**
    * Keyboard shortcuts a user set (the User keybindings.json, which VS Code watches): a
    * keyboard route for commands that have none by default, such as Open Link.
    */
