@@ -38,6 +38,11 @@ export interface ApiErrorFields {
   /** Machine code when the server gives one (`error_code`, `error.code`). */
   code?: string;
   hint?: string;
+  /**
+   * The error body when it is a JSON object (secrets masked), for the few endpoints whose
+   * error carries a result: a failing one-off command's `{output, exit_code, stderr}`.
+   */
+  details?: Record<string, unknown>;
 }
 
 /** The server answered with a non-success status (or an unreadable success body). */
@@ -49,6 +54,7 @@ export class ApiError extends AppHostError implements ApiErrorFields {
   readonly retryAfterMs?: number;
   readonly code?: string;
   readonly hint?: string;
+  readonly details?: Record<string, unknown>;
 
   constructor(message: string, fields: ApiErrorFields, info: RequestInfo) {
     super(message, info);
@@ -58,6 +64,7 @@ export class ApiError extends AppHostError implements ApiErrorFields {
     this.retryAfterMs = fields.retryAfterMs;
     this.code = fields.code;
     this.hint = fields.hint;
+    if (fields.details) this.details = fields.details;
   }
 
   /** 401: the token is missing, expired or revoked; the UI offers to sign in again. */
