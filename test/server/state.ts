@@ -33,7 +33,7 @@ export class ServiceState {
   /** Backups restored (POST …/restore). */
   readonly restores: { database: string; backupId: string }[] = [];
   /** Backup files served from the object store (/storage/…). */
-  readonly downloads: { backupId: string; started: boolean; bytesSent: number }[] = [];
+  readonly downloads: { backupId: string; bytesSent: number; withToken: boolean }[] = [];
   private stopLogTimer: () => void = () => undefined;
 
   constructor(options: ServerOptions) {

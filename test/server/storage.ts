@@ -43,6 +43,19 @@ function s3Error(ctx: PublicContext, status: number, code: string, message: stri
   return HANDLED;
 }
 
+/** Resolves when the response can take more, or is gone. */
+function drained(res: PublicContext['res']): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 /** GET /storage/<key>?X-Amz-…: S3's answers (403 expired or bad signature, 404 no such key). */
 export async function serveStorage(ctx: PublicContext): Promise<typeof HANDLED> {
   const { state, query, res } = ctx;
@@ -59,7 +72,7 @@ export async function serveStorage(ctx: PublicContext): Promise<typeof HANDLED> 
   const backupId = /\/([^/]+)\.gz$/.exec(key)?.[1];
   const backup = backupId ? state.store.backups.get(backupId) : undefined;
   if (!backup || backup.status !== 'completed') return s3Error(ctx, 404, 'NoSuchKey', 'The specified key does not exist.');
-  state.downloads.push({ backupId: backup.id, started: true, bytesSent: 0 });
+  state.downloads.push({ backupId: backup.id, bytesSent: 0, withToken: ctx.req.headers.authorization !== undefined });
   const record = state.downloads[state.downloads.length - 1];
   res.writeHead(200, { 'Content-Type': 'application/gzip', 'Content-Length': String(backup.sizeBytes), 'ETag': `"${backup.id}"` });
   const chunk = Buffer.alloc(CHUNK, 0x5a);
@@ -70,7 +83,7 @@ export async function serveStorage(ctx: PublicContext): Promise<typeof HANDLED> 
     const piece = n === CHUNK ? chunk : chunk.subarray(0, n);
     left -= n;
     record.bytesSent += n;
-    if (!res.write(piece)) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+    if (!res.write(piece)) await drained(res);
   }
   res.end();
   return HANDLED;
