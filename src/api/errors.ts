@@ -195,3 +195,12 @@ export function apiErrorIn(error: unknown): ApiError | undefined {
 export function isNotDeployed(error: unknown): boolean {
   return error instanceof ApiError && error.status === 422 && /has not been deployed/i.test([error.message, ...error.messages].join('\n'));
 }
+
+/**
+ * A name already in use, in either of wokku's answers for a new app: Dokku's refusal
+ * (wokku runs `apps:create` before saving: 422 `{"error": "… !     Name is already taken"}`)
+ * or the model's validation (422 `{"errors": ["Name has already been taken"]}`).
+ */
+export function isNameTaken(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 422 && error.messages.some((m) => /^Name (is already|has already been) taken\.?$/i.test(m.trim()));
+}

@@ -7,7 +7,7 @@ export { type ProxySettings } from './dispatcher';
 export { CERTIFICATE_AUTHORITIES_SETTING, CertificateError, gitCertificateMessage, gitCertificateProblem, type CertificateProblem } from './certificateProblems';
 export type { TrustSettings } from './trustedRoots';
 export {
-  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, apiErrorIn, isCancelled, isNotDeployed,
+  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, apiErrorIn, isCancelled, isNameTaken, isNotDeployed,
 } from './errors';
 export { summarizeMessages } from './errorBody';
 export { RequestBudget, type BudgetSnapshot, type Priority, type RequestBudgetOptions } from './requestBudget';

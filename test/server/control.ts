@@ -357,6 +357,11 @@ export class ServerControl {
     return this.state.downloads;
   }
 
+  /** How POST /apps answers a taken name from now on: Dokku's refusal (wokku's default) or the model's validation. */
+  setTakenName(form: 'dokku' | 'validation'): void {
+    this.state.settings.takenName = form;
+  }
+
   /** An app's buildpacks as Dokku stores them. */
   buildpacks(app: string, workspace?: WorkspaceRef): string[] {
     return [...(this.app(app, workspace).buildpacks ?? [])];

@@ -8,7 +8,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { ApiClient, ApiError, CancelledError } from '../../../src/api';
+import { ApiClient, ApiError, CancelledError, isNameTaken } from '../../../src/api';
 import { ADMIN_USER, DEMO_USER, OTHER_USERS, startServer, type RunningServer } from '../../server';
 import { capturingLogger, freeBudget, knownSecrets, rejects } from './helpers';
 
@@ -297,6 +297,9 @@ describe('api: wokku\'s endpoints beyond the specification', function () {
       try {
         const model = await rejects(client.apps.create({ name: 'storefront', serverId: 'eu-central-1' }), ApiError);
         assert.deepEqual([model.status, model.message], [422, 'Name has already been taken']);
+        assert.deepEqual([isNameTaken(dokku), isNameTaken(model)], [true, true], 'both forms are recognised');
+        const refused = await rejects(client.apps.create({ name: 'Bad_Name', serverId: 'eu-central-1' }), ApiError);
+        assert.equal(isNameTaken(refused), false, 'another refusal is not a taken name');
       } finally {
         await client.close();
         await validating.close();
