@@ -12,6 +12,7 @@ import type { Deploy } from '../types';
 import { authorizeTeam } from './lookup';
 
 const CAUSES: [RegExp, string, string[]][] = [
+  [/error TS\d+/, 'The build step failed: the TypeScript compiler reported a type error, so the build script exited non-zero and Dokku kept the previous release.', ['Fix the reported error; `npx tsc --noEmit` shows it locally.', 'Run the build before pushing (e.g. in a pre-push hook or CI).']],
   [/npm ERR!|npm error/i, 'The Node.js build failed while installing dependencies with npm.', ['Run `npm ci` locally and commit an up-to-date `package-lock.json`.', 'Pin the Node version in `package.json` (`"engines": {"node": "20.x"}`).']],
   [/Could not find .* in any of the sources|Bundler/i, 'Bundler could not resolve the gems of the app.', ['Run `bundle lock --add-platform x86_64-linux` and commit `Gemfile.lock`.']],
   [/out of memory|Killed|ENOMEM/i, 'The build ran out of memory and was killed.', ['Reduce the build\'s memory use (e.g. `NODE_OPTIONS=--max-old-space-size=400`) or choose a larger tier.']],
@@ -20,9 +21,12 @@ const CAUSES: [RegExp, string, string[]][] = [
 
 function diagnose(appName: string, deploy: Deploy): string {
   const log = deploy.log.join('\n').slice(-3000);
-  const failing = log.split('\n').filter((l) => /error|failed|fatal|denied|killed/i.test(l)).slice(-1)[0]?.replace(/^\s*(remote:\s*)?[!-]*\s*/, '').trim();
+  // The first specific error line (not Dokku's closing "Build failed").
+  const failing = log.split('\n')
+    .map((l) => l.replace(/^\s*(remote:\s*)?[!>-]*\s*/, '').trim())
+    .find((l) => /error|err!|fatal|denied|killed/i.test(l) && !/^build failed$/i.test(l));
   const [, cause, fixes] = CAUSES.find(([re]) => re.test(log)) ?? [undefined, `The deploy of ${appName} stopped during the build.`, ['Read the first error in the log above and fix it locally, then push again.']];
-  const seen = failing ? ` The log ends with \`${failing.slice(0, 160)}\`.` : '';
+  const seen = failing ? ` The first error in the log: \`${failing.slice(0, 160)}\`.` : '';
   return `**Diagnosis:** ${cause}${seen} Status: ${deploy.status}.\n\n**Suggested fixes:**\n${fixes.map((f) => `- ${f}`).join('\n')}\n`;
 }
 
