@@ -26,7 +26,7 @@ function diagnose(appName: string, deploy: Deploy): string {
     .map((l) => l.replace(/^\s*(remote:\s*)?[!>-]*\s*/, '').trim())
     .find((l) => /error|err!|fatal|denied|killed/i.test(l) && !/^build failed$/i.test(l));
   const [, cause, fixes] = CAUSES.find(([re]) => re.test(log)) ?? [undefined, `The deploy of ${appName} stopped during the build.`, ['Read the first error in the log above and fix it locally, then push again.']];
-  const seen = failing ? ` The first error in the log: \`${failing.slice(0, 160)}\`.` : '';
+  const seen = failing ? ` The first error in the log: \`${failing.slice(0, 160).replace(/\.$/, '')}\`.` : '';
   return `**Diagnosis:** ${cause}${seen} Status: ${deploy.status}.\n\n**Suggested fixes:**\n${fixes.map((f) => `- ${f}`).join('\n')}\n`;
 }
 
