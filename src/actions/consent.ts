@@ -20,7 +20,9 @@ const HARMLESS = new Set([
   'apphost.activity.loadMore', 'apphost.activity.showService', 'apphost.domain.open', 'apphost.logs.stop',
   'apphost.logs.stopAll', 'apphost.logs.filter', 'apphost.logs.clearFilter', 'apphost.logs.toggleTimestamps',
   'apphost.folder.actions', 'apphost.app.reveal', 'apphost.config.hide', 'apphost.server.checkStatus',
-  'apphost.folder.link', 'apphost.folder.unlink',
+  'apphost.folder.link', 'apphost.folder.unlink', 'apphost.logs.tail', 'apphost.logs.show',
+  // These ask the user themselves, naming what AppHost's own lists say (a service, a .env file's app the user picks).
+  'apphost.removeService', 'apphost.config.push',
 ]);
 
 /** Whether a command asks before it runs for someone other than the user. */
@@ -90,7 +92,14 @@ export async function consentToCommand(s: Core, action: string, args: readonly u
     return [app, ...plain];
   }
   if (first instanceof vscode.Uri) {
-    await askOtherCaller(action, vscode.l10n.t('On {0}.', first.scheme === 'file' ? first.fsPath : first.toString(true)));
+    // The Explorer's menu passes a Uri as any extension can: the question says both.
+    const where = first.scheme === 'file' ? first.fsPath : first.toString(true);
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('{0}: {1}?', action, where),
+      { modal: true, detail: vscode.l10n.t('Asked from the Explorer\'s menu, or by another extension or tool.') },
+      action,
+    );
+    if (answer !== action) throw new UserCancelled();
     return [first, ...plain];
   }
   const service = s.connections.firstId();
