@@ -103,6 +103,7 @@ describe('consent: who asks decides the question', function () {
 
   (hasToolsApi ? it : it.skip)('a tool call without a chat token: AppHost asks whatever auto-approve says; declined, nothing is sent', async () => {
     await vscode.workspace.getConfiguration('chat.tools.global').update('autoApprove', true, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('setContext', 'vscode.chat.tools.global.autoApprove.testMode', true);
     try {
       server.control.clearRequestLog();
       let text = '';
