@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import { readProcessReport, type Release } from '../api';
 import { LIFECYCLE, runLifecycle, type LifecycleVerb } from '../actions/lifecycle';
-import { formatScaling, parseScaling, type Scaling } from '../commands/processes';
-import { rollbackTo } from '../commands/releases';
+import { formatScaling, parseScaling, type Scaling } from '../actions/scale';
+import { rollbackTo } from '../actions/rollback';
 import type { AppRef } from '../model';
 import { releaseLabel } from '../tree/groups/releases';
 import { serviceText } from './serviceInput';

@@ -4,7 +4,7 @@
 // changed meanwhile is a conflict reported back, never overwritten.
 import * as vscode from 'vscode';
 import { AppHostError } from '../api';
-import { changed } from '../commands/configChanged';
+import { changed } from '../actions/configChanged';
 import { applyChangeSet, changesInEffect, diffMaps, isEmptyChangeSet, NO_CHANGES, touchedKeys, type ChangeSet } from '../configText/configDiff';
 import { documentKind, PartialSendError } from '../configText/documentKinds';
 import { ENV_KEY_PATTERN } from '../configText/envScanner';
