@@ -92,11 +92,11 @@ export async function consentToCommand(s: Core, action: string, args: readonly u
     return [app, ...plain];
   }
   if (first instanceof vscode.Uri) {
-    // The Explorer's menu passes a Uri as any extension can: the question says both.
+    // A menu of VS Code (the Explorer's, an editor title's) passes a Uri as any extension can: the question says both.
     const where = first.scheme === 'file' ? first.fsPath : first.toString(true);
     const answer = await vscode.window.showWarningMessage(
       vscode.l10n.t('{0}: {1}?', action, where),
-      { modal: true, detail: vscode.l10n.t('Asked from the Explorer\'s menu, or by another extension or tool.') },
+      { modal: true, detail: vscode.l10n.t('Asked from a menu of VS Code (the Explorer, an editor\'s title) or by another extension or tool.') },
       action,
     );
     if (answer !== action) throw new UserCancelled();
