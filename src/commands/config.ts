@@ -11,7 +11,7 @@ import { looksSecret, maskValue } from '../configText/secrets';
 import type { Core } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
 import { setRevealed } from '../tree/groups/config';
-import { changed } from './configChanged';
+import { changed } from '../actions/configChanged';
 import { configEnvFileCommands } from './configEnvFile';
 import { writeOrReadBack } from './kit/outcome';
 import type { CommandTable } from './kit/running';

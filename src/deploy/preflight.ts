@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { inform, warn } from '../commands/kit/notices';
 import type { App } from '../api';
-import { publicKeyFiles } from '../commands/sshKeys';
+import { publicKeyFiles } from './sshKeyFiles';
 import type { Core } from '../core';
 import type { DeployTarget } from './deployTarget';
 import type { GitBranch, GitRepository } from './gitApi';

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { AppHostTestApi } from '../../src/extension';
 import type { RunningServer } from '../server';
 import { extensionApi, signInWithIssuedToken, signOutQuietly, startSignedIn, stopSignedIn, until } from './support/env';
-import { nodeAt } from './support/resourceTree';
+import { nodeAt, withScript } from './support/resourceTree';
 
 interface ToolInfo { name: string; inputSchema?: object }
 interface LmApi {
@@ -43,7 +43,11 @@ describe('agent tools: registration', () => {
 
   /** Calls the tool as the chat does (prepare, the confirmation, invoke); the text the model reads. */
   const invoke = async (name: string, input: object = {}): Promise<string> => {
-    const result = await lm!.invokeTool!(name, { input, toolInvocationToken: undefined }, never);
+    // Outside a chat (no token) AppHost asks itself before an act tool runs: answered as the user would.
+    let result: { content: { value?: unknown }[] } = { content: [] };
+    await withScript({ buttons: [[/^Another extension or tool asked AppHost/, '*']] }, async () => {
+      result = await lm!.invokeTool!(name, { input, toolInvocationToken: undefined }, never);
+    });
     const text = result.content.map((p) => String(p.value ?? '')).join('');
     answers.push(text);
     return text;
@@ -179,7 +183,7 @@ describe('agent tools: registration', () => {
     const input = { app: 'analytics', set: { RETENTION_DAYS: '30' } };
     assert.ok(await confirmation('apphost_update_config', input));
     server.control.setConfig('analytics', { RETENTION_DAYS: '90' });
-    const late = await api.agentTools.invoke('apphost_update_config', input, never);
+    const late = await api.agentTools.invoke('apphost_update_config', input, never, 'chat');
     assert.match(late, /^Not changed: RETENTION_DAYS changed on the server after the user confirmed \(now RETENTION_DAYS="90"\)/);
     assert.equal(server.control.getConfig('analytics').RETENTION_DAYS, '90');
   });

@@ -2,7 +2,7 @@
 // inside the extension host, the way a user's typing and Ctrl+S would.
 import * as vscode from 'vscode';
 import type { RunningServer } from '../../server';
-import { extensionApi } from './env';
+import { asAppHost, extensionApi } from './env';
 import { withScript } from './resourceTree';
 import type { scriptUi } from './scriptedUi';
 
@@ -16,7 +16,7 @@ export const SKIP_RESTART_PROMPT = 'apphost.config.skipRestartPrompt';
 export function appRef(server: RunningServer, name: string) {
   const app = server.control.findApp(name);
   if (!app) throw new Error(`no app ${name}`);
-  return { workspace: undefined, id: app.id, name };
+  return asAppHost({ workspace: undefined, id: app.id, name });
 }
 
 /** Opens a document through its command (as from the tree) and returns it. */
