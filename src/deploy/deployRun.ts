@@ -63,7 +63,7 @@ export async function runDeploy(s: Core, area: DeployArea, plan: PushPlan, optio
         remote: plan.remote,
         refspec,
         force,
-        header: plan.header,
+        credential: plan.credential,
         onEvent: (e) => {
           if (e.kind === 'remote') {
             buildLines.push(e.text);

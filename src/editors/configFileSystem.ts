@@ -15,7 +15,7 @@ import {
 } from '../configText/configDiff';
 import { documentKind, FILE_NAMES, PartialSendError, type DocumentKindSpec, type ParsedDocument } from '../configText/documentKinds';
 import type { EditBases } from './editBases';
-import type { EditorGate } from './editorGate';
+import type { DocumentKeys } from './documentKeys';
 import type { SavePrompts } from './savePrompts';
 import { describeProblem, type TextProblem } from '../configText/textProblem';
 import { resolveMerge, threeWayMerge } from '../configText/threeWayMerge';
@@ -68,8 +68,8 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     private readonly prompts: SavePrompts,
     /** Merge bases kept across window reloads (hot exit). */
     private readonly bases: EditBases,
-    /** Only the user's editors are served: another extension cannot read or write an app's config. */
-    readonly gate: EditorGate,
+    /** Only addresses AppHost opened for the user are served: another extension cannot read or write an app's config. */
+    readonly keys: DocumentKeys,
   ) {
     this.disposables.push(
       // A merged save brought in remote changes: once VS Code has marked the buffer saved, reload it.
@@ -103,7 +103,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const address = this.address(uri);
-    await this.gate.check(uri);
+    await this.keys.check(uri, refusal(uri));
     const open = this.open(uri);
     if (open.next !== undefined) {
       const text = open.next;
@@ -145,7 +145,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const address = this.address(uri);
-    await this.gate.check(uri);
+    await this.keys.check(uri, refusal(uri));
     const open = this.open(uri);
     const spec = this.spec(address);
     const file = FILE_NAMES[address.kind];
@@ -373,6 +373,10 @@ function nextTime(previous: number): number {
   return Math.max(Date.now(), previous + 1);
 }
 
+
+function refusal(uri: vscode.Uri): string {
+  return vscode.l10n.t('AppHost opens {0} only in an editor of its own: open it with Edit Config, Edit Health Checks or Edit App Settings on the app in the AppHost view', uri.path.split('/').pop() ?? '');
+}
 
 function withStop(message: string): string {
   return /[.!?]$/.test(message) ? message : `${message}.`;

@@ -132,6 +132,21 @@ describe('agent tools: registration', () => {
     assert.ok(web.split('\n\n')[1].split('\n').every((l) => l.includes('[web.1]')), web);
   });
 
+  it('masks the app\'s own config values in its logs, by key, and credential shapes, also against a filter', async () => {
+    const secret = server.control.getConfig('storefront').SESSION_SECRET;
+    assert.ok(secret && secret.length >= 8, 'the demo app has a long secret');
+    const stripe = `sk_live_${'4eC39HqLyjWDarjtT1zdp7dc'}`;
+    server.control.appendLogs('storefront', [`booting with session secret ${secret}`, `charging with ${stripe}`]);
+    server.control.clearRequestLog();
+    const text = await invoke('apphost_get_logs', { app: 'storefront', lines: 50 });
+    assert.ok(!text.includes(secret) && !text.includes(stripe), 'neither value reaches the model');
+    assert.match(text, /booting with session secret \[masked SESSION_SECRET\]$/m);
+    assert.match(text, /charging with \[masked\]$/m);
+    assert.equal(requests().filter((r) => r.endsWith('/config')).length, 1, 'the config is read once');
+    const probe = await invoke('apphost_get_logs', { app: 'storefront', lines: 50, filter: secret });
+    assert.match(probe, /No line matches\./, 'a filter on the value finds nothing');
+  });
+
   it('reads config vars with secret-looking values masked, never invented', async () => {
     const text = await invoke('apphost_get_config', { app: 'storefront' });
     assert.match(text, /^LOG_LEVEL="info"$/m);

@@ -23,7 +23,10 @@ export function appRef(server: RunningServer, name: string) {
 export async function openDocument(server: RunningServer, app: string, kind: Kind): Promise<vscode.TextDocument> {
   const ref = appRef(server, app);
   await vscode.commands.executeCommand(COMMANDS[kind], ref);
-  const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'apphost' && d.uri.path.endsWith(`/${ref.id}/${app}/${FILES[kind]}`));
+  // The editor the command showed: an earlier tab's document may linger, at an address whose key was forgotten with its tab.
+  const matches = (d: vscode.TextDocument) => d.uri.scheme === 'apphost' && d.uri.path.endsWith(`/${ref.id}/${app}/${FILES[kind]}`);
+  const active = vscode.window.activeTextEditor?.document;
+  const doc = active && matches(active) ? active : vscode.workspace.textDocuments.find(matches);
   if (!doc) throw new Error(`${FILES[kind]} of ${app} did not open`);
   return doc;
 }
