@@ -34,7 +34,13 @@ const channelLines = (dir: string, app: string) => {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
 };
 
-export async function runSoak(minutes: number, log: (line: string) => void): Promise<{ report?: SoakReport; error?: string; workDir: string }> {
+export interface SoakOptions {
+  /** Minutes at which to write heap snapshots (and one at the end), into `snapshotDir`. */
+  heapSnapshots: number[];
+  snapshotDir: string;
+}
+
+export async function runSoak(minutes: number, log: (line: string) => void, options: SoakOptions): Promise<{ report?: SoakReport; error?: string; workDir: string }> {
   const plan = soakPlan(minutes);
   const dir = mkdtempSync(join(tmpdir(), 'apphost-soak-'));
   const server = await startSoakServer();
@@ -51,6 +57,8 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
     plan,
     repoDir: linkedRepo(server, join(dir, 'shop'), SOAK_APPS.busy),
     sshDir: registeredSshDir(server, join(dir, 'ssh')),
+    heapSnapshots: options.heapSnapshots,
+    snapshotDir: options.snapshotDir,
   };
   writeFileSync(join(dir, files.setup), JSON.stringify(setup));
   const runner = await bundleRunner(join(__dirname, 'host', 'runner.ts'), join(REPO_ROOT, 'out', 'soak', 'runner.js'));

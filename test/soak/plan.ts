@@ -40,3 +40,13 @@ export function minutesFromArgs(argv: readonly string[]): number {
   if (!(minutes > 0)) throw new Error(`--minutes needs a positive number of minutes (got ${value ?? 'nothing'})`);
   return minutes;
 }
+
+/** `--heap-snapshots 5,20` (minutes after the start; none by default). */
+export function snapshotsFromArgs(argv: readonly string[]): number[] {
+  const at = argv.findIndex((a) => a === '--heap-snapshots' || a.startsWith('--heap-snapshots='));
+  if (at < 0) return [];
+  const value = argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1];
+  const minutes = (value ?? '').split(',').map(Number);
+  if (!minutes.length || minutes.some((m) => !(m > 0))) throw new Error(`--heap-snapshots needs minutes separated by commas (got ${value ?? 'nothing'})`);
+  return minutes;
+}

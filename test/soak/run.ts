@@ -7,20 +7,22 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../vscode/tools';
 import { removeWorkDir, runSoak } from './driver';
-import { minutesFromArgs } from './plan';
+import { minutesFromArgs, snapshotsFromArgs } from './plan';
 import { formatReport } from './report';
 
 async function main(): Promise<number> {
   const minutes = minutesFromArgs(process.argv.slice(2));
+  const heapSnapshots = snapshotsFromArgs(process.argv.slice(2));
   const log = (line: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
-  log(`starting a ${minutes}-minute soak`);
-  const { report, error, workDir } = await runSoak(minutes, log);
+  const out = join(REPO_ROOT, 'bench-results');
+  const snapshotDir = join(out, `soak-${minutes}min-heap`);
+  mkdirSync(heapSnapshots.length ? snapshotDir : out, { recursive: true });
+  log(`starting a ${minutes}-minute soak${heapSnapshots.length ? ` (heap snapshots at minutes ${heapSnapshots.join(', ')} and the end, in ${snapshotDir})` : ''}`);
+  const { report, error, workDir } = await runSoak(minutes, log, { heapSnapshots, snapshotDir });
   if (!report) {
     console.error(`Soak failed: ${error}\n(working files kept in ${workDir})`);
     return 1;
   }
-  const out = join(REPO_ROOT, 'bench-results');
-  mkdirSync(out, { recursive: true });
   const text = formatReport(report);
   const base = join(out, `soak-${minutes}min`);
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
