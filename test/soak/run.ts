@@ -9,10 +9,15 @@ import { REPO_ROOT } from '../vscode/tools';
 import { removeWorkDir, runSoak } from './driver';
 import { minutesFromArgs, snapshotsFromArgs } from './plan';
 import { formatReport } from './report';
+import { resultsOf, updateDocs } from './results';
+import { execFileSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 
 async function main(): Promise<number> {
   const minutes = minutesFromArgs(process.argv.slice(2));
   const heapSnapshots = snapshotsFromArgs(process.argv.slice(2));
+  const updateDocsAfter = process.argv.includes('--update-docs');
+  const machine = `${availableParallelism()} cores, load ${loadavg()[0].toFixed(1)} at the start`;
   const log = (line: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
   const out = join(REPO_ROOT, 'bench-results');
   const snapshotDir = join(out, `soak-${minutes}min-heap`);
@@ -28,12 +33,19 @@ async function main(): Promise<number> {
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${base}.txt`, `${text}\n`);
   console.log(`\n${text}\n\n(report: bench-results/soak-${minutes}min.json and .txt)`);
+  if (updateDocsAfter) log(`updated ${updateDocs(resultsOf(report, commit(), machine)).join(', ')}`);
   if (report.failures.length) {
     console.log(`working files kept in ${workDir}`);
     return 1;
   }
   removeWorkDir(workDir);
   return 0;
+}
+
+function commit(): string {
+  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', 'src'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  return dirty ? `${head} (with uncommitted changes in src/)` : head;
 }
 
 main().then(
