@@ -37,6 +37,7 @@ const channelLines = (dir: string, app: string) => {
 export interface SoakOptions {
   /** Minutes at which to write heap snapshots (and one at the end), into `snapshotDir`. */
   heapSnapshots: number[];
+  snapshotAtEnd: boolean;
   snapshotDir: string;
 }
 
@@ -58,6 +59,7 @@ export async function runSoak(minutes: number, log: (line: string) => void, opti
     repoDir: linkedRepo(server, join(dir, 'shop'), SOAK_APPS.busy),
     sshDir: registeredSshDir(server, join(dir, 'ssh')),
     heapSnapshots: options.heapSnapshots,
+    snapshotAtEnd: options.snapshotAtEnd,
     snapshotDir: options.snapshotDir,
   };
   writeFileSync(join(dir, files.setup), JSON.stringify(setup));

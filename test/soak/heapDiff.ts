@@ -81,6 +81,44 @@ function retainers(s: Snapshot, name: string, top: number): [string, number][] {
   return [...counts].sort((a, b) => b[1] - a[1]).slice(0, top);
 }
 
+/** Bytes of strings by what holds them ("holder's type and name —edge→"), largest first: where the text is. */
+export function stringHolders(s: Snapshot): Map<string, Group> {
+  const f = s.snapshot.meta.node_fields;
+  const width = f.length;
+  const iType = f.indexOf('type');
+  const iName = f.indexOf('name');
+  const iSize = f.indexOf('self_size');
+  const iEdges = f.indexOf('edge_count');
+  const ef = s.snapshot.meta.edge_fields;
+  const ew = ef.length;
+  const eType = ef.indexOf('type');
+  const eName = ef.indexOf('name_or_index');
+  const eTo = ef.indexOf('to_node');
+  const types = s.snapshot.meta.node_types[0];
+  const edgeTypes = s.snapshot.meta.edge_types[0];
+  const isString = (node: number) => /string/.test(types[s.nodes[node + iType]]);
+  const counted = new Set<number>();
+  const out = new Map<string, Group>();
+  for (let node = 0, edge = 0; node < s.nodes.length; node += width) {
+    const n = s.nodes[node + iEdges];
+    const holderType = types[s.nodes[node + iType]];
+    const holder = `${holderType} ${isString(node) ? '' : s.strings[s.nodes[node + iName]].slice(0, 60)}`;
+    for (let k = 0; k < n; k++, edge += ew) {
+      const to = s.edges[edge + eTo];
+      const et = edgeTypes[s.edges[edge + eType]];
+      if (et === 'weak' || !isString(to) || counted.has(to)) continue;
+      counted.add(to);
+      const label = et === 'element' || et === 'hidden' ? `[${et}]` : s.strings[s.edges[edge + eName]];
+      const key = `${holder} —${label}→`;
+      const g = out.get(key) ?? { key, count: 0, size: 0 };
+      g.count++;
+      g.size += s.nodes[to + iSize];
+      out.set(key, g);
+    }
+  }
+  return out;
+}
+
 function main(argv: string[]): void {
   const files = argv.filter((a) => !a.startsWith('--') && !/^\d+$/.test(a));
   const topAt = argv.indexOf('--top');
@@ -98,6 +136,10 @@ function main(argv: string[]): void {
   console.log(`total self size: ${kb(total(a))} → ${kb(total(b))} (${kb(total(b) - total(a))})`);
   console.log('grew most (bytes, count, type name):');
   for (const g of diff(a, b).slice(0, top)) console.log(`${kb(g.size).padStart(12)}  ${String(g.count).padStart(7)}  ${g.key}`);
+  if (argv.includes('--string-holders')) {
+    console.log('\nstrings by holder, growth (bytes, count, holder —edge→):');
+    for (const g of diff(stringHolders(early), stringHolders(late)).slice(0, top)) console.log(`${kb(g.size).padStart(12)}  ${String(g.count).padStart(7)}  ${g.key}`);
+  }
   if (retName) {
     console.log(`\nwhat holds "${retName}" in ${paths[1]}:`);
     for (const [k, n] of retainers(late, retName, top)) console.log(`${String(n).padStart(7)}  ${k}`);

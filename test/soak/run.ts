@@ -15,15 +15,16 @@ import { availableParallelism, loadavg } from 'node:os';
 
 async function main(): Promise<number> {
   const minutes = minutesFromArgs(process.argv.slice(2));
-  const heapSnapshots = snapshotsFromArgs(process.argv.slice(2));
+  const snapshots = snapshotsFromArgs(process.argv.slice(2));
+  const heapSnapshots = snapshots.minutes;
   const updateDocsAfter = process.argv.includes('--update-docs');
   const machine = `${availableParallelism()} cores, load ${loadavg()[0].toFixed(1)} at the start`;
   const log = (line: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
   const out = join(REPO_ROOT, 'bench-results');
   const snapshotDir = join(out, `soak-${minutes}min-heap`);
-  mkdirSync(heapSnapshots.length ? snapshotDir : out, { recursive: true });
-  log(`starting a ${minutes}-minute soak${heapSnapshots.length ? ` (heap snapshots at minutes ${heapSnapshots.join(', ')} and the end, in ${snapshotDir})` : ''}`);
-  const { report, error, workDir } = await runSoak(minutes, log, { heapSnapshots, snapshotDir });
+  mkdirSync(snapshots.atEnd ? snapshotDir : out, { recursive: true });
+  log(`starting a ${minutes}-minute soak${snapshots.atEnd ? ` (heap snapshots at ${[...heapSnapshots.map((m) => `minute ${m}`), 'the end'].join(', ')}, in ${snapshotDir})` : ''}`);
+  const { report, error, workDir } = await runSoak(minutes, log, { heapSnapshots, snapshotAtEnd: snapshots.atEnd, snapshotDir });
   if (!report) {
     console.error(`Soak failed: ${error}\n(working files kept in ${workDir})`);
     return 1;

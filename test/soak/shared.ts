@@ -19,6 +19,7 @@ export interface SoakSetup {
   sshDir: string;
   /** Minutes after t0 at which the runner writes a heap snapshot (`<snapshotDir>/heap-<minute>min.heapsnapshot`), after a forced GC; one more at the end when any. */
   heapSnapshots: number[];
+  snapshotAtEnd: boolean;
   snapshotDir: string;
 }
 

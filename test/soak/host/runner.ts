@@ -125,7 +125,7 @@ export async function run(): Promise<void> {
     report.cpuPercent = ((cpu.user + cpu.system) / 1000 / (report.end - t0)) * 100;
     report.final = await sample(t0);
     timers.forEach(clearInterval);
-    if (setup.heapSnapshots.length) snapshot('end');
+    if (setup.snapshotAtEnd) snapshot('end');
     writeFileSync(join(dir, files.host), JSON.stringify(report));
   } catch (error) {
     timers.forEach(clearInterval);
