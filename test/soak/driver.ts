@@ -77,9 +77,13 @@ export async function runSoak(minutes: number, log: (line: string) => void, opti
   let restarts = 0;
   try {
     let exit: number | undefined;
+    // A workbench that never loads ends the run through the same path (and the finally below), not as an unhandled rejection.
     const host = runInHost({ codeServer, browser, devPaths: [REPO_ROOT], runner, timeoutMs: (minutes + 20) * 60_000 }).then((r) => {
       exit = r.code;
       return r;
+    }, (e: unknown) => {
+      exit = -2;
+      return { code: -2, errors: [e instanceof Error ? e.message : String(e)] };
     });
     const hostFailed = () => (exit !== undefined ? `the extension host runner ended early (exit ${exit}): ${readHost(dir)?.error ?? 'no report'}` : undefined);
     await waitFor('the runner to start the tails', () => existsSync(join(dir, files.ready)), 5 * 60_000, hostFailed);
