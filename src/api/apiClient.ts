@@ -2,6 +2,7 @@
 // dispatcher, spends the shared request budget, applies the retry policy and the
 // timeouts, and exposes one typed function per endpoint, grouped by resource.
 
+import * as l10n from '@vscode/l10n';
 import type { Dispatcher } from 'undici';
 import { resolveBaseUrl } from './baseUrl';
 import { sleep, systemClock, type Clock } from './clock';
@@ -13,8 +14,13 @@ import { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, retryDelay, type RetryOptions } from
 import { SecretScrubber, safePath } from './secrets';
 import { trustedRoots, type TrustSettings } from './trustedRoots';
 import { type ApiLogger, type ApiResponse, exchange, openStream, streamFailure, type TransportContext } from './transport';
-import type { CallOptions, OpenStream, Requester, RequestSpec } from './callTypes';
+import type { Readable } from 'node:stream';
+import type { CallOptions, OpenStream, Requester, RequestSpec, UploadOptions } from './callTypes';
+import type { TransferProgress } from './models';
+import { downloadToFile, sendStream } from './transfer';
 import { accountEndpoints } from './endpoints/account';
+import { aiEndpoints } from './endpoints/ai';
+import { buildpackEndpoints } from './endpoints/buildpacks';
 import { appEndpoints } from './endpoints/apps';
 import { appResourceEndpoints } from './endpoints/appResources';
 import { authEndpoints } from './endpoints/auth';
@@ -96,6 +102,8 @@ export class ApiClient implements Requester {
   readonly teams;
   readonly notifications;
   readonly activities;
+  readonly buildpacks;
+  readonly ai;
 
   private readonly getToken: ApiClientOptions['getToken'];
   private readonly onUnauthorized: ApiClientOptions['onUnauthorized'];
@@ -171,6 +179,8 @@ export class ApiClient implements Requester {
     this.teams = account.teams;
     this.notifications = account.notifications;
     this.activities = account.activities;
+    this.buildpacks = buildpackEndpoints(this);
+    this.ai = aiEndpoints(this);
   }
 
   /** Remembers a token the caller obtained elsewhere so it is scrubbed from errors and logs. */
@@ -182,7 +192,7 @@ export class ApiClient implements Requester {
   async request(spec: RequestSpec, opts: CallOptions = {}, absoluteUrl?: string): Promise<ApiResponse> {
     const url = absoluteUrl ?? this.urlFor(spec);
     const { info, headers, body, token } = await this.prepare(spec, opts, url);
-    const timeoutMs = spec.slow ? this.timeouts.slowMs : this.timeouts.readMs;
+    const timeoutMs = Math.max(spec.slow ? this.timeouts.slowMs : this.timeouts.readMs, spec.minTimeoutMs ?? 0);
     const ctx = this.contextFor(spec, token);
     // Time spent queued for the budget counts against nothing: the response timeout starts
     // when the request is sent (transport.ts), and the retry policy's limits from the first send.
@@ -231,6 +241,53 @@ export class ApiClient implements Requester {
       this.noticeUnauthorized(e, spec, opts, token);
       throw e;
     }
+  }
+
+  /** A request whose body is a stream (a database import): one budget token, never retried. */
+  async upload(spec: RequestSpec, source: Readable, opts: CallOptions = {}, transfer: UploadOptions = {}): Promise<ApiResponse & { bytesSent: number }> {
+    try {
+      const url = this.urlFor(spec);
+      const { info, headers, token } = await this.prepare(spec, opts, url);
+      headers['content-type'] = transfer.contentType ?? 'application/octet-stream';
+      if (transfer.contentLength !== undefined) headers['content-length'] = String(transfer.contentLength);
+      await this.waitForBudget(opts, info, spec);
+      const sentAt = this.budget.now();
+      const timeoutMs = Math.max(this.timeouts.slowMs, spec.minTimeoutMs ?? 0);
+      const ex = { method: spec.method, url, info, headers, timeoutMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal };
+      try {
+        const res = await sendStream(this.contextFor(spec, token), ex, source, { total: transfer.contentLength, onProgress: transfer.onProgress });
+        this.budget.report({ kind: 'answered' }, sentAt);
+        return res;
+      } catch (e) {
+        this.budget.report(outcomeOf(e), sentAt);
+        this.noticeUnauthorized(e, spec, opts, token);
+        throw e;
+      }
+    } finally {
+      // Refused before sending (signed out, cancelled in the queue): the file is closed too.
+      if (!source.readableEnded) source.destroy();
+    }
+  }
+
+  /**
+   * Saves an absolute address (a presigned backup URL) to a file. It is not the API: no
+   * token (the object store may be another host), no request budget, no retry.
+   */
+  async downloadFile(url: string, destination: string, opts: CallOptions = {}, onProgress?: (p: TransferProgress) => void): Promise<{ bytes: number; total?: number }> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ApiError(l10n.t('The service sent an unusable download address'), { status: 200, messages: ['Invalid URL'], retryable: false, code: 'invalid_response' }, { method: 'GET', path: '(download)' });
+    }
+    // Plain http only from a service that is itself reached over http (a local or test one).
+    if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && this.origin.startsWith('http:'))) {
+      throw new ApiError(l10n.t('The service sent a download address that is not https'), { status: 200, messages: [parsed.protocol], retryable: false, code: 'invalid_response' }, { method: 'GET', path: safePath(parsed.pathname) });
+    }
+    const info: RequestInfo = { method: 'GET', path: safePath(parsed.pathname) };
+    const headers = { accept: '*/*', 'user-agent': this.userAgent };
+    const ex = { method: 'GET' as const, url, info, headers, timeoutMs: this.timeouts.readMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal };
+    return downloadToFile(this.ctx, ex, destination, onProgress);
   }
 
   /**

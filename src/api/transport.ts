@@ -54,7 +54,7 @@ export interface TransportContext {
   clock?: Clock;
 }
 
-const TIMED_OUT = Symbol('timed out');
+export const TIMED_OUT = Symbol('timed out');
 
 export async function exchange(ctx: TransportContext, ex: Exchange): Promise<ApiResponse> {
   // Starts now, when the request goes out: never while it queued for the request budget.
@@ -130,7 +130,7 @@ export function streamFailure(ctx: TransportContext, ex: Pick<Exchange, 'info' |
   return mapFailure(ctx, { ...ex, method: 'GET', url: '', headers: {} }, e, false);
 }
 
-function interpret(ctx: TransportContext, ex: Exchange, status: number, headers: Headers, text: string): ApiResponse {
+export function interpret(ctx: TransportContext, ex: Exchange, status: number, headers: Headers, text: string): ApiResponse {
   const contentType = String(headers['content-type'] ?? '');
   if (status >= 200 && status < 300) {
     return { status, headers, body: parseSuccessBody(ex, status, contentType, text), url: ex.url };
@@ -143,12 +143,14 @@ function interpret(ctx: TransportContext, ex: Exchange, status: number, headers:
       ex.info,
     );
   }
-  const parsed = parseErrorBody(status, contentType, ctx.scrubber.scrub(text));
+  const scrubbed = ctx.scrubber.scrub(text);
+  const parsed = parseErrorBody(status, contentType, scrubbed);
   const retryAfterMs = parseRetryAfter(headers['retry-after']);
   return throwApiError(ctx, ex, status, {
     ...parsed,
     retryable: parsed.retryable ?? RETRYABLE_STATUSES.has(status),
     retryAfterMs,
+    details: jsonObject(scrubbed),
   });
 }
 
@@ -156,7 +158,7 @@ function throwApiError(
   ctx: TransportContext,
   ex: Exchange,
   status: number,
-  p: { message: string; messages: string[]; code?: string; hint?: string; retryable: boolean; retryAfterMs?: number },
+  p: { message: string; messages: string[]; code?: string; hint?: string; retryable: boolean; retryAfterMs?: number; details?: Record<string, unknown> },
 ): never {
   const s = (t: string) => ctx.scrubber.scrub(t);
   throw new ApiError(
@@ -168,13 +170,25 @@ function throwApiError(
       retryAfterMs: p.retryAfterMs,
       code: p.code,
       hint: p.hint === undefined ? undefined : s(p.hint),
+      details: p.details,
     },
     ex.info,
   );
 }
 
+/** The body as a JSON object, if it is one (already scrubbed text). */
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    const v = parseJsonBounded(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The whole body as text, refusing one larger than MAX_BODY_BYTES with a clear error. */
-async function readBody(ex: Exchange, status: number, body: Readable): Promise<string> {
+export async function readBody(ex: Exchange, status: number, body: Readable): Promise<string> {
   try {
     return await readCapped(body);
   } catch (e) {
@@ -203,7 +217,7 @@ function parseSuccessBody(ex: Exchange, status: number, contentType: string, tex
   }
 }
 
-function mapFailure(ctx: TransportContext, ex: Exchange, e: unknown, timedOut: boolean): AppHostError {
+export function mapFailure(ctx: TransportContext, ex: Exchange, e: unknown, timedOut: boolean): AppHostError {
   if (ex.signal?.aborted) return new CancelledError(ex.info);
   if (timedOut) return new TimeoutError(ctx.origin, ex.timeoutMs, 'response', ex.info);
   const code = errorCode(e);

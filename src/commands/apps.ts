@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { inform } from './kit/notices';
-import { teamOfWorkspace } from '../api';
+import { isNameTaken, teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
@@ -117,9 +117,11 @@ async function createApp(s: Core, target?: CommandTarget): Promise<void> {
   });
   if (branch === undefined) throw new UserCancelled();
   // A 422 is the platform refusing (Dokku's own words, e.g. a name it does not allow) or a validation.
+  const action = vscode.l10n.t('Cannot create {0} on {1}', name.trim(), server.name);
   const created = await runAction(s, undefined, vscode.l10n.t('Creating {0}…', name.trim()), () =>
-    explained(vscode.l10n.t('Cannot create {0} on {1}', name.trim(), server.name), () =>
-      s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace })),
+    explained(action, () =>
+      s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace })
+        .catch((error: unknown) => { throw explainTakenName(error, action, name.trim()); })),
   );
   const group = s.tree.listOf(actingService(s), landsInPersonal ? undefined : workspace, 'apps');
   if (landsInPersonal) void inform(s, vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));
@@ -128,6 +130,19 @@ async function createApp(s: Core, target?: CommandTarget): Promise<void> {
   s.tree.refresh(group);
   const row = await s.tree.appRowIn(group, created.id);
   if (row) await s.tree.reveal(row, { select: true, focus: false, expand: false });
+}
+
+/**
+ * A taken name, whichever way the service says it (Dokku's "Name is already taken" or the
+ * model's "Name has already been taken"): names are unique per server across every team,
+ * so the app holding it may be one the user cannot see.
+ */
+function explainTakenName(error: unknown, action: string, name: string): unknown {
+  if (!isNameTaken(error)) return error;
+  return new Error(
+    vscode.l10n.t('{0}: an app named {1} already exists on that server (names are unique per server, across every team, so it may be one you cannot see). Choose another name.', action, name),
+    { cause: error },
+  );
 }
 
 async function updateApp(s: Core, target?: CommandTarget): Promise<void> {
