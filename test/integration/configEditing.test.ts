@@ -278,7 +278,7 @@ describe('config: config.env saves exactly the user\'s change', function () {
       await editEnv(doc, { RATE_LIMITED: 'saved' });
       for (const app of tailed) await vscode.commands.executeCommand('apphost.logs.tail', app);
       const budget = api.connection.budget;
-      await until('the tails to poll', () => tailed.every((app) => t.tailOf(app)?.state === 'live'));
+      await until('the tails to start', () => tailed.every((app) => t.tailOf(app) !== undefined));
       // Nearly spent: not a token left when the save asks.
       while (budget.tryAcquire('user'));
       server.control.clearRequestLog();
