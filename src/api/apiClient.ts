@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Dispatcher } from 'undici';
 import { resolveBaseUrl } from './baseUrl';
-import { sleep, systemClock } from './clock';
+import { sleep, systemClock, type Clock } from './clock';
 import { createDispatcher, needsTrust, type ProxySettings } from './dispatcher';
 import { ApiError, CancelledError, type RequestInfo } from './errors';
 import { nextLink, readList } from './normalize';
@@ -64,6 +64,8 @@ export interface ApiClientOptions {
   trust?: TrustSettings;
   /** Injected dispatcher (tests: undici MockAgent). Not closed by `close()`. */
   dispatcher?: Dispatcher;
+  /** Times the response timeouts and retry delays (tests: the budget's fake clock). */
+  clock?: Clock;
   /**
    * Called on a 401 to a request that used the stored token (from getToken), i.e. the
    * session expired or was revoked. Not for explicit `opts.token` (a token being tried).
@@ -112,6 +114,7 @@ export class ApiClient implements Requester {
   private readonly ownsDispatcher: boolean;
   private readonly ctx: TransportContext;
   private readonly dispatcherBuild: () => Promise<Dispatcher>;
+  private readonly clock: Clock;
   readonly scrubber = new SecretScrubber();
 
   constructor(opts: ApiClientOptions) {
@@ -126,6 +129,7 @@ export class ApiClient implements Requester {
     this.userAgent = opts.userAgent ?? 'apphost-vscode';
     this.maxPages = opts.maxPages ?? 20;
     this.ownsDispatcher = !opts.dispatcher;
+    this.clock = opts.clock ?? systemClock;
     const network = { proxy: opts.proxy, connectTimeoutMs: this.timeouts.connectMs };
     const choice = opts.dispatcher
       ? { dispatcher: opts.dispatcher, description: 'injected dispatcher' }
@@ -149,7 +153,7 @@ export class ApiClient implements Requester {
         throw error;
       }));
     }
-    this.ctx = { dispatcher: () => this.dispatcherBuild(), origin: this.origin, scrubber: this.scrubber, logger };
+    this.ctx = { dispatcher: () => this.dispatcherBuild(), origin: this.origin, scrubber: this.scrubber, logger, clock: this.clock };
 
     const auth = authEndpoints(this);
     const account = accountEndpoints(this);
@@ -190,9 +194,12 @@ export class ApiClient implements Requester {
     const { info, headers, body, token } = await this.prepare(spec, opts, url);
     const timeoutMs = Math.max(spec.slow ? this.timeouts.slowMs : this.timeouts.readMs, spec.minTimeoutMs ?? 0);
     const ctx = this.contextFor(spec, token);
-    const started = Date.now();
+    // Time spent queued for the budget counts against nothing: the response timeout starts
+    // when the request is sent (transport.ts), and the retry policy's limits from the first send.
+    let started: number | undefined;
     for (let attempt = 1; ; attempt++) {
       await this.waitForBudget(opts, info, spec);
+      started ??= this.clock.now();
       const sentAt = this.budget.now();
       try {
         const res = await exchange(ctx, {
@@ -207,14 +214,14 @@ export class ApiClient implements Requester {
         if (e instanceof ApiError && e.status === 429 && !spec.anonymous) {
           // Refused before the service acted on it, so any method may go again: it waits in the
           // budget until the service accepts requests. Views do not wait: they keep what they show.
-          if (opts.priority === 'view' || opts.failWhenThrottled || Date.now() - started >= MAX_RETRY_AFTER_MS) throw e;
+          if (opts.priority === 'view' || opts.failWhenThrottled || this.clock.now() - started >= MAX_RETRY_AFTER_MS) throw e;
           this.ctx.logger?.warn?.(`${info.method} ${info.path}: the service is limiting requests; waiting for it`);
           continue;
         }
-        const delay = retryDelay(spec.method, attempt, e, Date.now() - started, this.retry);
+        const delay = retryDelay(spec.method, attempt, e, this.clock.now() - started, this.retry);
         if (delay === undefined) throw e;
         this.ctx.logger?.warn?.(`${info.method} ${info.path}: ${(e as Error).message}; retry ${attempt} in ${delay} ms`);
-        await sleep(systemClock, delay, opts.signal);
+        await sleep(this.clock, delay, opts.signal);
         if (opts.signal?.aborted) throw new CancelledError(info);
       }
     }
@@ -380,8 +387,10 @@ export class ApiClient implements Requester {
   private async waitForBudget(opts: CallOptions, info: RequestInfo, spec: RequestSpec): Promise<void> {
     const signals = [opts.signal, opts.queueSignal].filter((x): x is AbortSignal => !!x);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const priority = opts.priority ?? 'user';
+    const waited = opts.onBudgetWait && this.budget.wouldWait(priority) ? opts.onBudgetWait() : undefined;
     try {
-      await this.budget.acquire(opts.priority ?? 'user', signal, { failWhenThrottled: (opts.priority === 'view' || !!opts.failWhenThrottled) && !spec.anonymous });
+      await this.budget.acquire(priority, signal, { failWhenThrottled: (opts.priority === 'view' || !!opts.failWhenThrottled) && !spec.anonymous });
     } catch (e) {
       if (signal?.aborted) throw new CancelledError(info);
       if (e instanceof BudgetThrottledError) {
@@ -392,6 +401,8 @@ export class ApiClient implements Requester {
         );
       }
       throw e;
+    } finally {
+      waited?.();
     }
   }
 }

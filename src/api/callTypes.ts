@@ -28,6 +28,13 @@ export interface CallOptions {
   failWhenThrottled?: boolean;
   /** Use this token instead of getToken() (e.g. the session token right after login). */
   token?: string;
+  /**
+   * Called when the request has to queue for the request budget (others ahead of it, or the
+   * bucket empty, or the service limiting requests); what it returns is called once the
+   * request got its turn (or gave up waiting). A user's save says "waiting for the
+   * service's rate limit" meanwhile, instead of seeming stuck.
+   */
+  onBudgetWait?: () => (() => void) | void;
 }
 
 export type QueryValue = string | number | boolean | undefined;

@@ -12,6 +12,7 @@ import { ApiError, AppHostError, CancelledError, ConfigurationError, NetworkErro
 import { parseRetryAfter } from './retry';
 import { redactHeaders, type SecretScrubber } from './secrets';
 import { undici } from './undici';
+import { systemClock, type Clock } from './clock';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Headers = Record<string, string | string[] | undefined>;
@@ -49,13 +50,17 @@ export interface TransportContext {
   origin: string;
   scrubber: SecretScrubber;
   logger?: ApiLogger;
+  /** Times the response timeout (default: real time). */
+  clock?: Clock;
 }
 
 export const TIMED_OUT = Symbol('timed out');
 
 export async function exchange(ctx: TransportContext, ex: Exchange): Promise<ApiResponse> {
+  // Starts now, when the request goes out: never while it queued for the request budget.
+  const clock = ctx.clock ?? systemClock;
   const timer = new AbortController();
-  const handle = setTimeout(() => timer.abort(TIMED_OUT), ex.timeoutMs);
+  const handle = clock.setTimeout(() => timer.abort(TIMED_OUT), ex.timeoutMs);
   const signal = ex.signal ? AbortSignal.any([ex.signal, timer.signal]) : timer.signal;
   const started = Date.now();
   ctx.logger?.trace?.(ctx.scrubber.scrub(`→ ${ex.method} ${ex.info.path} ${JSON.stringify(redactHeaders(ex.headers))}`));
@@ -82,7 +87,7 @@ export async function exchange(ctx: TransportContext, ex: Exchange): Promise<Api
     ctx.logger?.debug?.(`${ex.method} ${ex.info.path} → ${mapped.name}${status ? ` after ${status}` : ''}: ${mapped.message}`);
     throw mapped;
   } finally {
-    clearTimeout(handle);
+    clock.clearTimeout(handle);
   }
 }
 
