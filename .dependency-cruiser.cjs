@@ -46,6 +46,13 @@ module.exports = {
       to: { path: '^src/commands/(?!kit/)' },
     },
     {
+      name: 'doors-share-actions-not-commands',
+      comment: 'Agent tools, deploys and actions are doors and logic beside the commands: what they share with a command lives in src/actions/ (or the kit), never in a command file.',
+      severity: 'error',
+      from: { path: '^src/(agent|deploy|actions)/' },
+      to: { path: '^src/commands/(?!kit/)' },
+    },
+    {
       name: 'agent-tools-on-top',
       comment: 'The agent tools (src/agent/) use the areas as commands do; no area imports them: features.ts builds them, extension.ts registers them.',
       severity: 'error',

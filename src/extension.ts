@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { vouch } from './actions/callers';
 import type { AgentTools } from './agent';
 import { registerAgentTools, type AgentToolRegistration } from './agent/registration';
 import { AppHostAuthProvider } from './auth/authProvider';
@@ -46,6 +47,8 @@ export interface AppHostTestApi extends Core {
   readonly agentToolRegistration: AgentToolRegistration;
   /** The editor tabs' service decorations (registered at activation). */
   readonly serviceDecorations: ServiceDecorations;
+  /** Marks an argument as AppHost's own (a status bar item's, a button's): tests play those doors. */
+  readonly vouch: <T>(value: T) => T;
 }
 
 // Activation does no network I/O: views fetch their data only when shown.
@@ -86,7 +89,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
 
 /** The core objects, built on first access (tests reach them right after activation). */
 function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agentToolRegistration: AgentToolRegistration, serviceDecorations: ServiceDecorations): AppHostTestApi {
-  const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri, agentToolRegistration, serviceDecorations } as AppHostTestApi;
+  const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri, agentToolRegistration, serviceDecorations, vouch } as AppHostTestApi;
   const fields = ['context', 'log', 'sessions', 'connection', 'connections', 'auth', 'workspaces', 'tree', 'events'] as const;
   for (const field of fields) Object.defineProperty(api, field, { enumerable: true, get: () => features.get().core[field] });
   Object.defineProperty(api, 'treeInsides', { enumerable: true, get: () => features.get().treeInsides });

@@ -9,6 +9,7 @@ import type { RequestBudget } from './api/requestBudget';
 import { AppEvents } from './appEvents';
 import { commandTable } from './commands';
 import { runCommand } from './commands/kit/running';
+import { asksOthers, consentToCommand } from './actions/consent';
 import { ServiceRouting } from './commands/serviceRouting';
 import { registerDeploy, type DeployArea } from './deploy';
 import { DeployTaskProvider } from './deploy/deployTask';
@@ -130,11 +131,14 @@ export function activateFeatures(parts: ActivationParts): Features {
   const activity = registerActivityView(core, parts.activityView);
   // Each service gets its own table (its Core's connection is its connection): a command acts on its row's service.
   const routing = new ServiceRouting(core, commandTable);
+  // What AppHost's question calls each command: its title, as the palette shows it.
+  const titles = new Map(((context.extension.packageJSON.contributes?.commands ?? []) as { command: string; title: string }[]).map((c) => [c.command, c.title]));
   return {
     core,
     treeInsides: { resources, view, state },
     throttleStatus,
-    invoke: (id, args) => runCommand(parts.log, id, args, (command, given) => routing.route(command, given)),
+    invoke: (id, args) => runCommand(parts.log, id, args, (command, given) => routing.route(command, given),
+      async (command, given) => (asksOthers(command) ? consentToCommand(core, titles.get(command) ?? command, given) : undefined)),
     commandIds: routing.ids(),
     resources,
     dragAndDrop: new ResourcesDragAndDrop(),

@@ -28,3 +28,16 @@ export async function pickServiceToSignIn(connections: Connections): Promise<Con
   const service = await pickService(list, vscode.l10n.t('Sign in to which service?'), signedIn);
   return connections.of(service.id);
 }
+
+/** From the palette: the only signed-in service, else the one the user picks (undefined: the first). */
+export async function askService(connections: Connections): Promise<string | undefined> {
+  if (!connections.several) return undefined;
+  const signedIn = await connections.signedIn();
+  if (signedIn.length <= 1) return signedIn[0]?.id;
+  const picked = await vscode.window.showQuickPick(
+    signedIn.map((service) => ({ label: `$(cloud) ${service.name}`, description: service.url, service })),
+    { title: vscode.l10n.t('AppHost: which service?'), placeHolder: vscode.l10n.t('Select the service to act on') },
+  );
+  if (!picked) throw new UserCancelled();
+  return picked.service.id;
+}

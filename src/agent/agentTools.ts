@@ -4,6 +4,9 @@
 // user confirmed; a plan that failed is answered in invoke, as text, with nothing done.
 import * as vscode from 'vscode';
 import type { Core } from '../core';
+import { runFor, type Caller } from '../actions/callers';
+import { askOtherCaller } from '../actions/consent';
+import { UserCancelled } from '../model';
 import { failureText, rateLimitedText } from './modelText';
 import type { PreparedToolInvocation } from './lmApi';
 import { serviceCore, type ServiceInput } from './serviceInput';
@@ -43,8 +46,12 @@ export class AgentTools {
     return { invocationMessage, confirmationMessages: { title, message: new vscode.MarkdownString(message) } };
   }
 
-  /** Runs the tool; always text, failures included. */
-  async invoke(name: string, input: unknown, token: vscode.CancellationToken): Promise<string> {
+  /**
+   * Runs the tool; always text, failures included. A chat's call (`caller` chat) was
+   * confirmed by VS Code; any other call of an act tool gets AppHost's own question first,
+   * whatever the chat's auto-approve settings say.
+   */
+  async invoke(name: string, input: unknown, token: vscode.CancellationToken, caller: Exclude<Caller, 'user'> = 'other'): Promise<string> {
     const tool = this.tool(name);
     if (!agentToolsEnabled()) {
       return vscode.l10n.t('AppHost\'s agent tools are turned off (setting apphost.agentTools.enabled). Nothing was done.');
@@ -61,7 +68,17 @@ export class AgentTools {
           return vscode.l10n.t('Not done: this action needs the user\'s confirmation, and VS Code did not ask for it. Call the tool again.');
         }
         const result = await prepared;
-        return 'planned' in result ? await tool.run(result.planned.plan, ctx) : result.answer;
+        if (!('planned' in result)) return result.answer;
+        if (caller !== 'chat') {
+          const { title, message } = result.planned.confirmation;
+          try {
+            await askOtherCaller(title, message.replace(/\*\*/g, ''));
+          } catch (error) {
+            if (error instanceof UserCancelled) return vscode.l10n.t('Not done: the user declined. Nothing was sent to the service.');
+            throw error;
+          }
+        }
+        return await runFor(caller === 'chat' ? 'chat' : 'user', () => tool.run(result.planned.plan, ctx));
       } catch (error) {
         this.s.log.warn(`[agent] ${name}: ${error instanceof Error ? error.message : String(error)}`);
         return failureText(error);

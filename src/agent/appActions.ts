@@ -3,8 +3,9 @@
 // show the action (busy, then the process report's state) as when the user clicks.
 import * as vscode from 'vscode';
 import { readProcessReport, type Release } from '../api';
-import { formatScaling, parseScaling, type Scaling } from '../commands/processes';
-import { rollbackTo } from '../commands/releases';
+import { LIFECYCLE, runLifecycle, type LifecycleVerb } from '../actions/lifecycle';
+import { formatScaling, parseScaling, type Scaling } from '../actions/scale';
+import { rollbackTo } from '../actions/rollback';
 import type { AppRef } from '../model';
 import { releaseLabel } from '../tree/groups/releases';
 import { serviceText } from './serviceInput';
@@ -13,36 +14,14 @@ import { type AppInput, resolveApp, workspaceName } from './appInput';
 import {type ActTool, callOptions, type ToolContext } from './toolBase';
 import { ToolFailure } from './modelText';
 
-type Verb = 'start' | 'stop' | 'restart';
-
-const LIFECYCLE: Record<Verb, { title: (app: string) => string; effect: (app: string) => string; busy: (app: string) => string; done: (app: string) => string }> = {
-  start: {
-    title: (n) => vscode.l10n.t('Start {0}?', n),
-    effect: (n) => vscode.l10n.t('The service starts the stopped processes of {0}.', n),
-    busy: (n) => vscode.l10n.t('Starting {0}…', n),
-    done: (n) => vscode.l10n.t('{0} started.', n),
-  },
-  stop: {
-    title: (n) => vscode.l10n.t('Stop {0}?', n),
-    effect: (n) => vscode.l10n.t('The service stops every process of {0}: it stops answering requests until it is started again.', n),
-    busy: (n) => vscode.l10n.t('Stopping {0}…', n),
-    done: (n) => vscode.l10n.t('{0} stopped.', n),
-  },
-  restart: {
-    title: (n) => vscode.l10n.t('Restart {0}?', n),
-    effect: (n) => vscode.l10n.t('The service restarts every process of {0}; requests may fail for a few seconds.', n),
-    busy: (n) => vscode.l10n.t('Restarting {0}…', n),
-    done: (n) => vscode.l10n.t('{0} restarted.', n),
-  },
-};
-
 /** "App shop-api in workspace Personal, on https://…/api/v1": where an action lands. */
 async function where(ctx: ToolContext, app: AppRef): Promise<string> {
   const { session } = await ctx.s.connection.signedIn();
   return vscode.l10n.t('App **{0}** in workspace {1}, on {2}.', app.name, workspaceName(ctx.s, app.workspace), serviceText(ctx.s, session.apiRoot));
 }
 
-function lifecycleTool(name: string, verb: Verb): ActTool<AppInput, AppRef> {
+/** A door onto the lifecycle action (actions/lifecycle.ts): its texts, its run, its state. */
+function lifecycleTool(name: string, verb: LifecycleVerb): ActTool<AppInput, AppRef> {
   const texts = LIFECYCLE[verb];
   return {
     name,
@@ -53,12 +32,7 @@ function lifecycleTool(name: string, verb: Verb): ActTool<AppInput, AppRef> {
       return { plan: app, confirmation: { title: texts.title(app.name), message: `${await where(ctx, app)}\n\n${texts.effect(app.name)}` } };
     },
     async run(app, ctx) {
-      const api = ctx.s.connection.api();
-      const opts = callOptions(ctx, app);
-      await busyWhile(ctx, app, texts.busy(app.name), () => api.apps[verb](app.id, opts));
-      // The service never updates an app's status: its process report says whether it runs.
-      const report = readProcessReport(await api.processes.get(app.id, opts));
-      ctx.s.tree.showProcessState(app, report);
+      const report = await runLifecycle(ctx.s, app, verb, { options: callOptions(ctx, app), report: true });
       return [texts.done(app.name), ...processLines(report)].join('\n');
     },
   };
@@ -67,17 +41,6 @@ function lifecycleTool(name: string, verb: Verb): ActTool<AppInput, AppRef> {
 export const startApp = lifecycleTool('apphost_start_app', 'start');
 export const stopApp = lifecycleTool('apphost_stop_app', 'stop');
 export const restartApp = lifecycleTool('apphost_restart_app', 'restart');
-
-/** The app's rows show the action while it runs (a spinner and the text), as for a click. */
-async function busyWhile<T>(ctx: ToolContext, app: AppRef, text: string, action: () => Promise<T>): Promise<T> {
-  const rows = ctx.s.tree.appRows(app);
-  ctx.s.tree.markBusy(rows, text);
-  try {
-    return await action();
-  } finally {
-    ctx.s.tree.markBusy(rows, undefined);
-  }
-}
 
 export interface ScaleInput extends AppInput {
   /** "web=2 worker=1". */
@@ -108,7 +71,7 @@ export const scaleApp: ActTool<ScaleInput, { app: AppRef; changes: Scaling; curr
   async run({ app, changes, current }, ctx) {
     const api = ctx.s.connection.api();
     const opts = callOptions(ctx, app);
-    const result = await busyWhile(ctx, app, vscode.l10n.t('Scaling {0} to {1}…', app.name, formatScaling(changes)), () => api.processes.scale(app.id, changes, opts));
+    const result = await ctx.s.tree.busyWhile(ctx.s.tree.appRows(app), vscode.l10n.t('Scaling {0} to {1}…', app.name, formatScaling(changes)), () => api.processes.scale(app.id, changes, opts));
     ctx.s.tree.reloadPart(app, 'processes');
     return vscode.l10n.t('{0} scaled: {1}.', app.name, formatScaling({ ...current, ...result.scaling }));
   },

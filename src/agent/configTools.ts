@@ -4,7 +4,7 @@
 // changed meanwhile is a conflict reported back, never overwritten.
 import * as vscode from 'vscode';
 import { AppHostError } from '../api';
-import { changed } from '../commands/configChanged';
+import { changed } from '../actions/configChanged';
 import { applyChangeSet, changesInEffect, diffMaps, isEmptyChangeSet, NO_CHANGES, touchedKeys, type ChangeSet } from '../configText/configDiff';
 import { documentKind, PartialSendError } from '../configText/documentKinds';
 import { ENV_KEY_PATTERN } from '../configText/envScanner';
@@ -32,13 +32,13 @@ export const readConfig: ReadTool<ConfigReadInput> = {
     rememberRead(session.id, app, vars);
     const wanted = input.keys?.length ? new Set(input.keys) : undefined;
     const keys = Object.keys(vars).sort().filter((k) => !wanted || wanted.has(k));
-    const masked = keys.filter((k) => isMasked(app, k, vars[k])).length;
+    const masked = keys.filter((k) => isMasked(k, vars[k])).length;
     const missing = wanted ? [...wanted].filter((k) => !Object.hasOwn(vars, k)) : [];
     return [
       vscode.l10n.t('Config vars of {0} (workspace {1}): {2}.', app.name, workspaceName(ctx.s, app.workspace), keys.length),
-      masked ? vscode.l10n.t('{0} of them look like secrets: their values are masked (shown as {1}, setting apphost.maskSecrets) and not given to you. Never guess them; the user can reveal one in the AppHost view.', masked, MASKED) : '',
+      masked ? vscode.l10n.t('{0} of them look like secrets: their values are masked (shown as {1}, setting apphost.maskSecrets) and not given to you. Never guess them; revealing one in the AppHost view shows it to the user, not to you.', masked, MASKED) : '',
       missing.length ? vscode.l10n.t('Not set: {0}.', missing.join(', ')) : '',
-      ...keys.map((k) => `${k}=${valueForModel(app, k, vars[k])}`),
+      ...keys.map((k) => `${k}=${valueForModel(k, vars[k])}`),
     ].filter(Boolean).join('\n');
   },
 };
@@ -68,7 +68,7 @@ export const changeConfig: ActTool<ConfigChangeInput, ConfigPlan> = {
     const read = lastRead(session.id, app) ?? current;
     const mine = applyChangeSet(read, wanted);
     const merge = threeWayMerge(read, mine, current);
-    if (merge.kind === 'conflict') return { answer: conflictText(app, merge.conflicts, current, vscode.l10n.t('since you last read the config')) };
+    if (merge.kind === 'conflict') return { answer: conflictText(merge.conflicts, current, vscode.l10n.t('since you last read the config')) };
     const changes = diffMaps(current, merge.merged);
     if (isEmptyChangeSet(changes)) return { answer: vscode.l10n.t('Nothing to change: {0} already has these values. Nothing was sent.', app.name) };
     return {
@@ -92,7 +92,7 @@ export const changeConfig: ActTool<ConfigChangeInput, ConfigPlan> = {
     const spec = documentKind('config');
     const theirs = await api.config.get(app.id, opts);
     const merge = threeWayMerge(plan.base, plan.mine, theirs);
-    if (merge.kind === 'conflict') return conflictText(app, merge.conflicts, theirs, vscode.l10n.t('after the user confirmed'));
+    if (merge.kind === 'conflict') return conflictText(merge.conflicts, theirs, vscode.l10n.t('after the user confirmed'));
     const changes = diffMaps(theirs, merge.merged);
     if (isEmptyChangeSet(changes)) return vscode.l10n.t('Nothing to change: {0} already has these values. Nothing was sent.', app.name);
     const applied = await send(ctx, app, changes, () => spec.send(api, app.id, changes, opts), () => api.config.get(app.id, opts));
@@ -100,7 +100,7 @@ export const changeConfig: ActTool<ConfigChangeInput, ConfigPlan> = {
     rememberRead(session.id, app, state);
     if (!isEmptyChangeSet(applied.done)) changed(ctx.s, app);
     return [
-      isEmptyChangeSet(applied.done) ? '' : vscode.l10n.t('Done on {0}: {1}. The service restarts the app to apply it.', app.name, describe(app, applied.done, theirs)),
+      isEmptyChangeSet(applied.done) ? '' : vscode.l10n.t('Done on {0}: {1}. The service restarts the app to apply it.', app.name, describe(applied.done, theirs)),
       applied.failure ?? '',
     ].filter(Boolean).join('\n');
   },
@@ -146,15 +146,15 @@ async function send(
 }
 
 /** "set LOG_LEVEL ("info" → "debug"); removed OLD", values masked as for the model. */
-function describe(app: AppRef, changes: ChangeSet, before: Record<string, string>): string {
+function describe(changes: ChangeSet, before: Record<string, string>): string {
   return [
-    ...Object.keys(changes.set).map((k) => vscode.l10n.t('set {0} ({1} → {2})', k, Object.hasOwn(before, k) ? valueForModel(app, k, before[k]) : vscode.l10n.t('new'), valueForModel(app, k, changes.set[k]))),
+    ...Object.keys(changes.set).map((k) => vscode.l10n.t('set {0} ({1} → {2})', k, Object.hasOwn(before, k) ? valueForModel(k, before[k]) : vscode.l10n.t('new'), valueForModel(k, changes.set[k]))),
     ...changes.unset.map((k) => vscode.l10n.t('removed {0}', k)),
   ].join('; ');
 }
 
-function conflictText(app: AppRef, keys: string[], now: Record<string, string>, when: string): string {
-  const values = keys.map((k) => `${k}=${Object.hasOwn(now, k) ? valueForModel(app, k, now[k]) : vscode.l10n.t('(removed)')}`).join(', ');
+function conflictText(keys: string[], now: Record<string, string>, when: string): string {
+  const values = keys.map((k) => `${k}=${Object.hasOwn(now, k) ? valueForModel(k, now[k]) : vscode.l10n.t('(removed)')}`).join(', ');
   return vscode.l10n.t(
     'Not changed: {0} changed on the server {1} (now {2}). Nothing was overwritten. Read the config again (apphost_get_config), then decide with the user.',
     keys.join(', '), when, values,

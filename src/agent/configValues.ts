@@ -29,21 +29,29 @@ export function lastRead(sessionId: string, app: AppRef): Record<string, string>
   return reads.get(readKey(sessionId, app));
 }
 
-function rules(app: AppRef, key: string): MaskRules {
+/** As the tree's row shows it to the user: the setting, and the values revealed this session. */
+function userRules(app: AppRef, key: string): MaskRules {
   return { maskSecrets: settings.maskSecrets(), revealed: isRevealed(app, key) };
 }
 
-export function isMasked(app: AppRef, key: string, value: string): boolean {
-  return isMaskedValue(key, value, rules(app, key));
+/**
+ * The model always gets secret-looking values masked: revealing a row in the tree (which
+ * anyone running apphost.config.reveal could ask for) is for the user's eyes only.
+ */
+const MODEL_RULES: MaskRules = { maskSecrets: true, revealed: false };
+
+/** Whether the model gets this value masked. */
+export function isMasked(key: string, value: string): boolean {
+  return isMaskedValue(key, value, MODEL_RULES);
 }
 
 /** The value for the model: quoted, or `[masked]`. */
-export function valueForModel(app: AppRef, key: string, value: string): string {
-  return modelValue(key, value, rules(app, key));
+export function valueForModel(key: string, value: string): string {
+  return modelValue(key, value, MODEL_RULES);
 }
 
 /** The value in a confirmation the user reads (a screen may be shared): masked like the tree's row. */
 export function valueForUser(app: AppRef, key: string, value: string | undefined): string {
   if (value === undefined) return vscode.l10n.t('(not set)');
-  return isMasked(app, key, value) ? maskValue(value) : `\`${value.replace(/`/g, 'ˋ').replace(/\r?\n/g, '⏎')}\``;
+  return isMaskedValue(key, value, userRules(app, key)) ? maskValue(value) : `\`${value.replace(/`/g, 'ˋ').replace(/\r?\n/g, '⏎')}\``;
 }

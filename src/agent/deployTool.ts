@@ -12,6 +12,7 @@ import { explainPush } from '../deploy/pushProblems';
 import { buildFailure } from '../deploy/pushOutput';
 import { serviceText } from './serviceInput';
 import { workspaceName } from './appInput';
+import { appOutputScrub } from './appOutput';
 import { ToolFailure } from './modelText';
 import { type ActTool, callOptions, clip, type ToolContext } from './toolBase';
 
@@ -85,7 +86,13 @@ export const deployFolder: ActTool<{ folder?: string; service?: string }, Deploy
     if (!done) return vscode.l10n.t('A deploy of {0} is already running: wait for it (apphost_get_deploy_log shows it).', app.name);
     // The user sees the outcome as after a click (its buttons wait for them, not for the agent).
     void report(onService(s, app.service), area, done.plan, done.result).catch((e: unknown) => s.log.warn(`[agent] deploy report: ${String(e)}`));
-    return answer(ctx, done.plan, done.result);
+    // The build printed what the app's build scripts print: its config values are masked for the model.
+    // (The whole answer: a failure's reason quotes the build too.) The deploy is done whatever
+    // happens now: when the config cannot be read, the answer goes without the build's lines.
+    const scrub = await appOutputScrub(ctx, done.plan.app).catch(() => undefined);
+    if (scrub) return scrub(answer(ctx, done.plan, done.result));
+    const { deploy } = done.result;
+    return answer(ctx, done.plan, { ...done.result, buildLines: [], deploy: deploy && { ...deploy, log: undefined } });
   },
 };
 

@@ -7,6 +7,7 @@ import { buildFailure } from '../deploy/pushOutput';
 import { sanitizeLine } from '../logs';
 import { releaseLabel } from '../tree/groups/releases';
 import { type AppInput, resolveApp, workspaceName } from './appInput';
+import { appOutputScrub } from './appOutput';
 import { deployLine } from './appTools';
 import { callOptions, clip, type ReadTool, tailText } from './toolBase';
 
@@ -31,8 +32,8 @@ export const deployLog: ReadTool<DeployLogInput> = {
       if (!latest) return vscode.l10n.t('{0} has never been deployed: it has no deploy yet.', app.name);
       id = latest.id;
     }
-    const deploy = await api.deploys.get(app.id, id, opts);
-    const lines = (deploy.log ?? '').split(/\r?\n/).map(sanitizeLine).filter((l) => l.trim());
+    const [deploy, scrub] = await Promise.all([api.deploys.get(app.id, id, opts), appOutputScrub(ctx, app)]);
+    const lines = (deploy.log ?? '').split(/\r?\n/).map(sanitizeLine).map(scrub).filter((l) => l.trim());
     const wanted = Math.max(1, Math.min(500, Math.floor(Number(input.lines) || 100)));
     const shown = lines.slice(-wanted).map((l) => clip(l, 500));
     const finished = FINISHED.has(deploy.status);

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { ContainerTracker, containerLabel, parseLine } from '../logs';
 import { type AppInput, resolveApp } from './appInput';
+import { appOutputScrub } from './appOutput';
 import { callOptions, clip, type ReadTool, tailText } from './toolBase';
 
 export interface LogsInput extends AppInput {
@@ -25,10 +26,11 @@ export const recentLogs: ReadTool<LogsInput> = {
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
     const wanted = Math.max(1, Math.min(MAX_LOG_LINES, Math.floor(Number(input.lines) || DEFAULT_LOG_LINES)));
-    const raw = (await ctx.s.connection.api().logs.get(app.id, { lines: wanted }, callOptions(ctx, app))).lines;
-    if (!raw.length) return vscode.l10n.t('{0} has no log lines yet.', app.name);
+    const [read, scrub] = await Promise.all([ctx.s.connection.api().logs.get(app.id, { lines: wanted }, callOptions(ctx, app)), appOutputScrub(ctx, app)]);
+    if (!read.lines.length) return vscode.l10n.t('{0} has no log lines yet.', app.name);
     // The service answers with the last N lines of each container: aligned and merged by time like a tail's first read.
-    const merged = new ContainerTracker().accept(raw, wanted).fresh;
+    // Scrubbed before the filter, so a filter cannot tell whether a masked value is there.
+    const merged = new ContainerTracker().accept(read.lines, wanted).fresh.map(scrub);
     const containers = [...new Set(merged.map((l) => parseLine(l).container).filter(Boolean))].map(containerLabel).sort();
     const container = input.container?.trim();
     const filter = input.filter?.trim().toLowerCase();

@@ -28,7 +28,8 @@ export function registerAgentTools(context: vscode.ExtensionContext, features: L
     for (const name of names) {
       tools.push(lm.registerTool<unknown>(name, {
         prepareInvocation: (options, token) => features.get().agentTools.prepare(name, options.input, token),
-        invoke: async (options, token) => lm.textResult(await features.get().agentTools.invoke(name, options.input, token)),
+        // A chat's call carries its token (VS Code asked the user); a call without one asks AppHost's own question.
+        invoke: async (options, token) => lm.textResult(await features.get().agentTools.invoke(name, options.input, token, options.toolInvocationToken !== undefined ? 'chat' : 'other')),
       }));
     }
     state.registered = [...names];

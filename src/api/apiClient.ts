@@ -2,9 +2,10 @@
 // dispatcher, spends the shared request budget, applies the retry policy and the
 // timeouts, and exposes one typed function per endpoint, grouped by resource.
 
+import * as l10n from '@vscode/l10n';
 import type { Dispatcher } from 'undici';
 import { resolveBaseUrl } from './baseUrl';
-import { sleep, systemClock } from './clock';
+import { sleep, systemClock, type Clock } from './clock';
 import { createDispatcher, needsTrust, type ProxySettings } from './dispatcher';
 import { ApiError, CancelledError, type RequestInfo } from './errors';
 import { nextLink, readList } from './normalize';
@@ -13,8 +14,13 @@ import { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, retryDelay, type RetryOptions } from
 import { SecretScrubber, safePath } from './secrets';
 import { trustedRoots, type TrustSettings } from './trustedRoots';
 import { type ApiLogger, type ApiResponse, exchange, openStream, streamFailure, type TransportContext } from './transport';
-import type { CallOptions, OpenStream, Requester, RequestSpec } from './callTypes';
+import type { Readable } from 'node:stream';
+import type { CallOptions, OpenStream, Requester, RequestSpec, UploadOptions } from './callTypes';
+import type { TransferProgress } from './models';
+import { downloadToFile, sendStream } from './transfer';
 import { accountEndpoints } from './endpoints/account';
+import { aiEndpoints } from './endpoints/ai';
+import { buildpackEndpoints } from './endpoints/buildpacks';
 import { appEndpoints } from './endpoints/apps';
 import { appResourceEndpoints } from './endpoints/appResources';
 import { authEndpoints } from './endpoints/auth';
@@ -58,6 +64,8 @@ export interface ApiClientOptions {
   trust?: TrustSettings;
   /** Injected dispatcher (tests: undici MockAgent). Not closed by `close()`. */
   dispatcher?: Dispatcher;
+  /** Times the response timeouts and retry delays (tests: the budget's fake clock). */
+  clock?: Clock;
   /**
    * Called on a 401 to a request that used the stored token (from getToken), i.e. the
    * session expired or was revoked. Not for explicit `opts.token` (a token being tried).
@@ -94,6 +102,8 @@ export class ApiClient implements Requester {
   readonly teams;
   readonly notifications;
   readonly activities;
+  readonly buildpacks;
+  readonly ai;
 
   private readonly getToken: ApiClientOptions['getToken'];
   private readonly onUnauthorized: ApiClientOptions['onUnauthorized'];
@@ -104,6 +114,7 @@ export class ApiClient implements Requester {
   private readonly ownsDispatcher: boolean;
   private readonly ctx: TransportContext;
   private readonly dispatcherBuild: () => Promise<Dispatcher>;
+  private readonly clock: Clock;
   readonly scrubber = new SecretScrubber();
 
   constructor(opts: ApiClientOptions) {
@@ -118,6 +129,7 @@ export class ApiClient implements Requester {
     this.userAgent = opts.userAgent ?? 'apphost-vscode';
     this.maxPages = opts.maxPages ?? 20;
     this.ownsDispatcher = !opts.dispatcher;
+    this.clock = opts.clock ?? systemClock;
     const network = { proxy: opts.proxy, connectTimeoutMs: this.timeouts.connectMs };
     const choice = opts.dispatcher
       ? { dispatcher: opts.dispatcher, description: 'injected dispatcher' }
@@ -141,7 +153,7 @@ export class ApiClient implements Requester {
         throw error;
       }));
     }
-    this.ctx = { dispatcher: () => this.dispatcherBuild(), origin: this.origin, scrubber: this.scrubber, logger };
+    this.ctx = { dispatcher: () => this.dispatcherBuild(), origin: this.origin, scrubber: this.scrubber, logger, clock: this.clock };
 
     const auth = authEndpoints(this);
     const account = accountEndpoints(this);
@@ -167,6 +179,8 @@ export class ApiClient implements Requester {
     this.teams = account.teams;
     this.notifications = account.notifications;
     this.activities = account.activities;
+    this.buildpacks = buildpackEndpoints(this);
+    this.ai = aiEndpoints(this);
   }
 
   /** Remembers a token the caller obtained elsewhere so it is scrubbed from errors and logs. */
@@ -178,11 +192,14 @@ export class ApiClient implements Requester {
   async request(spec: RequestSpec, opts: CallOptions = {}, absoluteUrl?: string): Promise<ApiResponse> {
     const url = absoluteUrl ?? this.urlFor(spec);
     const { info, headers, body, token } = await this.prepare(spec, opts, url);
-    const timeoutMs = spec.slow ? this.timeouts.slowMs : this.timeouts.readMs;
+    const timeoutMs = Math.max(spec.slow ? this.timeouts.slowMs : this.timeouts.readMs, spec.minTimeoutMs ?? 0);
     const ctx = this.contextFor(spec, token);
-    const started = Date.now();
+    // Time spent queued for the budget counts against nothing: the response timeout starts
+    // when the request is sent (transport.ts), and the retry policy's limits from the first send.
+    let started: number | undefined;
     for (let attempt = 1; ; attempt++) {
       await this.waitForBudget(opts, info, spec);
+      started ??= this.clock.now();
       const sentAt = this.budget.now();
       try {
         const res = await exchange(ctx, {
@@ -197,14 +214,14 @@ export class ApiClient implements Requester {
         if (e instanceof ApiError && e.status === 429 && !spec.anonymous) {
           // Refused before the service acted on it, so any method may go again: it waits in the
           // budget until the service accepts requests. Views do not wait: they keep what they show.
-          if (opts.priority === 'view' || opts.failWhenThrottled || Date.now() - started >= MAX_RETRY_AFTER_MS) throw e;
+          if (opts.priority === 'view' || opts.failWhenThrottled || this.clock.now() - started >= MAX_RETRY_AFTER_MS) throw e;
           this.ctx.logger?.warn?.(`${info.method} ${info.path}: the service is limiting requests; waiting for it`);
           continue;
         }
-        const delay = retryDelay(spec.method, attempt, e, Date.now() - started, this.retry);
+        const delay = retryDelay(spec.method, attempt, e, this.clock.now() - started, this.retry);
         if (delay === undefined) throw e;
         this.ctx.logger?.warn?.(`${info.method} ${info.path}: ${(e as Error).message}; retry ${attempt} in ${delay} ms`);
-        await sleep(systemClock, delay, opts.signal);
+        await sleep(this.clock, delay, opts.signal);
         if (opts.signal?.aborted) throw new CancelledError(info);
       }
     }
@@ -224,6 +241,53 @@ export class ApiClient implements Requester {
       this.noticeUnauthorized(e, spec, opts, token);
       throw e;
     }
+  }
+
+  /** A request whose body is a stream (a database import): one budget token, never retried. */
+  async upload(spec: RequestSpec, source: Readable, opts: CallOptions = {}, transfer: UploadOptions = {}): Promise<ApiResponse & { bytesSent: number }> {
+    try {
+      const url = this.urlFor(spec);
+      const { info, headers, token } = await this.prepare(spec, opts, url);
+      headers['content-type'] = transfer.contentType ?? 'application/octet-stream';
+      if (transfer.contentLength !== undefined) headers['content-length'] = String(transfer.contentLength);
+      await this.waitForBudget(opts, info, spec);
+      const sentAt = this.budget.now();
+      const timeoutMs = Math.max(this.timeouts.slowMs, spec.minTimeoutMs ?? 0);
+      const ex = { method: spec.method, url, info, headers, timeoutMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal };
+      try {
+        const res = await sendStream(this.contextFor(spec, token), ex, source, { total: transfer.contentLength, onProgress: transfer.onProgress });
+        this.budget.report({ kind: 'answered' }, sentAt);
+        return res;
+      } catch (e) {
+        this.budget.report(outcomeOf(e), sentAt);
+        this.noticeUnauthorized(e, spec, opts, token);
+        throw e;
+      }
+    } finally {
+      // Refused before sending (signed out, cancelled in the queue): the file is closed too.
+      if (!source.readableEnded) source.destroy();
+    }
+  }
+
+  /**
+   * Saves an absolute address (a presigned backup URL) to a file. It is not the API: no
+   * token (the object store may be another host), no request budget, no retry.
+   */
+  async downloadFile(url: string, destination: string, opts: CallOptions = {}, onProgress?: (p: TransferProgress) => void): Promise<{ bytes: number; total?: number }> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ApiError(l10n.t('The service sent an unusable download address'), { status: 200, messages: ['Invalid URL'], retryable: false, code: 'invalid_response' }, { method: 'GET', path: '(download)' });
+    }
+    // Plain http only from a service that is itself reached over http (a local or test one).
+    if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && this.origin.startsWith('http:'))) {
+      throw new ApiError(l10n.t('The service sent a download address that is not https'), { status: 200, messages: [parsed.protocol], retryable: false, code: 'invalid_response' }, { method: 'GET', path: safePath(parsed.pathname) });
+    }
+    const info: RequestInfo = { method: 'GET', path: safePath(parsed.pathname) };
+    const headers = { accept: '*/*', 'user-agent': this.userAgent };
+    const ex = { method: 'GET' as const, url, info, headers, timeoutMs: this.timeouts.readMs, connectTimeoutMs: this.timeouts.connectMs, signal: opts.signal };
+    return downloadToFile(this.ctx, ex, destination, onProgress);
   }
 
   /**
@@ -323,8 +387,10 @@ export class ApiClient implements Requester {
   private async waitForBudget(opts: CallOptions, info: RequestInfo, spec: RequestSpec): Promise<void> {
     const signals = [opts.signal, opts.queueSignal].filter((x): x is AbortSignal => !!x);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const priority = opts.priority ?? 'user';
+    const waited = opts.onBudgetWait && this.budget.wouldWait(priority) ? opts.onBudgetWait() : undefined;
     try {
-      await this.budget.acquire(opts.priority ?? 'user', signal, { failWhenThrottled: (opts.priority === 'view' || !!opts.failWhenThrottled) && !spec.anonymous });
+      await this.budget.acquire(priority, signal, { failWhenThrottled: (opts.priority === 'view' || !!opts.failWhenThrottled) && !spec.anonymous });
     } catch (e) {
       if (signal?.aborted) throw new CancelledError(info);
       if (e instanceof BudgetThrottledError) {
@@ -335,6 +401,8 @@ export class ApiClient implements Requester {
         );
       }
       throw e;
+    } finally {
+      waited?.();
     }
   }
 }

@@ -2,6 +2,8 @@
 // endpoint modules don't import the client class).
 
 import type { Priority } from './requestBudget';
+import type { Readable } from 'node:stream';
+import type { TransferProgress } from './models';
 import type { ApiResponse, HttpMethod, StreamResponse } from './transport';
 
 export interface CallOptions {
@@ -26,6 +28,13 @@ export interface CallOptions {
   failWhenThrottled?: boolean;
   /** Use this token instead of getToken() (e.g. the session token right after login). */
   token?: string;
+  /**
+   * Called when the request has to queue for the request budget (others ahead of it, or the
+   * bucket empty, or the service limiting requests); what it returns is called once the
+   * request got its turn (or gave up waiting). A user's save says "waiting for the
+   * service's rate limit" meanwhile, instead of seeming stuck.
+   */
+  onBudgetWait?: () => (() => void) | void;
 }
 
 export type QueryValue = string | number | boolean | undefined;
@@ -38,6 +47,8 @@ export interface RequestSpec {
   body?: unknown;
   /** Uses the slow timeout (platform operations: lifecycle, create, deploy, rollback, SSL, config). */
   slow?: boolean;
+  /** At least this long (a one-off command runs up to 60 s on the platform before it answers). */
+  minTimeoutMs?: number;
   /** Sent without Authorization (login, device sign-in). */
   anonymous?: boolean;
   /**
@@ -55,6 +66,21 @@ export interface Requester {
   registerSecret(value: string | undefined): void;
   /** Opens a streaming GET (one budget token, no retry); `fail` maps read errors. */
   openStream(spec: RequestSpec, opts?: CallOptions): Promise<OpenStream>;
+  /** Sends a stream as the request body (one budget token, never retried), with progress. */
+  upload(spec: RequestSpec, source: Readable, opts?: CallOptions, transfer?: UploadOptions): Promise<ApiResponse & { bytesSent: number }>;
+  /**
+   * GETs an absolute address (a presigned object URL, maybe another host) into a file,
+   * without the API token or the API budget; a temporary name until complete.
+   */
+  downloadFile(url: string, destination: string, opts?: CallOptions, onProgress?: (p: TransferProgress) => void): Promise<{ bytes: number; total?: number }>;
+}
+
+export interface UploadOptions {
+  /** Default application/octet-stream. */
+  contentType?: string;
+  /** The body's length when known (a file's size): sent as Content-Length, and as progress's total. */
+  contentLength?: number;
+  onProgress?: (p: TransferProgress) => void;
 }
 
 export interface OpenStream extends StreamResponse {

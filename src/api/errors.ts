@@ -38,6 +38,11 @@ export interface ApiErrorFields {
   /** Machine code when the server gives one (`error_code`, `error.code`). */
   code?: string;
   hint?: string;
+  /**
+   * The error body when it is a JSON object (secrets masked), for the few endpoints whose
+   * error carries a result: a failing one-off command's `{output, exit_code, stderr}`.
+   */
+  details?: Record<string, unknown>;
 }
 
 /** The server answered with a non-success status (or an unreadable success body). */
@@ -49,6 +54,7 @@ export class ApiError extends AppHostError implements ApiErrorFields {
   readonly retryAfterMs?: number;
   readonly code?: string;
   readonly hint?: string;
+  readonly details?: Record<string, unknown>;
 
   constructor(message: string, fields: ApiErrorFields, info: RequestInfo) {
     super(message, info);
@@ -58,6 +64,7 @@ export class ApiError extends AppHostError implements ApiErrorFields {
     this.retryAfterMs = fields.retryAfterMs;
     this.code = fields.code;
     this.hint = fields.hint;
+    if (fields.details) this.details = fields.details;
   }
 
   /** 401: the token is missing, expired or revoked; the UI offers to sign in again. */
@@ -187,4 +194,13 @@ export function apiErrorIn(error: unknown): ApiError | undefined {
 /** Dokku's answer for an app without containers: it was never deployed (a state, not a failure). */
 export function isNotDeployed(error: unknown): boolean {
   return error instanceof ApiError && error.status === 422 && /has not been deployed/i.test([error.message, ...error.messages].join('\n'));
+}
+
+/**
+ * A name already in use, in either of wokku's answers for a new app: Dokku's refusal
+ * (wokku runs `apps:create` before saving: 422 `{"error": "… !     Name is already taken"}`)
+ * or the model's validation (422 `{"errors": ["Name has already been taken"]}`).
+ */
+export function isNameTaken(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 422 && error.messages.some((m) => /^Name (is already|has already been) taken\.?$/i.test(m.trim()));
 }

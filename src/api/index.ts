@@ -7,7 +7,7 @@ export { type ProxySettings } from './dispatcher';
 export { CERTIFICATE_AUTHORITIES_SETTING, CertificateError, gitCertificateMessage, gitCertificateProblem, type CertificateProblem } from './certificateProblems';
 export type { TrustSettings } from './trustedRoots';
 export {
-  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, apiErrorIn, isCancelled, isNotDeployed,
+  AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, apiErrorIn, isCancelled, isNameTaken, isNotDeployed,
 } from './errors';
 export { summarizeMessages } from './errorBody';
 export { RequestBudget, type BudgetSnapshot, type Priority, type RequestBudgetOptions } from './requestBudget';
@@ -16,7 +16,9 @@ export { DEFAULT_RETRY, MAX_RETRY_AFTER_MS, type RetryOptions } from './retry';
 export { redactHeaders } from './secrets';
 export type { ApiLogger } from './transport';
 export { needsOtp, type LoginInput } from './endpoints/auth';
-export type { AppListQuery, NewApp } from './endpoints/apps';
+export { RUN_TIMEOUT_MS, type AppListQuery, type NewApp } from './endpoints/apps';
+export { LOAD_TIMEOUT_MS, type DumpUpload } from './endpoints/databases';
+export { LocalFileError } from './transfer';
 export type { NewServer } from './endpoints/servers';
 export type { NewNotificationChannel } from './endpoints/account';
 export { bool as reportFlag, readLogLines, setEntry, splitLines } from './normalize';

@@ -98,6 +98,8 @@ export function toApp(v: unknown): M.App {
     createdAt: str(raw.created_at),
     gitRemote: str(raw.git_remote),
     pushInstructions: str(raw.push_instructions),
+    githubRepo: optId(raw.github_repo_full_name ?? raw.github_repo),
+    gitRepositoryUrl: optId(raw.git_repository_url),
     raw,
   };
 }
@@ -286,4 +288,74 @@ export function toActivity(v: unknown): M.Activity {
     createdAt: str(raw.created_at),
     raw,
   };
+}
+
+// ---- wokku's endpoints beyond the specification ----
+
+/** `{output, exit_code, stderr?}`: 200 (exit 0) or wokku's 422 for a failing command. */
+export function toRunResult(v: unknown): M.RunResult {
+  const raw = rec(v);
+  const exitCode = num(raw.exit_code ?? raw.exitCode ?? raw.status) ?? 0;
+  const stderr = str(raw.stderr);
+  return { ok: exitCode === 0, output: str(raw.output) ?? (typeof v === 'string' ? v : ''), exitCode, ...(stderr !== undefined ? { stderr } : {}), raw };
+}
+
+/** Whether a 422's body is a finished command (it has an exit code) rather than a refusal ("Missing command"). */
+export function isRunOutcome(v: unknown): boolean {
+  return isRecord(v) && num(v.exit_code ?? v.exitCode) !== undefined;
+}
+
+/**
+ * The buildpack URLs, in order, from `{buildpacks: [...]}` (or a bare list, or Dokku's
+ * text). wokku passes on every line `buildpacks:list` printed, Dokku's header
+ * ("-----> <app> buildpack urls") included: header and blank lines are dropped.
+ */
+export function readBuildpacks(body: unknown): string[] {
+  const list = isRecord(body) ? body.buildpacks ?? body.urls : body;
+  const lines = Array.isArray(list) ? list.map(str) : typeof list === 'string' ? list.split('\n') : [];
+  return lines
+    .filter((l): l is string => l !== undefined)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^(-{5}|={5}|!)/.test(l));
+}
+
+export function toBackupDownloadUrl(v: unknown): M.BackupDownloadUrl {
+  const raw = rec(v);
+  return { url: firstStr(raw, 'url', 'download_url') ?? '', expiresIn: num(raw.expires_in), raw };
+}
+
+export function toRestoreResult(v: unknown): M.RestoreResult {
+  const raw = rec(v);
+  return { message: firstStr(raw, 'message') ?? 'OK', restoredTo: optId(raw.restored_to), fromBackup: optId(raw.from_backup), raw };
+}
+
+export function toImportResult(v: unknown, bytesSent: number): M.ImportResult {
+  const raw = rec(v);
+  return { message: firstStr(raw, 'message') ?? 'OK', database: optId(raw.database), bytesSent, raw };
+}
+
+export function toGithubConnection(v: unknown): M.GithubConnection {
+  const raw = rec(v);
+  return {
+    message: firstStr(raw, 'message') ?? 'OK',
+    appId: optId(raw.app_id),
+    githubRepo: optId(raw.github_repo ?? raw.github_repo_full_name),
+    deployBranch: optId(raw.deploy_branch ?? raw.branch),
+    raw,
+  };
+}
+
+/** `{diagnosis}` or `{error}` (AiDebugger#diagnose; always a 200). */
+export function toDiagnosis(v: unknown): M.Diagnosis {
+  const raw = rec(v);
+  const markdown = firstStr(raw, 'diagnosis', 'markdown') ?? (typeof v === 'string' ? v : undefined);
+  const error = firstStr(raw, 'error');
+  if (markdown !== undefined && markdown.trim() !== '' && error === undefined) {
+    // AiDebugger returns the model's failure as a "diagnosis" too.
+    if (/^Unable to diagnose:/.test(markdown)) return { kind: 'unavailable', reason: 'failed', message: markdown, raw };
+    return { kind: 'diagnosis', markdown, raw };
+  }
+  const message = error ?? 'No diagnosis';
+  const reason = /api key/i.test(message) ? 'no_api_key' : /no deploy log/i.test(message) ? 'no_log' : 'failed';
+  return { kind: 'unavailable', reason, message, raw };
 }

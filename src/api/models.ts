@@ -88,6 +88,10 @@ export interface App extends Resource {
   /** Details only. */
   gitRemote?: string;
   pushInstructions?: string;
+  /** Details only: the GitHub repository (`owner/name`) it deploys from, when connected. */
+  githubRepo?: string;
+  /** Details only: wokku's `git_repository_url` (left behind after a disconnect). */
+  gitRepositoryUrl?: string;
 }
 
 export type ConfigVars = Record<string, string>;
@@ -235,4 +239,65 @@ export interface Activity extends Resource {
   targetName?: string;
   targetType?: string;
   createdAt?: string;
+}
+
+// ---- wokku's endpoints beyond the specification ----
+
+/**
+ * A one-off command's end (POST /apps/:id/run). `ok` = exit code 0. On a failure wokku's
+ * `output` is its error text ("Dokku command failed: run <app> -- <cmd>" then stderr),
+ * not the command's stdout; `stderr` is the command's own.
+ */
+export interface RunResult {
+  ok: boolean;
+  output: string;
+  exitCode: number;
+  stderr?: string;
+  raw: Raw;
+}
+
+/** GET …/backups/:id/download: a presigned address, fetched without the API token. */
+export interface BackupDownloadUrl {
+  url: string;
+  /** Seconds the address stays valid from when it was issued. */
+  expiresIn?: number;
+  raw: Raw;
+}
+
+export interface RestoreResult {
+  message: string;
+  restoredTo?: string;
+  fromBackup?: string;
+  raw: Raw;
+}
+
+export interface ImportResult {
+  message: string;
+  database?: string;
+  /** Bytes the client sent as the body. */
+  bytesSent: number;
+  raw: Raw;
+}
+
+export interface GithubConnection {
+  message: string;
+  appId?: string;
+  githubRepo?: string;
+  deployBranch?: string;
+  raw: Raw;
+}
+
+/**
+ * POST /ai/diagnose. wokku answers 200 either way: a Markdown diagnosis, or why there is
+ * none (`no_api_key`: the operator configured no AI key; `no_log`; `failed`: the model call failed).
+ */
+export type Diagnosis =
+  | { kind: 'diagnosis'; markdown: string; raw: Raw }
+  | { kind: 'unavailable'; reason: 'no_api_key' | 'no_log' | 'failed'; message: string; raw: Raw };
+
+/** Progress of a streamed transfer (import, download). */
+export interface TransferProgress {
+  bytes: number;
+  /** Known length, when there is one (a file's size, Content-Length). */
+  total?: number;
 }

@@ -144,6 +144,12 @@ export class RequestBudget {
     });
   }
 
+  /** Whether a request of this priority asked for now would have to queue. */
+  wouldWait(priority: Priority = 'user'): boolean {
+    this.refill();
+    return this.hasWaitersAtOrAbove(priority) || !this.canGrant(priority);
+  }
+
   /** Takes a token only if one is free now (for optional work that should just be skipped). */
   tryAcquire(priority: Priority = 'background'): boolean {
     this.refill();

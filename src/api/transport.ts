@@ -12,6 +12,7 @@ import { ApiError, AppHostError, CancelledError, ConfigurationError, NetworkErro
 import { parseRetryAfter } from './retry';
 import { redactHeaders, type SecretScrubber } from './secrets';
 import { undici } from './undici';
+import { systemClock, type Clock } from './clock';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Headers = Record<string, string | string[] | undefined>;
@@ -49,13 +50,17 @@ export interface TransportContext {
   origin: string;
   scrubber: SecretScrubber;
   logger?: ApiLogger;
+  /** Times the response timeout (default: real time). */
+  clock?: Clock;
 }
 
-const TIMED_OUT = Symbol('timed out');
+export const TIMED_OUT = Symbol('timed out');
 
 export async function exchange(ctx: TransportContext, ex: Exchange): Promise<ApiResponse> {
+  // Starts now, when the request goes out: never while it queued for the request budget.
+  const clock = ctx.clock ?? systemClock;
   const timer = new AbortController();
-  const handle = setTimeout(() => timer.abort(TIMED_OUT), ex.timeoutMs);
+  const handle = clock.setTimeout(() => timer.abort(TIMED_OUT), ex.timeoutMs);
   const signal = ex.signal ? AbortSignal.any([ex.signal, timer.signal]) : timer.signal;
   const started = Date.now();
   ctx.logger?.trace?.(ctx.scrubber.scrub(`→ ${ex.method} ${ex.info.path} ${JSON.stringify(redactHeaders(ex.headers))}`));
@@ -82,7 +87,7 @@ export async function exchange(ctx: TransportContext, ex: Exchange): Promise<Api
     ctx.logger?.debug?.(`${ex.method} ${ex.info.path} → ${mapped.name}${status ? ` after ${status}` : ''}: ${mapped.message}`);
     throw mapped;
   } finally {
-    clearTimeout(handle);
+    clock.clearTimeout(handle);
   }
 }
 
@@ -125,7 +130,7 @@ export function streamFailure(ctx: TransportContext, ex: Pick<Exchange, 'info' |
   return mapFailure(ctx, { ...ex, method: 'GET', url: '', headers: {} }, e, false);
 }
 
-function interpret(ctx: TransportContext, ex: Exchange, status: number, headers: Headers, text: string): ApiResponse {
+export function interpret(ctx: TransportContext, ex: Exchange, status: number, headers: Headers, text: string): ApiResponse {
   const contentType = String(headers['content-type'] ?? '');
   if (status >= 200 && status < 300) {
     return { status, headers, body: parseSuccessBody(ex, status, contentType, text), url: ex.url };
@@ -138,12 +143,14 @@ function interpret(ctx: TransportContext, ex: Exchange, status: number, headers:
       ex.info,
     );
   }
-  const parsed = parseErrorBody(status, contentType, ctx.scrubber.scrub(text));
+  const scrubbed = ctx.scrubber.scrub(text);
+  const parsed = parseErrorBody(status, contentType, scrubbed);
   const retryAfterMs = parseRetryAfter(headers['retry-after']);
   return throwApiError(ctx, ex, status, {
     ...parsed,
     retryable: parsed.retryable ?? RETRYABLE_STATUSES.has(status),
     retryAfterMs,
+    details: jsonObject(scrubbed),
   });
 }
 
@@ -151,7 +158,7 @@ function throwApiError(
   ctx: TransportContext,
   ex: Exchange,
   status: number,
-  p: { message: string; messages: string[]; code?: string; hint?: string; retryable: boolean; retryAfterMs?: number },
+  p: { message: string; messages: string[]; code?: string; hint?: string; retryable: boolean; retryAfterMs?: number; details?: Record<string, unknown> },
 ): never {
   const s = (t: string) => ctx.scrubber.scrub(t);
   throw new ApiError(
@@ -163,13 +170,25 @@ function throwApiError(
       retryAfterMs: p.retryAfterMs,
       code: p.code,
       hint: p.hint === undefined ? undefined : s(p.hint),
+      details: p.details,
     },
     ex.info,
   );
 }
 
+/** The body as a JSON object, if it is one (already scrubbed text). */
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    const v = parseJsonBounded(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The whole body as text, refusing one larger than MAX_BODY_BYTES with a clear error. */
-async function readBody(ex: Exchange, status: number, body: Readable): Promise<string> {
+export async function readBody(ex: Exchange, status: number, body: Readable): Promise<string> {
   try {
     return await readCapped(body);
   } catch (e) {
@@ -198,7 +217,7 @@ function parseSuccessBody(ex: Exchange, status: number, contentType: string, tex
   }
 }
 
-function mapFailure(ctx: TransportContext, ex: Exchange, e: unknown, timedOut: boolean): AppHostError {
+export function mapFailure(ctx: TransportContext, ex: Exchange, e: unknown, timedOut: boolean): AppHostError {
   if (ex.signal?.aborted) return new CancelledError(ex.info);
   if (timedOut) return new TimeoutError(ctx.origin, ex.timeoutMs, 'response', ex.info);
   const code = errorCode(e);

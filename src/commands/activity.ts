@@ -1,7 +1,7 @@
 import { activityView, showActivityOf } from '../activity/activityView';
 import type { Core } from '../core';
 import type { CommandTable } from './kit/running';
-import { askService } from './serviceRouting';
+import { askService } from '../servicePick';
 
 /** The Activity view: read it again, show older entries, show another service's feed. */
 export function activityCommands(s: Core): CommandTable {

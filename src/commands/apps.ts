@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
 import { inform } from './kit/notices';
-import { teamOfWorkspace } from '../api';
+import { isNameTaken, teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { runOnApps, type AppBatch } from './kit/batches';
+import { runOnApps } from './kit/batches';
+import { LIFECYCLE, lifecycleCall, runLifecycle, type LifecycleVerb } from '../actions/lifecycle';
 import { isGone, writeOrReadBack } from './kit/outcome';
 import { type CommandTable, selectedApps, withSelection } from './kit/running';
 import { explained } from './kit/apiErrors';
-import { runAction, confirmByTypingName } from './kit/prompts';
+import { runAction, confirmByTypingName, withProgress } from './kit/prompts';
 import { actingService, pickApp, pickServer, resolveApp, resolveWorkspace, serverOf, targetOf } from './kit/targets';
 import { isAppName, UserCancelled } from '../model';
 
@@ -33,27 +34,9 @@ export function appCommands(s: Core): CommandTable {
     'apphost.app.create': (target?: CommandTarget) => createApp(s, target),
     'apphost.app.update': (target?: CommandTarget) => updateApp(s, target),
     'apphost.app.delete': (target?: CommandTarget) => deleteApp(s, target),
-    'apphost.app.start': lifecycle(s, 'start', {
-      busy: (n) => vscode.l10n.t('Starting {0}…', n),
-      done: (n) => vscode.l10n.t('{0} started.', n),
-      title: (count) => vscode.l10n.t('Starting {0} apps…', count),
-      allDone: (count) => vscode.l10n.t('Started {0} apps.', count),
-      someDone: (done, total) => vscode.l10n.t('Started {0} of {1} apps.', done, total),
-    }),
-    'apphost.app.stop': lifecycle(s, 'stop', {
-      busy: (n) => vscode.l10n.t('Stopping {0}…', n),
-      done: (n) => vscode.l10n.t('{0} stopped.', n),
-      title: (count) => vscode.l10n.t('Stopping {0} apps…', count),
-      allDone: (count) => vscode.l10n.t('Stopped {0} apps.', count),
-      someDone: (done, total) => vscode.l10n.t('Stopped {0} of {1} apps.', done, total),
-    }),
-    'apphost.app.restart': lifecycle(s, 'restart', {
-      busy: (n) => vscode.l10n.t('Restarting {0}…', n),
-      done: (n) => vscode.l10n.t('{0} restarted.', n),
-      title: (count) => vscode.l10n.t('Restarting {0} apps…', count),
-      allDone: (count) => vscode.l10n.t('Restarted {0} apps.', count),
-      someDone: (done, total) => vscode.l10n.t('Restarted {0} of {1} apps.', done, total),
-    }),
+    'apphost.app.start': lifecycle(s, 'start'),
+    'apphost.app.stop': lifecycle(s, 'stop'),
+    'apphost.app.restart': lifecycle(s, 'restart'),
     'apphost.app.reveal': (target?: CommandTarget) => revealApp(s, target),
     'apphost.app.openInBrowser': (target?: CommandTarget) => openInBrowser(s, target),
     'apphost.app.copyGitRemote': (target?: CommandTarget) =>
@@ -63,18 +46,20 @@ export function appCommands(s: Core): CommandTable {
   };
 }
 
-type LifecycleTexts = Pick<AppBatch, 'busy' | 'title' | 'allDone' | 'someDone'> & { done(name: string): string };
-
-/** Start, stop or restart the clicked app, or every app of a multi-selection. */
-function lifecycle(s: Core, verb: 'start' | 'stop' | 'restart', texts: LifecycleTexts) {
+/** Start, stop or restart the clicked app, or every app of a multi-selection (the action: actions/lifecycle.ts). */
+function lifecycle(s: Core, verb: LifecycleVerb) {
+  const texts = LIFECYCLE[verb];
   return withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
     const selected = selection?.length ? selectedApps(selection) : undefined;
     if (selected && selected.length > 1) {
       await runOnApps(s, selected, {
-        ...texts,
+        busy: texts.busy,
+        title: texts.batchTitle,
+        allDone: texts.allDone,
+        someDone: texts.someDone,
         command: `apphost.app.${verb}`,
         // A selection may hold apps of several services: each goes to its own.
-        call: (app, queueSignal) => s.connections.of(app.service).api().apps[verb](app.id, { workspace: app.workspace, priority: 'user', queueSignal }),
+        call: (app, queueSignal) => lifecycleCall(s, app, verb, { priority: 'user', queueSignal }),
         after: (app) => s.tree.readState(app, { rerender: true }),
       });
       return;
@@ -82,10 +67,8 @@ function lifecycle(s: Core, verb: 'start' | 'stop' | 'restart', texts: Lifecycle
     if (selected?.length === 0) return; // no app among the selected rows
     const app = selected ? selected[0].app : await resolveApp(s, target);
     const row = targetOf(target, 'app')?.row;
-    const node = selected ? (selected[0].rows.find((r) => r === row) ?? selected[0].rows[0]) : row;
-    const api = s.connections.of(app.service).api();
-    await runAction(s, node, texts.busy(app.name), () => api.apps[verb](app.id, { workspace: app.workspace }));
-    await s.tree.readState(app, { rerender: true });
+    const clicked = selected ? (selected[0].rows.find((r) => r === row) ?? selected[0].rows[0]) : row;
+    await runLifecycle(s, app, verb, { clicked, around: (call) => withProgress(s, texts.busy(app.name), call) });
     void inform(s, texts.done(app.name));
   });
 }
@@ -117,9 +100,11 @@ async function createApp(s: Core, target?: CommandTarget): Promise<void> {
   });
   if (branch === undefined) throw new UserCancelled();
   // A 422 is the platform refusing (Dokku's own words, e.g. a name it does not allow) or a validation.
+  const action = vscode.l10n.t('Cannot create {0} on {1}', name.trim(), server.name);
   const created = await runAction(s, undefined, vscode.l10n.t('Creating {0}…', name.trim()), () =>
-    explained(vscode.l10n.t('Cannot create {0} on {1}', name.trim(), server.name), () =>
-      s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace })),
+    explained(action, () =>
+      s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace })
+        .catch((error: unknown) => { throw explainTakenName(error, action, name.trim()); })),
   );
   const group = s.tree.listOf(actingService(s), landsInPersonal ? undefined : workspace, 'apps');
   if (landsInPersonal) void inform(s, vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));
@@ -128,6 +113,19 @@ async function createApp(s: Core, target?: CommandTarget): Promise<void> {
   s.tree.refresh(group);
   const row = await s.tree.appRowIn(group, created.id);
   if (row) await s.tree.reveal(row, { select: true, focus: false, expand: false });
+}
+
+/**
+ * A taken name, whichever way the service says it (Dokku's "Name is already taken" or the
+ * model's "Name has already been taken"): names are unique per server across every team,
+ * so the app holding it may be one the user cannot see.
+ */
+function explainTakenName(error: unknown, action: string, name: string): unknown {
+  if (!isNameTaken(error)) return error;
+  return new Error(
+    vscode.l10n.t('{0}: an app named {1} already exists on that server (names are unique per server, across every team, so it may be one you cannot see). Choose another name.', action, name),
+    { cause: error },
+  );
 }
 
 async function updateApp(s: Core, target?: CommandTarget): Promise<void> {

@@ -11,7 +11,7 @@ import { looksSecret, maskValue } from '../configText/secrets';
 import type { Core } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
 import { setRevealed } from '../tree/groups/config';
-import { changed } from './configChanged';
+import { changed } from '../actions/configChanged';
 import { configEnvFileCommands } from './configEnvFile';
 import { writeOrReadBack } from './kit/outcome';
 import type { CommandTable } from './kit/running';
@@ -50,8 +50,8 @@ const PLACEHOLDERS: Record<DocumentKind, () => string> = {
 /** Opens config.env / checks.json / app.json of the app; from a config var row, at its line. */
 async function openEditor(s: Core, target: CommandTarget | undefined, kind: DocumentKind): Promise<void> {
   const app = await resolveApp(s, target, PLACEHOLDERS[kind]());
-  const uri = documentUri(app, kind);
-  const doc = await configEditing(s).fileSystem.gate.opened(uri, () => vscode.workspace.openTextDocument(uri));
+  const uri = configEditing(s).fileSystem.keys.lock(documentUri(app, kind));
+  const doc = await vscode.workspace.openTextDocument(uri);
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
   const row = kind === 'config' ? itemOf<string>(target, 'configVar') : undefined;
   if (!row) return;

@@ -10,7 +10,7 @@ import { openDiff } from '../editors/serverSnapshots';
 import { describeProblem } from '../configText/textProblem';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { changed } from './configChanged';
+import { changed } from '../actions/configChanged';
 import { isGitIgnored } from './configGitIgnore';
 import type { CommandTable } from './kit/running';
 import { runAction, confirm } from './kit/prompts';

@@ -17,13 +17,8 @@ interface Details {
   body: unknown;
 }
 
-/** The full JSON of each open details document, for an explicit Reveal (this session only; every service's table shares it). */
-const bodiesByWindow = new WeakMap<vscode.ExtensionContext, Map<string, unknown>>();
-
 export function detailsCommands(s: Core): CommandTable {
   const provider = () => configEditing(s).details;
-  let bodies = bodiesByWindow.get(s.context);
-  if (!bodies) bodiesByWindow.set(s.context, (bodies = new Map<string, unknown>()));
   const render = (body: unknown, reveal: boolean) => {
     // Secret-looking fields (a webhook secret, a token) are masked like config secrets are.
     const { masked, count } = reveal || !settings.maskSecrets() ? { masked: body, count: 0 } : maskSecretFields(body);
@@ -38,10 +33,9 @@ export function detailsCommands(s: Core): CommandTable {
       const service = s.connections.nameWhenSeveral(s.connection.apiRoot());
       if (service) segments.unshift(service.replace(/[/\\]/g, '_'));
       // The service in the query as in every AppHost document (its tab's decoration reads it).
-      const uri = vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}`, query: new URLSearchParams({ service: s.connection.apiRoot() ?? '' }).toString() });
-      bodies.set(uri.toString(), details.body);
+      const uri = provider().lock(vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}`, query: new URLSearchParams({ service: s.connection.apiRoot() ?? '' }).toString() }));
       const { text, count } = render(details.body, false);
-      await provider().set(uri, text);
+      await provider().set(uri, text, details.body);
       const doc = await vscode.workspace.openTextDocument(uri);
       if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
       await vscode.window.showTextDocument(doc, { preview: true });
@@ -50,8 +44,9 @@ export function detailsCommands(s: Core): CommandTable {
     /** Shows the masked fields of the details document in the active editor (explicit, per document). */
     'apphost.details.reveal': async (uri?: vscode.Uri) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
-      if (!target || target.scheme !== DETAILS_SCHEME || !bodies.has(target.toString())) return;
-      await provider().set(target, render(bodies.get(target.toString()), true).text);
+      const body = target?.scheme === DETAILS_SCHEME ? provider().bodyOf(target) : undefined;
+      if (!target || body === undefined) return;
+      await provider().set(target, render(body, true).text);
     },
   };
 }

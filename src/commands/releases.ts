@@ -2,15 +2,15 @@
 // (confirmed; the service answers with the new release, which then tops the list).
 import * as vscode from 'vscode';
 import { inform } from './kit/notices';
-import { ApiError, type Release } from '../api';
+import type { Release } from '../api';
 import type { Core } from '../core';
-import type { CommandTarget, ItemTarget, Row } from '../tree/commandTarget';
+import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { releaseLabel } from '../tree/groups/releases';
-import { explainApiError } from './kit/apiErrors';
 import { resolveItem } from './kit/targets';
 import type { CommandTable } from './kit/running';
-import { runAction, confirm } from './kit/prompts';
+import { confirm } from './kit/prompts';
 import type { AppRef } from '../model';
+import { rollbackTo } from '../actions/rollback';
 
 export function releaseCommands(s: Core): CommandTable {
   return {
@@ -49,32 +49,6 @@ async function rollback(s: Core, target?: CommandTarget): Promise<void> {
   void inform(s, vscode.l10n.t('{0} rolled back to {1}: now {2}.', app.name, label, releaseLabel(created)));
 }
 
-/** Rolls the app back to the release (the user confirmed it); the tree shows the new release and the app's status. */
-export async function rollbackTo(s: Core, app: AppRef, release: Release, node?: Row): Promise<Release> {
-  const label = releaseLabel(release);
-  const created = await runAction(s, node, vscode.l10n.t('Rolling {0} back to {1}…', app.name, label), async () => {
-    try {
-      return await s.connection.api().releases.rollback(app.id, release.id, { workspace: app.workspace });
-    } catch (error) {
-      // wokku rebuilds the commit the release's deploy recorded; a git push or a config change records none.
-      if (error instanceof ApiError && error.status === 422 && /no commit/i.test(error.message)) {
-        throw new Error(
-          vscode.l10n.t(
-            'Cannot roll {0} back to {1}: the service recorded no commit for it (releases of a git push or a config change have none), so there is nothing to rebuild. Pick a release deployed from GitHub or made by a rollback, or check out that code and deploy it.',
-            app.name,
-            label,
-          ),
-          { cause: error },
-        );
-      }
-      throw explainApiError(error, vscode.l10n.t('Cannot roll {0} back to {1}', app.name, label));
-    }
-  });
-  s.tree.reloadPart(app, 'releases');
-  // The rollback restarts the app: its row shows the new status.
-  await s.tree.reloadApp(app);
-  return created;
-}
 
 /** From the palette: pick an app and a release, then show it as "Show Details" does for a row. */
 async function showDetails(s: Core, target?: CommandTarget): Promise<void> {

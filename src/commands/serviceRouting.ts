@@ -2,9 +2,8 @@
 // it was given, or (from the Command Palette, with more than one service signed in) the
 // one the user picks first. The handler receives the Core of that service, whose
 // `connection` is its connection: the handlers' code speaks to `s.connection` as before.
-import * as vscode from 'vscode';
-import { isAppRef, UserCancelled } from '../model';
-import type { Connections } from '../connections';
+import { isAppRef } from '../model';
+import { askService } from '../servicePick';
 import type { Core } from '../core';
 import { serviceOfTarget, toCommandTarget } from '../tree/commandTarget';
 import type { CommandHandler, CommandTable } from './kit/running';
@@ -68,19 +67,6 @@ export class ServiceRouting {
     }
     return view.table;
   }
-}
-
-/** From the palette: the only signed-in service, else the one the user picks (undefined: the first). */
-export async function askService(connections: Connections): Promise<string | undefined> {
-  if (!connections.several) return undefined;
-  const signedIn = await connections.signedIn();
-  if (signedIn.length <= 1) return signedIn[0]?.id;
-  const picked = await vscode.window.showQuickPick(
-    signedIn.map((service) => ({ label: `$(cloud) ${service.name}`, description: service.url, service })),
-    { title: vscode.l10n.t('AppHost: which service?'), placeHolder: vscode.l10n.t('Select the service to act on') },
-  );
-  if (!picked) throw new UserCancelled();
-  return picked.service.id;
 }
 
 /** An app ref that names no service (passed by a caller from before several services) gets the routed one. */

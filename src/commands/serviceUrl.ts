@@ -83,12 +83,6 @@ function cleaned(value: string): string {
 }
 
 async function save(config: vscode.WorkspaceConfiguration, url: string): Promise<void> {
-  // Write where the effective value comes from, so a workspace value cannot shadow the change.
-  const inspected = config.inspect<string>('baseUrl');
-  const target = inspected?.workspaceFolderValue !== undefined
-    ? vscode.ConfigurationTarget.WorkspaceFolder
-    : inspected?.workspaceValue !== undefined
-      ? vscode.ConfigurationTarget.Workspace
-      : vscode.ConfigurationTarget.Global;
-  await config.update('baseUrl', url, target);
+  // Machine scope: only the user's (or the remote machine's) settings hold the address a token goes to.
+  await config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
 }

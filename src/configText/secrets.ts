@@ -9,15 +9,46 @@ const SECRET_SUBSTRINGS = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PR
 const SECRET_WORDS = new Set(['KEY', 'KEYS', 'PASS', 'PWD', 'PW', 'AUTH', 'DSN', 'SALT', 'PEPPER', 'JWT', 'CREDS', 'PEM', 'HMAC']);
 /** URLs that carry credentials by convention, even without user:password in them. */
 const SECRET_URL_NAMES = /^(DATABASE|DB|REDIS|MONGO(DB)?|MYSQL|POSTGRES(QL)?|PG|AMQP|RABBITMQ|CLOUDAMQP|ELASTICSEARCH|MEMCACHE[DS]?|SENTRY|WEBHOOK)(_[A-Z0-9]+)*_(URL|URI|DSN)$/;
+/** Last words of a name that mean a credential (STRIPE_SK, GITHUB_PAT): short, so only at the end. */
+const SECRET_LAST_WORDS = new Set(['SK', 'PAT']);
+/** Webhook addresses carry their secret in the path (SLACK_WEBHOOK_URL, DISCORD_WEBHOOK). */
+const WEBHOOK_NAME = /WEBHOOK(_?UR[LI])?$/;
 /** scheme://user:password@host */
 const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:[^/\s@]+@/i;
+
+/**
+ * Shapes of credentials whatever their name: providers' key prefixes (Stripe, GitHub, Slack,
+ * GitLab, AWS access key ids), PEM private keys and JWTs. Each needs enough characters after
+ * its prefix that an ordinary word or identifier (`sk_test_mode`) does not match.
+ */
+const SECRET_SHAPES: readonly RegExp[] = [
+  /(?<![A-Za-z0-9])[sr]k_(live|test)_[A-Za-z0-9]{10,}/g,
+  /(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{20,}/g,
+  /(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{20,}/g,
+  /(?<![A-Za-z0-9])xox[abpr]-[A-Za-z0-9-]{10,}/g,
+  /(?<![A-Za-z0-9])glpat-[A-Za-z0-9_-]{20,}/g,
+  /(?<![A-Za-z0-9])(AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g,
+  /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g,
+  /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+];
 
 /** True when the variable `key` (with `value`, if known) should be masked by default. */
 export function looksSecret(key: string, value?: string): boolean {
   const upper = key.toUpperCase();
   if (SECRET_SUBSTRINGS.test(upper.replace(/[^A-Z0-9]/g, '')) || SECRET_URL_NAMES.test(upper)) return true;
-  if (nameWords(key).some((w) => SECRET_WORDS.has(w))) return true;
-  return value !== undefined && (URL_WITH_PASSWORD.test(value.trim()) || value.includes('PRIVATE KEY-----'));
+  const words = nameWords(key);
+  if (words.some((w) => SECRET_WORDS.has(w)) || SECRET_LAST_WORDS.has(words.at(-1) ?? '') || WEBHOOK_NAME.test(words.join('_'))) return true;
+  return value !== undefined && (URL_WITH_PASSWORD.test(value.trim()) || value.includes('PRIVATE KEY-----') || hasSecretShape(value));
+}
+
+/** Whether the text holds something shaped like a credential (a provider's key, a private key, a JWT). */
+export function hasSecretShape(text: string): boolean {
+  return SECRET_SHAPES.some((shape) => new RegExp(shape.source).test(text));
+}
+
+/** The text with everything shaped like a credential replaced by `replacement`. */
+export function maskSecretShapes(text: string, replacement: string): string {
+  return SECRET_SHAPES.reduce((out, shape) => out.replace(shape, replacement), text);
 }
 
 /** "apiKey", "api-key", "API_KEY" → ["API", "KEY"]. */

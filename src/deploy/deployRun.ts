@@ -6,6 +6,7 @@
 // Requests: deploys before the push (1), the new deploy (1), its outcome (1, a few
 // more only if the record lags behind the push), the app's row (1).
 import * as vscode from 'vscode';
+import { vouch } from '../actions/callers';
 import { deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
 import { serviceNoticeOf } from '../commands/kit/notices';
 import { logsArea } from '../logViews/registerLogs';
@@ -62,7 +63,7 @@ export async function runDeploy(s: Core, area: DeployArea, plan: PushPlan, optio
         remote: plan.remote,
         refspec,
         force,
-        header: plan.header,
+        credential: plan.credential,
         onEvent: (e) => {
           if (e.kind === 'remote') {
             buildLines.push(e.text);
@@ -159,8 +160,8 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
   const tail = vscode.l10n.t('Tail Logs');
   const showLog = vscode.l10n.t('Show Log');
   const run = async (choice: string | undefined) => {
-    if (choice === openApp) await vscode.commands.executeCommand('apphost.app.openInBrowser', app);
-    else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', app);
+    if (choice === openApp) await vscode.commands.executeCommand('apphost.app.openInBrowser', vouch(app));
+    else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', vouch(app));
     else if (choice === showLog) await showPushLog(s, plan, result);
   };
   const end = deployEnd(plan, result);

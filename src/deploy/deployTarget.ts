@@ -6,7 +6,7 @@ import { activeWorkspace, pickApp, resolveApp } from '../commands/kit/targets';
 import type { Connections } from '../connections';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { askService } from '../commands/serviceRouting';
+import { askService } from '../servicePick';
 import type { FolderLink, FolderLinks } from './folderLinks';
 import { type AppRef, UserCancelled } from '../model';
 

@@ -3,6 +3,7 @@
 // app's everyday actions. In a multi-root workspace it follows the active editor's folder.
 // With several services it names the link's service, in that service's colour.
 import * as vscode from 'vscode';
+import { vouch } from '../actions/callers';
 import type { Connections } from '../connections';
 import { statusIcon } from '../tree/statusIcons';
 import type { TreeControl } from '../tree/treeControl';
@@ -82,7 +83,7 @@ export class LinkStatusBar implements vscode.Disposable {
     const more = others.length ? `\n\n${vscode.l10n.t('Other linked folders: {0}', others.map((l) => `${l.folder.name} → ${l.app.name}`).join(', '))}` : '';
     const where = service ? `\n\n${vscode.l10n.t('Service: {0} ({1})', service.name, service.url)}` : '';
     this.item.tooltip = new vscode.MarkdownString(`**${name}** — AppHost${where}\n\n${how}\n\n${stateLine}${more}\n\n${vscode.l10n.t('Click for Deploy, Tail Logs and more.')}`);
-    this.item.command = { command: 'apphost.folder.actions', title: vscode.l10n.t('Linked App Actions'), arguments: [link.folder.uri] };
+    this.item.command = { command: 'apphost.folder.actions', title: vscode.l10n.t('Linked App Actions'), arguments: [vouch(link.folder.uri)] };
     this.item.accessibilityInformation = { label: vscode.l10n.t('AppHost app {0}, {1}', named, doing ?? state ?? vscode.l10n.t('state unknown')) };
     this.item.show();
   }

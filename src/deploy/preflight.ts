@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { inform, warn } from '../commands/kit/notices';
 import type { App } from '../api';
-import { publicKeyFiles } from '../commands/sshKeys';
+import { publicKeyFiles } from './sshKeyFiles';
 import type { Core } from '../core';
 import type { DeployTarget } from './deployTarget';
 import type { GitBranch, GitRepository } from './gitApi';
@@ -37,7 +37,7 @@ export interface PushPlan {
   source: string;
   commit: { hash: string; subject: string };
   /** The API token for the service's own HTTP gateway. */
-  header?: { origin: string; value: string };
+  credential?: { origin: string; token: string };
 }
 
 /** A deploy nobody is asked about (a task): `warn` shows what the command would have asked. */
@@ -78,10 +78,10 @@ export async function preflight(s: Core, area: DeployArea, target: DeployTarget,
 
   const pushUrl = (await gitOutput(gitPath, repo.rootUri.fsPath, ['remote', 'get-url', '--push', remote])) ?? '';
   const session = await s.connection.session();
-  const header = session && tokenHeaderFor(pushUrl, session.apiRoot, details.gitRemote, session.token);
-  if (!header && isSshUrl(pushUrl)) await checkSshKey(s, area, session?.apiRoot ?? '', unattended);
+  const credential = session && tokenCredentialFor(pushUrl, session.apiRoot, details.gitRemote, session.token);
+  if (!credential && isSshUrl(pushUrl)) await checkSshKey(s, area, session?.apiRoot ?? '', unattended);
   const commit = await repo.getCommit(source === 'HEAD' ? head.commit : source).catch(() => ({ hash: head.commit!, message: '' }));
-  return { folder, repo, gitPath, app, details, deployBranch, remote, pushUrl, source, commit: { hash: commit.hash, subject: commit.message.split('\n')[0] }, header };
+  return { folder, repo, gitPath, app, details, deployBranch, remote, pushUrl, source, commit: { hash: commit.hash, subject: commit.message.split('\n')[0] }, credential };
 }
 
 /** The branch that deploys the app: its details say, or its push instructions, else main. */
@@ -189,15 +189,16 @@ async function confirmWarnings(warnings: string[], folder: vscode.WorkspaceFolde
 }
 
 /**
- * The API token as an HTTP header, for a push to the service's own HTTP gateway only:
- * the API's origin, or the origin of the app's `git_remote` when the service gives an HTTP one.
+ * The API token for a push to the service's own HTTP gateway only: the API's origin, or the
+ * origin of the app's `git_remote` when the service gives an HTTP one. (SSH remotes get no
+ * token: the user's key and agent authenticate them.)
  */
-function tokenHeaderFor(pushUrl: string, apiRoot: string, gitRemote: string | undefined, token: string): { origin: string; value: string } | undefined {
+function tokenCredentialFor(pushUrl: string, apiRoot: string, gitRemote: string | undefined, token: string): { origin: string; token: string } | undefined {
   const parsed = parseRemoteUrl(pushUrl);
   if (!parsed || (parsed.protocol !== 'http' && parsed.protocol !== 'https')) return undefined;
   const origin = new URL(pushUrl).origin;
   const trusted = [new URL(apiRoot).origin, ...(gitRemote && /^https?:\/\//i.test(gitRemote) ? [new URL(gitRemote).origin] : [])];
-  return trusted.includes(origin) ? { origin, value: `Authorization: Bearer ${token}` } : undefined;
+  return trusted.includes(origin) ? { origin, token } : undefined;
 }
 
 /** For SSH remotes: is one of ~/.ssh/*.pub registered with the service? If not, offer to add one. */

@@ -5,7 +5,7 @@
 // VS Code keep the buffer dirty, so the user's edit is never lost and "save again"
 // retries.
 import * as vscode from 'vscode';
-import { AppHostError, type App } from '../api';
+import { AppHostError, type App, type CallOptions } from '../api';
 import { listKeys } from './savePrompts';
 import { errorMessage, type Connection } from '../connection';
 import { serviceNotice, type Connections } from '../connections';
@@ -15,7 +15,7 @@ import {
 } from '../configText/configDiff';
 import { documentKind, FILE_NAMES, PartialSendError, type DocumentKindSpec, type ParsedDocument } from '../configText/documentKinds';
 import type { EditBases } from './editBases';
-import type { EditorGate } from './editorGate';
+import type { DocumentKeys } from './documentKeys';
 import type { SavePrompts } from './savePrompts';
 import { describeProblem, type TextProblem } from '../configText/textProblem';
 import { resolveMerge, threeWayMerge } from '../configText/threeWayMerge';
@@ -68,8 +68,8 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     private readonly prompts: SavePrompts,
     /** Merge bases kept across window reloads (hot exit). */
     private readonly bases: EditBases,
-    /** Only the user's editors are served: another extension cannot read or write an app's config. */
-    readonly gate: EditorGate,
+    /** Only addresses AppHost opened for the user are served: another extension cannot read or write an app's config. */
+    readonly keys: DocumentKeys,
   ) {
     this.disposables.push(
       // A merged save brought in remote changes: once VS Code has marked the buffer saved, reload it.
@@ -103,7 +103,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const address = this.address(uri);
-    await this.gate.check(uri);
+    await this.keys.check(uri, refusal(uri));
     const open = this.open(uri);
     if (open.next !== undefined) {
       const text = open.next;
@@ -145,7 +145,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const address = this.address(uri);
-    await this.gate.check(uri);
+    await this.keys.check(uri, refusal(uri));
     const open = this.open(uri);
     const spec = this.spec(address);
     const file = FILE_NAMES[address.kind];
@@ -219,7 +219,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     { complete: true; sent: { renamedTo?: string; app?: App } } | { complete: false; applied: ChangeSet; reason: string }
   > {
     const api = this.connections.of(address.app.service).api();
-    const opts = { workspace: address.app.workspace, priority: 'user' as const };
+    const opts = { workspace: address.app.workspace, priority: 'user' as const, onBudgetWait: waitNotice(address, 'save') };
     try {
       return { complete: true, sent: await spec.send(api, address.app.id, changes, opts) };
     } catch (error) {
@@ -319,12 +319,12 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private async call<T>(
     address: DocumentAddress,
     phase: 'read' | 'save',
-    run: (spec: DocumentKindSpec, api: ReturnType<Connection['api']>, opts: { workspace?: string; priority: 'user' }) => Promise<T>,
+    run: (spec: DocumentKindSpec, api: ReturnType<Connection['api']>, opts: CallOptions) => Promise<T>,
   ): Promise<T> {
     const file = FILE_NAMES[address.kind];
     try {
       const { api } = await this.connections.of(address.app.service).signedIn();
-      return await run(this.spec(address), api, { workspace: address.app.workspace, priority: 'user' });
+      return await run(this.spec(address), api, { workspace: address.app.workspace, priority: 'user', onBudgetWait: waitNotice(address, phase) });
     } catch (error) {
       if (error instanceof vscode.FileSystemError) throw error;
       const reason = errorMessage(error);
@@ -333,6 +333,24 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         : vscode.l10n.t('Not saved: {0} Your edits are kept: save again to retry.', withStop(reason)));
     }
   }
+}
+
+/**
+ * While a request of an open or a save queues for the request budget (tails and views took
+ * the bucket, or the service limits requests), the status bar says so: the save is under
+ * way, and its real outcome follows.
+ */
+function waitNotice(address: DocumentAddress, phase: 'read' | 'save'): () => () => void {
+  return () => {
+    let over = () => {};
+    const waiting = new Promise<void>((resolve) => (over = resolve));
+    const file = FILE_NAMES[address.kind];
+    const title = phase === 'save'
+      ? vscode.l10n.t("Saving {0}… (waiting for the service's rate limit)", file)
+      : vscode.l10n.t("Opening {0}… (waiting for the service's rate limit)", file);
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => waiting);
+    return over;
+  };
 }
 
 /** With no base, every key whose value differs from the server's needs the user's decision. */
@@ -373,6 +391,10 @@ function nextTime(previous: number): number {
   return Math.max(Date.now(), previous + 1);
 }
 
+
+function refusal(uri: vscode.Uri): string {
+  return vscode.l10n.t('AppHost opens {0} only in an editor of its own: open it with Edit Config, Edit Health Checks or Edit App Settings on the app in the AppHost view', uri.path.split('/').pop() ?? '');
+}
 
 function withStop(message: string): string {
   return /[.!?]$/.test(message) ? message : `${message}.`;

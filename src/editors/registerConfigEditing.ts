@@ -5,7 +5,7 @@ import { areaSlot, type Core } from '../core';
 import { isEmptyChangeSet } from '../configText/configDiff';
 import { ConfigFileSystem, type SavedChange } from './configFileSystem';
 import { EditBases } from './editBases';
-import { EditorGate } from './editorGate';
+import { documentKeys } from './documentKeys';
 import { trackDiagnostics } from './editorDiagnostics';
 import { SavePrompts } from './savePrompts';
 import { DetailsDocuments } from './detailsDocuments';
@@ -28,9 +28,10 @@ export const configEditing = registered.get;
  * providers are registered at activation (lazyFeatures.ts, registerDocumentProviders) and forward here.
  */
 export function registerConfigEditing(s: Core): ConfigEditing {
-  const snapshots = new ServerSnapshots();
-  const fileSystem = new ConfigFileSystem(s.connections, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets), new EditorGate());
-  const details = new DetailsDocuments();
+  const keys = documentKeys(s.context);
+  const snapshots = new ServerSnapshots(keys);
+  const fileSystem = new ConfigFileSystem(s.connections, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets), keys);
+  const details = new DetailsDocuments(keys);
   const editing = { fileSystem, snapshots, details };
   registered.set(s, editing);
   s.context.subscriptions.push(

@@ -18,6 +18,7 @@ import { showLogDocument } from './logChannel';
 import type { AppRef } from '../model';
 
 import { DEPLOY_LOG_SCHEME } from '../schemes';
+import { documentKeys, type DocumentKeys } from '../editors/documentKeys';
 
 
 interface DocState {
@@ -62,9 +63,14 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
   private readonly switchingLanguage = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
+  /** Addresses AppHost made: a deploy's log is read only for a tab the user opened. */
+  private readonly keys: DocumentKeys;
+
   constructor(private readonly s: Core) {
+    this.keys = documentKeys(s.context);
     this.disposables.push(
       this.changed,
+      this.keys.onDidForget((uri) => this.forget(uri.toString())),
       vscode.window.tabGroups.onDidChangeTabs((e) => {
         for (const tab of e.closed) if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === DEPLOY_LOG_SCHEME) this.closedTab(tab.input.uri);
       }),
@@ -80,7 +86,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
   /** Opens the deploy's log in a tab (reads the deploy first unless given). */
   async open(app: AppRef, deployId: string, known?: Deploy): Promise<vscode.TextEditor> {
     const deploy = known?.log !== undefined ? known : await this.s.connections.of(app.service).api().deploys.get(app.id, deployId, { workspace: app.workspace, priority: 'user' });
-    const uri = deployLogUri(app, deploy, this.s.connections.nameWhenSeveral(app.service));
+    const uri = this.keys.lock(deployLogUri(app, deploy, this.s.connections.nameWhenSeveral(app.service)));
     const key = uri.toString();
     let state = this.docs.get(key);
     if (state) this.accept(state, deploy);
@@ -98,7 +104,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
   openPush(app: AppRef, label: string, title: string, status: string): PushLog {
     const serviceName = this.s.connections.nameWhenSeveral(app.service);
     const query = new URLSearchParams({ app: app.id, push: randomBytes(6).toString('hex'), ...(app.workspace ? { workspace: app.workspace } : {}), service: app.service, ...(serviceName ? { name: app.name } : {}) });
-    const uri = vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${withService(app.name, serviceName)}/deploy ${label}.log`, query: query.toString() });
+    const uri = this.keys.lock(vscode.Uri.from({ scheme: DEPLOY_LOG_SCHEME, path: `/${withService(app.name, serviceName)}/deploy ${label}.log`, query: query.toString() }));
     const key = uri.toString();
     const state: DocState = { uri, app, deployId: '', lines: [], push: { title, status, live: true } };
     this.docs.set(key, state);
@@ -153,6 +159,9 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const key = uri.toString();
     let state = this.docs.get(key);
+    if (!state && !(await this.keys.admits(uri))) {
+      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('AppHost shows a deploy log only in a tab it opened: open the deploy under Deploys in the AppHost view'));
+    }
     if (!state && new URLSearchParams(uri.query).has('push')) {
       // A push's tab restored after a reload: the push is gone, its deploy is in the Deploys group.
       return `${MARKER_PREFIX}${vscode.l10n.t('This tab showed a git push that has ended. Its deploy is listed under Deploys in the AppHost view.')}\n`;

@@ -54,6 +54,12 @@ export class LogChannel implements RedrawableSink, vscode.Disposable {
     if (this.captured !== undefined) this.captured = text;
   }
 
+  /** Drops the oldest lines (TailView keeps the output bounded): nothing new, so the copy is left as it is. */
+  trim(text: string): void {
+    if (this.disposed) throw new Error('the output channel was closed');
+    this.channel.replace(text);
+  }
+
   show(): void {
     // Keep the focus in the editor: the log runs beside the code.
     this.channel.show(true);

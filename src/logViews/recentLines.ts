@@ -9,6 +9,7 @@ import { ApiError } from '../api';
 import { ContainerTracker, MARKER_PREFIX, withoutTimestamp } from '../logs';
 import type { AppRef } from '../model';
 import { RECENT_LOG_SCHEME } from '../schemes';
+import { documentKeys, type DocumentKeys } from '../editors/documentKeys';
 import type { Core } from '../core';
 import { withService } from './deployLogs';
 import { showLogDocument } from './logChannel';
@@ -32,9 +33,14 @@ export class RecentLines implements vscode.TextDocumentContentProvider, vscode.D
   private readonly switchingLanguage = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
+  /** Addresses AppHost made: an app's lines are read only for a tab the user opened. */
+  private readonly keys: DocumentKeys;
+
   constructor(private readonly s: Core) {
+    this.keys = documentKeys(s.context);
     this.disposables.push(
       this.changed,
+      this.keys.onDidForget((uri) => this.docs.delete(uri.toString())),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         const key = doc.uri.toString();
         if (doc.uri.scheme === RECENT_LOG_SCHEME && !this.switchingLanguage.has(key)) this.docs.delete(key);
@@ -49,7 +55,7 @@ export class RecentLines implements vscode.TextDocumentContentProvider, vscode.D
 
   /** Reads the app's last `count` lines per container (one request) and shows them in a tab. */
   async open(app: AppRef, count: number): Promise<vscode.TextEditor> {
-    const uri = recentLinesUri(app, count, this.s.connections.nameWhenSeveral(app.service));
+    const uri = this.keys.lock(recentLinesUri(app, count, this.s.connections.nameWhenSeveral(app.service)));
     const recent: Recent = { app, count, lines: [], readAt: new Date() };
     await this.read(recent, true);
     this.docs.set(uri.toString(), recent);
@@ -60,8 +66,11 @@ export class RecentLines implements vscode.TextDocumentContentProvider, vscode.D
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const key = uri.toString();
     let recent = this.docs.get(key);
+    if (!recent && !(await this.keys.admits(uri))) {
+      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('AppHost shows recent lines only in a tab it opened: run Show Recent Lines… on the app in the AppHost view'));
+    }
     if (!recent) {
-      // A tab restored after a reload: read again.
+      // A tab restored after a reload (its key kept): read again.
       recent = { ...parseRecentLinesUri(uri, this.s.connections.firstId()), lines: [], readAt: new Date() };
       this.docs.set(key, recent);
       await this.read(recent, false);

@@ -6,6 +6,12 @@
 // bound keeps memory flat on a busy tail), and a redraw says how many it can no longer
 // show. While nothing is filtered or hidden, text passes through untouched: per line
 // it costs only a count of its line breaks.
+//
+// The output itself is bounded the same way: once it shows twice the kept lines, it is
+// redrawn from them (the oldest half goes, with a line saying so). VS Code keeps a copy of
+// the Output view's document in the extension host, and an output that only grew made
+// that copy grow with the log, all day (the soak's rising heap, issue #33).
+
 import * as l10n from '@vscode/l10n';
 import type { LogSink } from './batcher';
 import { MARKER_PREFIX, isMarker } from './markers';
@@ -15,10 +21,12 @@ import { describeFilter, lineMatcher, type TailFilter } from './tailFilter';
 export interface RedrawableSink extends LogSink {
   /** Replaces everything shown with this text. */
   replace(text: string): void;
+  /** Replaces everything shown with this text, which shows nothing new: the oldest lines dropped. */
+  trim(text: string): void;
 }
 
-/** Lines kept per tail for redraws (about 2.5 MB of typical log lines). */
-export const KEPT_LINES = 20_000;
+/** Lines kept per tail for redraws (about 0.5 MB of typical log lines); the output shows at most twice as many. */
+export const KEPT_LINES = 5_000;
 
 // A leading ISO time (`2026-11-25T04:15:50.123456789Z `), as the service stamps each line.
 const TIMESTAMP = /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\s+/;
@@ -38,6 +46,8 @@ export class TailView implements LogSink {
   private droppedLines = 0;
   private current: { filter: TailFilter; keep: (line: string) => boolean } | undefined;
   private hideTimes = false;
+  /** Lines the output shows (since its last redraw). */
+  private shown = 0;
 
   constructor(
     private readonly out: RedrawableSink,
@@ -66,10 +76,13 @@ export class TailView implements LogSink {
     this.trim();
     if (!this.current && !this.hideTimes) {
       this.out.append(text);
-      return;
+      this.shown += n;
+    } else {
+      const shown = this.present(text.split('\n').slice(0, -1));
+      if (shown.length) this.out.append(`${shown.join('\n')}\n`);
+      this.shown += shown.length;
     }
-    const shown = this.present(text.split('\n').slice(0, -1));
-    if (shown.length) this.out.append(`${shown.join('\n')}\n`);
+    if (this.shown >= 2 * this.maxLines) this.redraw(true);
   }
 
   /** Shows only the lines the filter keeps (undefined: every line), redrawn from the kept lines. */
@@ -93,6 +106,7 @@ export class TailView implements LogSink {
     this.kept = 0;
     this.droppedLines = 0;
     this.current = undefined;
+    this.shown = 0;
     this.out.replace('');
   }
 
@@ -102,7 +116,8 @@ export class TailView implements LogSink {
     return lines.length > this.maxLines ? lines.slice(lines.length - this.maxLines) : lines;
   }
 
-  private redraw(): void {
+  /** Shows the kept lines again; `bound`: only to drop the oldest lines of the output (nothing new shows). */
+  private redraw(bound = false): void {
     const all = this.keptLines();
     const lost = this.droppedLines + (this.kept - all.length);
     const header: string[] = [];
@@ -114,7 +129,10 @@ export class TailView implements LogSink {
     }
     const body = this.present(all);
     const lines = [...header, ...body];
-    this.out.replace(lines.length ? `${lines.join('\n')}\n` : '');
+    const text = lines.length ? `${lines.join('\n')}\n` : '';
+    if (bound) this.out.trim(text);
+    else this.out.replace(text);
+    this.shown = lines.length;
   }
 
   private present(lines: string[]): string[] {

@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 import type { App, Database, Server } from '../api';
 import type { Workspace } from '../auth/workspaces';
 import { isAppRef, type AppRef } from '../model';
+import { isVouched } from '../actions/callers';
 import type { NodeKind } from './contextValues';
 
 /**
@@ -131,6 +132,11 @@ export function isTreeNode(value: unknown): value is TreeNode {
   return !!node && typeof node === 'object' && typeof node.id === 'string' && typeof node.commandTarget === 'function';
 }
 
+/** A row the Resources view built (the provider vouched for it), not an object of the same shape. */
+export function isGenuineRow(value: unknown): value is TreeNode {
+  return isTreeNode(value) && isVouched(value);
+}
+
 function isCommandTarget(value: unknown): value is CommandTarget {
   const kind = (value as { kind?: unknown } | undefined)?.kind;
   return !!value && typeof value === 'object' && typeof kind === 'string' && KINDS.has(kind) && !isTreeNode(value);
@@ -158,7 +164,8 @@ export function serviceOfTarget(target: CommandTarget | undefined): string | und
  * Undefined for anything else (a file's Uri, nothing from the palette).
  */
 export function toCommandTarget(arg: unknown): CommandTarget | undefined {
-  if (isTreeNode(arg)) return arg.commandTarget();
+  // Only a row the view built stands for what it says (a look-alike's commandTarget is not called).
+  if (isTreeNode(arg)) return isGenuineRow(arg) ? arg.commandTarget() : undefined;
   if (isCommandTarget(arg)) return arg;
   if (isAppRef(arg)) return { kind: 'app', app: arg };
   return undefined;

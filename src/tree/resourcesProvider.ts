@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 
+import { vouch } from '../actions/callers';
 import type { TreeNode } from './commandTarget';
 
 export interface RefreshOptions {
@@ -21,9 +22,11 @@ export class ResourcesProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     return node.getTreeItem();
   }
 
+  /** Every row handed to the view is vouched for: a command given one acts for the user (actions/callers.ts). */
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (!node) return this.roots.get();
-    return node.getChildren ? node.getChildren() : [];
+    const children = !node ? await this.roots.get() : node.getChildren ? await node.getChildren() : [];
+    for (const child of children) vouch(child);
+    return children;
   }
 
   getParent(node: TreeNode): TreeNode | undefined {

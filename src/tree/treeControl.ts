@@ -2,7 +2,7 @@
 // as X", "reload this part", "mark these rows busy while". Node classes stay inside tree/;
 // callers speak in apps (AppRef) and the rows they were invoked on.
 import type * as vscode from 'vscode';
-import { ApiError, readProcessReport, type ApiClient, type App, type ProcessSummary, type Server } from '../api';
+import { ApiError, readProcessReport, type ApiClient, type App, type CallOptions, type ProcessSummary, type Server } from '../api';
 import type { Workspace } from '../auth/workspaces';
 import type { AppRef } from '../model';
 import { AppGroupNode } from './appGroupNode';
@@ -139,12 +139,17 @@ export class TreeControl {
    * rows re-render when the state shown changes, and with `rerender` (after an action, whose
    * busy mark goes away) either way; re-rendering for nothing would reload an open row's children.
    */
-  async readState(app: AppRef, { rerender = false } = {}): Promise<void> {
+  async readState(
+    app: AppRef,
+    { rerender = false, options = {}, always = false }: { rerender?: boolean; options?: CallOptions; always?: boolean } = {},
+  ): Promise<ProcessSummary | undefined> {
     const rows = this.state.rowsOf(app);
-    if (rows.length === 0) return;
-    const summary = readProcessReport(await this.api(app.service).processes.get(app.id, { workspace: app.workspace, priority: 'view' }));
+    if (rows.length === 0 && !always) return undefined;
+    const summary = readProcessReport(await this.api(app.service).processes.get(app.id, { priority: 'view', ...options, workspace: app.workspace }));
+    if (rows.length === 0) return summary;
     const changed = this.state.report(app.service, rows[0].app, { state: summary.state, deployed: summary.deployed });
     if (changed || rerender) this.state.stateChanged(app);
+    return summary;
   }
 
   /**
@@ -184,6 +189,16 @@ export class TreeControl {
   }
 
   /** Shows rows as busy with `text` (spinner icon, text as description), or clears that; only they re-render. */
+  /** Marks the rows busy with `text` while `work` runs (the one busy mark of every action). */
+  async busyWhile<T>(rows: readonly TreeNode[], text: string, work: () => Promise<T>): Promise<T> {
+    this.markBusy(rows, text);
+    try {
+      return await work();
+    } finally {
+      this.markBusy(rows, undefined);
+    }
+  }
+
   markBusy(rows: readonly TreeNode[], text: string | undefined): void {
     for (const row of rows) {
       if (text) this.state.busy.set(row.id, text);

@@ -43,7 +43,8 @@ export async function runInHost(o: HostRunOptions): Promise<{ code: number; erro
       ...o.devPaths.map((p) => ['extensionDevelopmentPath', remote(p)]),
       ['extensionTestsPath', remote(o.runner)],
     ]);
-    await page.goto(`${o.codeServer.url}/?folder=${encodeURIComponent(o.codeServer.workspaceFolder)}&payload=${encodeURIComponent(payload)}`);
+    // A loaded machine can take more than Playwright's default 30 s to serve the workbench.
+    await page.goto(`${o.codeServer.url}/?folder=${encodeURIComponent(o.codeServer.workspaceFolder)}&payload=${encodeURIComponent(payload)}`, { timeout: 120_000 });
     let timer: NodeJS.Timeout | undefined;
     const code = await Promise.race([
       exit,

@@ -152,7 +152,7 @@ async function measureContainers(mode: Mode): Promise<PipelineSample> {
   };
   const sink = { append: count };
   const tracker = new ContainerTracker({ minLines: WINDOW, maxLines: WINDOW });
-  const batcher = new OutputBatcher(mode === 'containers-view' ? new TailView({ append: count, replace: () => undefined }) : sink, { clock: immediateClock });
+  const batcher = new OutputBatcher(mode === 'containers-view' ? new TailView({ append: count, replace: () => undefined, trim: () => undefined }) : sink, { clock: immediateClock });
   let seed = 7;
   const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
   const windowOf = (p: number) => {

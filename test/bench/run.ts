@@ -1,6 +1,7 @@
 // `npm run bench`: how fast and how frugal AppHost is, each figure next to a baseline
 // measured in the same run. Sections: size, activation, economy (requests per
-// journey), tree (latency through the real UI), logs (pipeline throughput and memory).
+// journey), tree (latency through the real UI), logs (pipeline throughput and memory),
+// import (a 200 MB database import streamed: the client's heap growth).
 //   npm run bench                      everything (~4 min)
 //   npm run bench -- logs size         only some sections
 //   npm run bench -- --update-readme   also rewrite docs/performance.md and the README's summary
@@ -15,11 +16,12 @@ import { measureActivation } from './activation';
 import { prepareExtensions, type Extensions } from './extensions';
 import { machine, renderReport, renderSection, updateDocs, writeResults, type Section } from './report';
 import { measureEconomy } from './economy';
+import { measureImportStream } from './importStream';
 import { measureLogPipeline } from './logPipeline';
 import { measureSize } from './size';
 import { measureTreeLatency } from './treeLatency';
 
-const ALL = ['size', 'activation', 'economy', 'tree', 'logs'] as const;
+const ALL = ['size', 'activation', 'economy', 'tree', 'logs', 'import'] as const;
 type Name = (typeof ALL)[number];
 
 const args = process.argv.slice(2);
@@ -53,7 +55,7 @@ async function main(): Promise<number> {
 
   try {
     if (needsVsCode) assertToolsInstalled();
-    if (selected.some((n) => n !== 'logs')) {
+    if (selected.some((n) => n !== 'logs' && n !== 'import')) {
       process.stderr.write('[bench] packaging AppHost (production build) and the baselines…\n');
       extensions = prepareExtensions(workDir);
     }
@@ -63,6 +65,7 @@ async function main(): Promise<number> {
       if (name === 'economy') await section('Request economy', () => measureEconomy(extensions!, browser!, workDir));
       if (name === 'tree') await section('Tree latency', () => measureTreeLatency(extensions!, browser!));
       if (name === 'logs') await section('Log pipeline', () => measureLogPipeline(workDir));
+      if (name === 'import') await section('Database import', () => measureImportStream(workDir));
       if (name === 'activation') {
         await section('Activation', async () => {
           const r = await measureActivation(extensions!, browser!, workDir, ACTIVATION_RUNS);

@@ -11,6 +11,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_USER, makeTestPki, startServer, type RunningServer, type TestPki } from '../server';
+import { until } from '../support/wait';
+import { ACT_TIMEOUT, gesture, shows } from './gesture';
 import { closeJourney } from './journey';
 import { Workbench } from './workbench';
 
@@ -42,9 +44,8 @@ describe('journey: certificates (a private certificate authority)', () => {
 
   it('sign-in says the certificate is not trusted, why, and offers Open Settings', async () => {
     await workbench.openAppHostView();
-    await workbench.welcomeView().getByRole('button', { name: 'Sign In' }).click();
     const toast = workbench.page.locator('.notification-toast', { hasText: 'does not trust the certificate of 127.0.0.1' });
-    await toast.waitFor();
+    await workbench.click(workbench.welcomeView().getByRole('button', { name: 'Sign In' }), () => shows(toast, 15_000), 'Sign In (welcome view)');
     assert.match(await toast.innerText(), /private certificate authority/);
     await toast.getByRole('button', { name: 'Open Settings' }).waitFor();
     assert.equal(await workbench.quickInput().isVisible(), false, 'nothing was asked before');
@@ -52,19 +53,29 @@ describe('journey: certificates (a private certificate authority)', () => {
   });
 
   it('Open Settings shows the setting (the Remote tab: code-server is a remote window), where the user adds the authority\'s file', async () => {
-    await workbench.page.locator('.notification-toast').getByRole('button', { name: 'Open Settings' }).click();
-    const setting = workbench.page.locator('.settings-editor .setting-item-contents', { hasText: 'Certificate Authorities' }).first();
-    await setting.waitFor();
-    await setting.getByRole('button', { name: 'Add Item' }).click();
+    const page = workbench.page;
+    const setting = page.locator('.settings-editor .setting-item-contents', { hasText: 'Certificate Authorities' }).first();
+    await workbench.click(page.locator('.notification-toast').getByRole('button', { name: 'Open Settings' }), () => shows(setting), 'Open Settings (toast)');
+    // The Settings editor re-renders its list while settings load (on a cold machine, as
+    // the user types): an input can be detached under the keys. The file says whether it took.
+    const saved = () => {
+      const cas = workbench.settingsFile('Machine')?.['apphost.tls.certificateAuthorities'];
+      return Array.isArray(cas) && cas.includes(caFile);
+    };
     const input = setting.locator('.setting-list-edit-row input').first();
-    await input.fill(caFile);
-    await input.press('Enter');
+    await gesture('add the authority\'s file to apphost.tls.certificateAuthorities', async () => {
+      if (saved()) return;
+      if (!(await input.isVisible())) await workbench.click(setting.getByRole('button', { name: 'Add Item' }), () => shows(input), 'Add Item');
+      await input.fill(caFile, { timeout: ACT_TIMEOUT });
+      await input.press('Enter', { timeout: ACT_TIMEOUT });
+    }, () => until('the settings file to hold the authority', saved, 5_000).then(() => true, () => false));
     await setting.locator('.setting-list-row', { hasText: 'company-ca.pem' }).waitFor();
     await workbench.screenshot('certificates-2-setting');
   });
 
   it('then the view loads over https, without a reload', async () => {
     await workbench.runCommand('View: Close Editor'); // the Settings editor
+    await workbench.page.locator('.settings-editor').waitFor({ state: 'hidden' });
     await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
     await workbench.expand('Apps');
     await workbench.treeRow('storefront').waitFor();

@@ -111,7 +111,7 @@ describe('journey: deploy the folder you are coding in', () => {
     const rejected = toast(/The push was rejected: storefront's repository has commits your branch does not have/);
     await rejected.waitFor({ timeout: 30_000 });
     await rejected.getByRole('button', { name: 'Force Deploy…' }).waitFor();
-    await page().waitForTimeout(500); // the toast slides in
+    await workbench.settled(); // the toast slid in
     console.log(`    screenshot: ${await workbench.screenshot('deploy-7-rejected-push')}`);
     await rejected.getByRole('button', { name: 'Force Deploy…' }).click();
     await dialog().getByText("Replace storefront's branch main with yours?").waitFor();

@@ -117,7 +117,7 @@ describe('journey: deploy as a task, with a pre-deploy task', () => {
     await failed.locator('.codicon-notifications-expand').first().click();
     await page().mouse.move(640, 300);
     await page().locator('.monaco-hover').first().waitFor({ state: 'hidden' }).catch(() => page().keyboard.press('Escape'));
-    await page().waitForTimeout(500); // the toast slides in
+    await workbench.settled(); // the toast slid in
     console.log(`    screenshot: ${await workbench.screenshot('task-6-pre-deploy-task-failed-toast')}`);
     assert.equal(server.control.deploysOf('storefront').length, before, 'nothing deployed');
   });

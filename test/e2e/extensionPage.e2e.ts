@@ -8,8 +8,10 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import selfsigned from 'selfsigned';
+import { until } from '../support/wait';
 import { packageExtension } from '../vscode/packageExtension';
 import { REPO_ROOT } from '../vscode/tools';
+import { shows } from './gesture';
 import { Workbench } from './workbench';
 
 /** Serves media/screenshots/ over https on 127.0.0.1, with a throwaway certificate. */
@@ -50,19 +52,22 @@ describe('journey: the extension\'s page in the Extensions view', () => {
     // On a cold first start the Extensions view's commands register after the workbench
     // shows: runCommand waits until the palette lists this one.
     await workbench.runCommand('Extensions: Show Installed Extensions');
-    await page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'AppHost' }).first().click();
-    await page.locator('.extension-editor .name', { hasText: 'AppHost' }).waitFor();
+    const name = page.locator('.extension-editor .name', { hasText: 'AppHost' });
+    await workbench.click(page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'AppHost' }).first(), () => shows(name), 'AppHost in the Extensions view');
     // The README is a webview (an overlay iframe holding the active frame): find its frame.
     const selector = 'img[alt^="The AppHost view"], img[alt^="A log tail"]';
-    let widths: number[] = [];
-    for (const deadline = Date.now() + 30_000; widths.length < 2 && Date.now() < deadline; await page.waitForTimeout(250)) {
+    // Read again until both pictures decoded (the webview loads after the editor shows).
+    const read = async () => {
       for (const frame of page.frames()) {
         // Runs in the page: each picture's decoded width (0 when it did not load).
         type Img = { decode(): Promise<void>; naturalWidth: number };
         const found = await frame.locator(selector).evaluateAll((imgs) => Promise.all((imgs as unknown as Img[]).map((img) => img.decode().then(() => img.naturalWidth, () => 0)))).catch(() => [] as number[]);
-        if (found.length) widths = found;
+        if (found.length) return found;
       }
-    }
+      return [];
+    };
+    let widths: number[] = [];
+    await until('the README\'s pictures', async () => (widths = await read()).length >= 2 && widths.every((w) => w > 100), 30_000).catch(() => undefined);
     assert.equal(widths.length, 2, 'the tree and the log tail at the top');
     assert.ok(widths.every((w) => w > 100), `a picture did not load: ${widths.join(', ')}`);
     await workbench.screenshot('extension-page');

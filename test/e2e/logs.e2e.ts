@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { until } from '../support/wait';
+import { ACT_TIMEOUT, gesture, gone, shows } from './gesture';
 import { Workbench } from './workbench';
 
 const CODE = `import express from 'express';
@@ -37,6 +39,46 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   const stamp = () => new Date().toISOString();
 
 
+  const findWidget = () => page().locator('.part.panel .find-widget.visible');
+  const findInput = () => findWidget().locator('.monaco-findInput textarea, .monaco-findInput input').first();
+  /**
+   * Searches the Output panel's whole channel with Find (Monaco renders only the lines in
+   * view: the DOM misses a line scrolled out). Returns the number of matches.
+   */
+  const matches = async (text: string): Promise<number> => {
+    if (!(await findWidget().isVisible())) {
+      await page().locator('.part.panel .monaco-editor').first().locator('.native-edit-context, textarea').first().focus();
+      await page().keyboard.press('Control+F');
+      await findWidget().waitFor();
+    }
+    await findInput().fill(text);
+    const count = findWidget().locator('.matchesCount');
+    // Runs in the page: the count settles to "No results" or "i of n" once the search ran.
+    await count.filter({ hasText: /No results|\d+ of \d+/ }).waitFor();
+    return Number(/of (\d+)/.exec(await count.innerText())?.[1] ?? 0);
+  };
+  /**
+   * Waits until the channel holds `text`, and reveals it (Find moves the view to it). When
+   * it does not come, says whether the extension wrote it (the channel's file) at all.
+   */
+  const findInOutput = async (text: string) => {
+    const found = await until(`"${text}"`, () => matches(text), 30_000).catch(() => 0);
+    if (!found) {
+      const written = workbench.outputChannelFile('AppHost storefront').includes(text);
+      throw new Error(`"${text}" is not in the Output view's text (Find searched all of it); the extension ${written ? 'wrote it to the channel: the view lost it' : 'never wrote it to the channel'}`);
+    }
+    await page().keyboard.press('Enter');
+  };
+  /**
+   * Closes Find and puts the cursor back on the last line: a cursor left above it makes the
+   * Output view stop following new lines (output.smartScroll.enabled).
+   */
+  const closeFind = async () => {
+    await findInput().press('Escape');
+    await findWidget().waitFor({ state: 'hidden' });
+    await page().keyboard.press('Control+End');
+  };
+
   /** A close-up of the Output panel (the tokens' colours at full size). */
   const panelShot = async (name: string) => {
     const path = await workbench.screenshot(name); // the whole window first, then the close-up beside it
@@ -53,9 +95,11 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     await workbench.runCommand('File: New Untitled Text File');
     await workbench.runCommand('Change Language Mode');
     await workbench.quickInput().locator('input').fill('TypeScript');
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: /^TypeScript/ }).first().click();
-    await page().locator('.editor-instance .view-lines').first().click();
+    await workbench.pick(workbench.quickInput().locator('.monaco-list-row', { hasText: /^TypeScript/ }).first());
+    const editor = page().locator('.editor-instance .view-lines').first();
+    await workbench.click(editor, () => shows(page().locator('.editor-instance .monaco-editor.focused')), 'the editor');
     await page().keyboard.insertText(CODE);
+    await editor.getByText('app.listen(process.env.PORT').waitFor();
 
     server.control.appendLogs('storefront', [
       `${stamp()} app[web.1]: INFO Listening on port 5000`,
@@ -63,9 +107,11 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
       `${stamp()} app[web.2]: GET /api/orders?page=2 200 31ms`,
     ]);
     const row = workbench.treeRow('storefront');
-    await row.hover();
-    await row.getByRole('button', { name: 'Tail Logs' }).click();
-    await output().getByText('cache warmed: 412 keys').waitFor({ timeout: 15_000 });
+    // The inline icon shows while the row is hovered.
+    await gesture('Tail Logs (inline icon)', async () => {
+      await row.hover({ timeout: ACT_TIMEOUT });
+      await row.getByRole('button', { name: 'Tail Logs' }).click({ timeout: ACT_TIMEOUT });
+    }, () => shows(output().getByText('cache warmed: 412 keys'), 15_000));
     assert.equal(await page().locator('.part.panel select').first().inputValue(), 'AppHost: storefront', 'the channel shown');
 
     // Then follows: lines appended now show up without a command.
@@ -106,12 +152,9 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     await output().getByText('sign in again to resume').waitFor({ timeout: 30_000 });
     server.control.appendLogs('storefront', [`${stamp()} app[web.1]: INFO order export queued while signed out`]);
     const toast = page().locator('.notification-toast', { hasText: 'session expired' });
-    await toast.getByRole('button', { name: 'Sign In' }).click();
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' }).click();
-    await workbench.quickInput().getByText('Paste an API token of your AppHost account').waitFor();
-    await workbench.quickInput().locator('input').fill(server.control.issueToken(DEMO_USER.email));
-    await workbench.quickInput().locator('input').press('Enter');
-    await output().getByText('… signed in again: resuming').waitFor({ timeout: 15_000 });
+    const pasteRow = workbench.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' });
+    await workbench.click(toast.getByRole('button', { name: 'Sign In' }), () => shows(pasteRow), 'Sign In (session expired toast)');
+    await workbench.pasteToken(server.control.issueToken(DEMO_USER.email), output().getByText('… signed in again: resuming'));
     await output().getByText('order export queued while signed out').waitFor({ timeout: 15_000 });
     await workbench.expand('Apps');
     await description('storefront').filter({ hasText: /tailing logs/ }).waitFor();
@@ -119,8 +162,7 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   });
 
   it('says so in the channel when it stops (context menu), and the tree drops the mark', async () => {
-    await workbench.contextMenu('storefront', 'Stop Tailing');
-    await output().getByText('… stopped tailing', { exact: true }).waitFor();
+    await workbench.contextMenu('storefront', 'Stop Tailing', () => shows(output().getByText('… stopped tailing', { exact: true })));
     await description('storefront').filter({ hasText: /tailing logs/ }).waitFor({ state: 'detached' });
     const row = workbench.treeRow('storefront');
     await row.hover();
@@ -129,37 +171,45 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   });
 
   it('a restart by someone else shows as new containers (the old ones\' unread end may be missing), not as a gap', async () => {
-    await workbench.contextMenu('storefront', 'Tail Logs');
-    await output().getByText('Reconnected to redis').waitFor({ timeout: 15_000 });
+    await workbench.contextMenu('storefront', 'Tail Logs', () => shows(output().getByText('Reconnected to redis'), 15_000));
     server.control.restartContainers('storefront');
-    await output().getByText('… new containers (restart or deploy): web.1, web.2, worker.1; lines the old ones wrote after the last read may have been missed').waitFor({ timeout: 30_000 });
-    await output().getByText('Worker started, waiting for jobs').waitFor();
-    assert.ok(!/may have been missed here/.test(await page().locator('.part.panel .view-lines').first().innerText()), 'no gap marker');
+    await output().getByText('Worker started, waiting for jobs').waitFor({ timeout: 30_000 });
+    // The marker is read from the channel's whole text (Find), not from the lines in view.
+    const marker = '… new containers (restart or deploy): web.1, web.2, worker.1; lines the old ones wrote after the last read may have been missed';
+    const inView = await output().getByText(marker).isVisible();
+    await findInOutput(marker);
+    // Find revealed it: now the lines in view hold it.
+    await output().getByText(marker).waitFor();
+    if (!inView) console.log('    the marker was in the channel but out of view (the Output view had scrolled past it)');
+    assert.ok(!(await matches('may have been missed here')), 'no gap marker');
+    await closeFind();
     await panelShot('logs-2b-new-containers');
-    await workbench.contextMenu('storefront', 'Stop Tailing');
+    await workbench.contextMenu('storefront', 'Stop Tailing', () => shows(output().getByText('… stopped tailing', { exact: true })));
   });
 
   it('explains an app that was never deployed instead of reconnecting forever', async () => {
-    await workbench.contextMenu('blog', 'Tail Logs');
-    await output().getByText('this app has not been deployed yet').waitFor({ timeout: 15_000 });
+    await workbench.contextMenu('blog', 'Tail Logs', () => shows(output().getByText('this app has not been deployed yet'), 15_000));
     await description('blog').filter({ hasText: /logs await first deploy/ }).waitFor();
     assert.ok(!/connection lost/.test(await page().locator('.part.panel .view-lines').first().innerText()));
     await panelShot('logs-2c-never-deployed');
-    await workbench.contextMenu('blog', 'Stop Tailing');
+    await workbench.contextMenu('blog', 'Stop Tailing', () => gone(description('blog').filter({ hasText: /logs await first deploy/ })));
   });
 
   it('opens a running deploy\'s log in a read-only tab that follows the build, then says how it ended', async () => {
     server.control.setActionDelay(2400);
+    // The build is held open until the tab was seen building, however slow the machine.
+    const releaseBuild = server.control.holdBuilds();
     // A deploy job (a rollback or a template deploy in wokku): its log grows while it builds.
     server.control.startDeploy('storefront', { description: 'Add order export', gitPush: false });
     await workbench.expand('storefront');
     await workbench.expand('Deploys');
-    await workbench.treeRow('Add order export').click();
-    await page().locator('.tabs-container .tab', { hasText: /^deploy [0-9a-f]{7}\.log/ }).waitFor();
+    const tab = page().locator('.tabs-container .tab', { hasText: /^deploy [0-9a-f]{7}\.log/ });
+    await workbench.click(workbench.treeRow('Add order export'), () => shows(tab), 'the deploy row');
     const editor = page().locator('.editor-instance .view-lines').first();
     await editor.getByText('-----> Building storefront').waitFor({ timeout: 15_000 });
     await editor.getByText('building: this tab updates live').waitFor();
     await workbench.screenshot('logs-3-deploy-log-building');
+    releaseBuild();
     await editor.getByText('… succeeded at').waitFor({ timeout: 20_000 });
     await editor.getByText('=====> Application deployed:').waitFor();
     await workbench.screenshot('logs-4-deploy-log-done');
@@ -168,9 +218,8 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   it('reads well in a dark theme', async () => {
     await workbench.runCommand('Preferences: Color Theme');
     await workbench.quickInput().locator('input').fill('Dark Modern');
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Dark Modern' }).first().click();
-    await page().locator('.monaco-workbench.vs-dark').waitFor();
-    await page().waitForTimeout(500); // the theme change animates the status bar
+    await workbench.pick('Dark Modern', page().locator('.monaco-workbench.vs-dark'));
+    await workbench.settled(); // the theme change animated the status bar
     await workbench.screenshot('logs-5-dark');
   });
 });

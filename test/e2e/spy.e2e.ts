@@ -64,6 +64,14 @@ describe('journey: another extension gets nothing from AppHost', () => {
     assert.match(report.configWrite, /^refused: /, 'config.env written by the spy');
     assert.ok(!server.control.requestLog.some((e) => e.path.endsWith('/config')), 'no config request reached the server');
     assert.equal(server.control.getConfig('storefront').SPY, undefined);
+    // Every other AppHost document by a guessed address: refused, and nothing of the app reached the spy.
+    for (const { uri, result } of report.guessed) assert.match(result, /^refused: /, uri);
+    assert.deepEqual(report.guessed.map((g) => g.uri.split(':')[0]).filter((v, i, all) => all.indexOf(v) === i).sort(),
+      ['apphost', 'apphost-deploy-log', 'apphost-details', 'apphost-recent-log', 'apphost-server'], 'every scheme was tried');
+    const values = Object.values(server.control.getConfig('storefront')).filter((v) => v.length >= 8);
+    const got = JSON.stringify(report);
+    assert.ok(!values.some((v) => got.includes(v)), 'no config value of the app in what the spy got');
+    assert.ok(!server.control.requestLog.some((e) => /\/(logs|checks|deploys\/latest)$/.test(e.path)), 'no log, checks or deploy read reached the server for the spy');
     // The walk did run: the bundles' module exports alone hold hundreds of classes and functions.
     assert.ok(report.reached > 100 && !report.truncated, `objects reached: ${report.reached}, truncated: ${report.truncated}`);
     assert.match(await toast.innerText(), /AppHost gave nothing away/);

@@ -45,7 +45,7 @@ describe('journey: first look at AppHost', () => {
       await selected.locator('.step-title', { hasText: step.title }).waitFor();
       await selected.getByRole('button', { name: step.button }).waitFor();
       await media().locator('svg text').first().waitFor();
-      await workbench.page.waitForTimeout(300); // the media pane fades in
+      await workbench.settled(); // the media pane faded in
       await workbench.screenshot(`walkthrough-${theme}-${i + 1}-${step.id}`);
     }
   }
@@ -79,7 +79,7 @@ describe('journey: first look at AppHost', () => {
   it('and in a dark theme', async () => {
     await workbench.runCommand('Preferences: Toggle between Light/Dark Themes');
     await workbench.page.locator('.monaco-workbench.vs-dark').waitFor();
-    await workbench.page.waitForTimeout(500); // the theme change animates the status bar
+    await workbench.settled(); // the theme change animated the status bar
     await screenshotSteps('dark');
     await workbench.runCommand('Preferences: Toggle between Light/Dark Themes');
     await workbench.page.locator('.monaco-workbench.vs').waitFor();
@@ -121,7 +121,7 @@ describe('journey: first look at AppHost', () => {
     await workbench.page.locator('.sidebar .pane-header', { hasText: 'Resources' }).getByRole('button', { name: /More Actions/ }).click();
     const menu = workbench.page.locator('.context-view .monaco-menu');
     await menu.locator('.action-label', { hasText: 'Get Started' }).waitFor();
-    await workbench.page.waitForTimeout(300); // the menu fades in
+    await workbench.settled(); // the menu faded in
     await workbench.screenshot('walkthrough-view-menu');
     await menu.locator('.action-label', { hasText: 'Get Started' }).click();
     await title().waitFor();

@@ -1,12 +1,13 @@
 // Drives the real VS Code workbench (code-server in headless Chromium) the way a user
 // does: clicks, typing, context menus. Screenshots go to test-results/screenshots/.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../vscode/browser';
 import { startCodeServer, type RunningCodeServer } from '../vscode/codeServer';
 import { REPO_ROOT } from '../vscode/tools';
 import { until } from '../support/wait';
+import { ACT_TIMEOUT, dismissOverlays, gesture, gone, settled, shows } from './gesture';
 
 export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 export const VSIX = join(REPO_ROOT, 'test-results', 'apphost.vsix');
@@ -38,7 +39,8 @@ export class Workbench {
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}`);
+      // A cold, busy machine can take more than Playwright's 30 s to load the workbench's scripts.
+      await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}`, { timeout: 90_000 });
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       await page.locator('.activitybar').waitFor();
       Workbench.current = new Workbench(page, browser, codeServer);
@@ -67,13 +69,45 @@ export class Workbench {
     await until(`a backup holding ${text}`, () => backups().some((f) => readFileSync(f, 'utf8').includes(text)), 30_000);
   }
 
+  /**
+   * A settings file as VS Code last wrote it: `User`, or `Machine` (the Remote tab: code-server
+   * is a remote window). Undefined while it is missing or half-written.
+   */
+  settingsFile(scope: 'User' | 'Machine'): Record<string, unknown> | undefined {
+    try {
+      return JSON.parse(readFileSync(join(this.codeServer.dataDir, 'user-data', scope, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Everything the extension wrote to an output channel (e.g. "AppHost storefront"), from the
+   * file VS Code keeps behind it: what the channel was given, whatever the Output view shows.
+   */
+  outputChannelFile(name: string): string {
+    const file = readdirSync(join(this.codeServer.dataDir, 'user-data', 'logs'), { recursive: true, withFileTypes: true })
+      .find((e) => e.isFile() && e.parentPath.includes('output_logging_') && e.name.endsWith(`-${name}.log`));
+    return file ? readFileSync(join(file.parentPath, file.name), 'utf8') : '';
+  }
+
+  /**
+   * Keyboard shortcuts a user set (the User keybindings.json, which VS Code watches): a
+   * keyboard route for commands that have none by default, such as Open Link.
+   */
+  bindKeys(bindings: { key: string; command: string; when?: string }[]): void {
+    writeFileSync(join(this.codeServer.dataDir, 'user-data', 'User', 'keybindings.json'), JSON.stringify(bindings, null, 2));
+  }
+
   /** Clicks the AppHost icon in the activity bar and waits for the side bar to show it. */
   async openAppHostView(): Promise<void> {
     // In VS Code 1.139 the label sits on the tab's inner link, not on role=tab itself.
     const tab = this.page.locator('.activitybar [role=tab]:has(a.action-label[aria-label^="AppHost"])');
-    await tab.waitFor();
-    if (!((await tab.getAttribute('class')) ?? '').includes('checked')) await tab.click();
-    await this.page.locator('.sidebar .title-label', { hasText: /AppHost/i }).waitFor();
+    const title = this.page.locator('.sidebar .title-label', { hasText: /AppHost/i });
+    // On a cold, busy machine extensions can still be activating a minute after the window shows.
+    await tab.waitFor({ timeout: 90_000 });
+    if (await title.isVisible()) return;
+    await this.click(tab, () => shows(title), 'the AppHost view');
   }
 
   /**
@@ -94,9 +128,10 @@ export class Workbench {
       await this.page.keyboard.press('Escape');
       await this.quickInput().waitFor({ state: 'hidden' });
     }
-    await row.click();
     // Done when the palette let go of it: closed, or replaced by the command's own picker.
-    await this.page.waitForFunction(quickInputText, { not: typed });
+    // A click the re-rendering list swallowed leaves the palette as it was: click again.
+    const letGo = () => this.page.waitForFunction(quickInputText, { not: typed }, { timeout: 5_000 }).then(() => true, () => false);
+    await gesture(`run "${title}"`, () => row.click({ timeout: ACT_TIMEOUT }), letGo);
   }
 
   /** Opens the Command Palette, again if a first F1 went nowhere (focus still settling). */
@@ -133,19 +168,20 @@ export class Workbench {
    */
   async selectRows(...labels: string[]): Promise<void> {
     const wanted = [...labels].sort().join();
-    let selected: string[] = [];
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      await this.treeRow(labels[0]).click({ modifiers: ['Control'] });
-      await this.page.keyboard.press('Escape');
-      for (const label of labels) {
-        const row = this.treeRow(label);
-        await row.click({ modifiers: ['Control'] });
-        await row.and(this.page.locator('[aria-selected=true]')).waitFor({ timeout: 2_000 }).catch(() => undefined);
-      }
-      selected = await this.selectedRows();
-      if (selected.sort().join() === wanted) return;
-    }
-    throw new Error(`selected ${selected.join(', ')} instead of ${labels.join(', ')}`);
+    await gesture(
+      `select ${labels.join(', ')}`,
+      async () => {
+        await dismissOverlays(this.page);
+        await this.treeRow(labels[0]).click({ modifiers: ['Control'], timeout: ACT_TIMEOUT });
+        await this.page.keyboard.press('Escape');
+        for (const label of labels) {
+          const row = this.treeRow(label);
+          await row.click({ modifiers: ['Control'], timeout: ACT_TIMEOUT });
+          await row.and(this.page.locator('[aria-selected=true]')).waitFor({ timeout: 2_000 }).catch(() => undefined);
+        }
+      },
+      async () => (await this.selectedRows()).sort().join() === wanted,
+    );
   }
 
   /** Labels of the selected rows of the side bar's trees. */
@@ -158,65 +194,133 @@ export class Workbench {
     return this.page.locator('.sidebar .monaco-list-row[role=treeitem] .label-name').allInnerTexts();
   }
 
-  /** Right-clicks a tree row and picks an entry of its context menu. */
-  async contextMenu(rowLabel: string, item: string): Promise<void> {
-    await this.treeRow(rowLabel).click({ button: 'right' });
+  /**
+   * Right-clicks a tree row and picks an entry of its context menu. Checked by `effect`
+   * when given (what the entry does: give one that holds however often it is done), else
+   * by the menu taking the entry (it closes). A menu still settling can swallow the
+   * click: the entry is focused then, so a retry picks it with Enter.
+   */
+  async contextMenu(rowLabel: string, item: string, effect?: () => Promise<boolean>): Promise<void> {
     const menu = this.page.locator('.context-view .monaco-menu');
     const entry = menu.locator('.action-label', { hasText: item }).first();
-    await entry.waitFor();
-    await entry.hover();
-    await entry.click();
-    // A menu still settling can swallow the click: the entry is focused then, so Enter picks it.
-    const closed = await menu.waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false);
-    if (!closed) {
-      await entry.hover();
-      await this.page.keyboard.press('Enter');
-      await menu.waitFor({ state: 'hidden' });
-    }
+    await gesture(
+      `${item} (context menu of ${rowLabel})`,
+      async () => {
+        if (!(await entry.isVisible())) {
+          const row = this.treeRow(rowLabel);
+          await dismissOverlays(this.page, row);
+          await row.click({ button: 'right', timeout: ACT_TIMEOUT });
+        }
+        await entry.hover({ timeout: ACT_TIMEOUT });
+        await entry.click({ timeout: ACT_TIMEOUT });
+        if (!(await gone(menu, 2_000))) {
+          await entry.hover({ timeout: ACT_TIMEOUT });
+          await this.page.keyboard.press('Enter');
+        }
+      },
+      async () => (await gone(menu)) && (effect ? effect() : true),
+    );
+  }
+
+  /**
+   * Clicks `target` once hovers, toasts and a scrolled page are out of the way, again
+   * until `check` sees the click's effect.
+   */
+  async click(target: Locator, check: () => Promise<boolean>, name = 'a click', options: { modifiers?: ('Control' | 'Shift' | 'Alt')[]; button?: 'left' | 'right' } = {}): Promise<void> {
+    await gesture(name, async () => {
+      await dismissOverlays(this.page, target);
+      await target.click({ ...options, timeout: ACT_TIMEOUT });
+    }, check);
+  }
+
+  /**
+   * Picks the row of the open quick pick that holds `row` (text or pattern); checked by
+   * the next prompt (`next`: what the pick should show) or by the row going away (the picker closed).
+   */
+  async pick(row: string | RegExp | Locator, next?: Locator): Promise<void> {
+    const target = typeof row === 'string' || row instanceof RegExp ? this.quickInput().locator('.monaco-list-row', { hasText: row }).first() : row;
+    await this.click(target, next ? () => shows(next) : () => gone(target), `pick ${typeof row === 'string' ? row : String(row)}`);
+  }
+
+  /**
+   * Types `value` into the open quick input and presses Enter, again (typed afresh: the
+   * input may have been re-rendered) until `next` shows, or the input lets go of the value.
+   */
+  async enter(value: string, next?: Locator): Promise<void> {
+    const input = this.quickInput().locator('input');
+    await gesture(`enter ${value.length > 40 ? `${value.slice(0, 40)}…` : value}`, async () => {
+      await input.fill(value, { timeout: ACT_TIMEOUT });
+      await input.press('Enter', { timeout: ACT_TIMEOUT });
+    }, next ? () => shows(next) : () => this.quickInputLetGo(value));
+  }
+
+  /** Whether the quick input no longer holds `value` within a few seconds (closed, or the next step shown). */
+  private quickInputLetGo(value: string | undefined): Promise<boolean> {
+    return this.page.waitForFunction(quickInputText, { not: value ?? '' }, { timeout: 5_000 }).then(() => true, () => false);
+  }
+
+  /** Waits until animations and transitions have run (before a picture). */
+  async settled(): Promise<void> {
+    await settled(this.page);
   }
 
   /** Signs in through the real UI by pasting an API token. */
   async signInWithToken(token: string): Promise<void> {
     await this.openAppHostView();
-    await this.welcomeView().getByRole('button', { name: 'Sign In' }).click();
-    await this.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' }).click();
+    const pasteRow = this.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' });
+    await this.click(this.welcomeView().getByRole('button', { name: 'Sign In' }), () => shows(pasteRow), 'Sign In (welcome view)');
+    await this.pasteToken(token, this.treeRow('Personal'));
+  }
+
+  /** In the sign-in picker: Paste an API token, then the token; `signedIn` shows once it is taken. */
+  async pasteToken(token: string, signedIn: Locator): Promise<void> {
+    const prompt = this.quickInput().getByText('Paste an API token of your AppHost account');
+    await this.pick('Paste an API token', prompt);
     const input = this.quickInput().locator('input');
-    await this.quickInput().getByText('Paste an API token of your AppHost account').waitFor();
-    await input.fill(token);
-    await input.press('Enter');
-    await this.treeRow('Personal').waitFor();
+    // Signing in takes a request or two: the check waits longer than a prompt's.
+    await gesture('paste the token', async () => {
+      if (await signedIn.isVisible()) return;
+      await input.fill(token, { timeout: ACT_TIMEOUT });
+      await input.press('Enter', { timeout: ACT_TIMEOUT });
+    }, () => shows(signedIn, 20_000));
   }
 
   /** Adds a service through the Command Palette (address, display name), then signs in to it by pasting a token. */
   async addService(url: string, name: string, token: string): Promise<void> {
     await this.runCommand('AppHost: Add Service…');
-    const input = this.quickInput().locator('input');
     await this.quickInput().getByText('Address of your AppHost service').waitFor();
-    await input.fill(url);
-    await input.press('Enter');
-    await this.quickInput().getByText(/Display name of the service/).waitFor();
-    await input.fill(name);
-    await input.press('Enter');
+    await this.enter(url, this.quickInput().getByText(/Display name of the service/));
     const toast = this.page.locator('.notifications-toasts', { hasText: `AppHost service ${name} added. Sign in to it now?` });
-    await toast.getByRole('button', { name: 'Sign In' }).click();
-    await this.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' }).click();
-    await this.quickInput().getByText('Paste an API token of your AppHost account').waitFor();
-    await input.fill(token);
-    await input.press('Enter');
-    await this.treeRow(name).locator('.label-description', { hasText: '@' }).waitFor();
+    await this.enter(name, toast);
+    const pasteRow = this.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' });
+    await this.click(toast.getByRole('button', { name: 'Sign In' }), () => shows(pasteRow), `Sign In (toast of ${name})`);
+    await this.pasteToken(token, this.treeRow(name).locator('.label-description', { hasText: '@' }));
   }
 
   /** Collapses a section of the side bar (e.g. "Activity") to give the others room. */
   async collapseSection(title: string): Promise<void> {
     const header = this.page.locator('.sidebar .pane-header', { hasText: title }).first();
-    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+    const expanded = header.and(this.page.locator('[aria-expanded=true]'));
+    // Toggles: a retry clicks only while the section is still expanded (a click may land late).
+    await gesture(`collapse ${title}`, async () => {
+      if (!(await expanded.isVisible())) return;
+      await dismissOverlays(this.page, header);
+      await header.click({ timeout: ACT_TIMEOUT });
+    }, () => gone(expanded));
   }
 
   /** Expands a collapsed tree row (a click on a collapsed row toggles it). */
   async expand(label: string): Promise<void> {
     const row = this.treeRow(label);
-    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle());
+    const expanded = row.and(this.page.locator('[aria-expanded=true]'));
+    await row.waitFor();
+    if (await expanded.isVisible()) return;
+    // Toggles: a retry clicks only while the row is still collapsed (a click may land late).
+    await gesture(`expand ${label}`, async () => {
+      if (await expanded.isVisible()) return;
+      await dismissOverlays(this.page, row);
+      await row.click({ timeout: ACT_TIMEOUT });
+    }, () => shows(expanded));
   }
 
   /** The welcome content of the Resources view (other AppHost views have their own). */

@@ -8,6 +8,7 @@ import type { RunningServer } from '../server';
 import { extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
 import { closeFolders, makeRepo, openFolders, type TestRepo } from './support/gitRepos';
 import { scriptUi } from './support/scriptedUi';
+import { withScript } from './support/resourceTree';
 
 const lm = (vscode as unknown as { lm?: { registerTool?: unknown; invokeTool?(name: string, o: { input: object; toolInvocationToken: undefined }): Thenable<{ content: { value?: unknown }[] }> } }).lm;
 
@@ -17,7 +18,14 @@ const lm = (vscode as unknown as { lm?: { registerTool?: unknown; invokeTool?(na
   let api: AppHostTestApi;
   let shop: TestRepo;
   const never = new vscode.CancellationTokenSource().token;
-  const invoke = async (input: object = {}) => (await lm!.invokeTool!('apphost_deploy_folder', { input, toolInvocationToken: undefined })).content.map((p) => String(p.value ?? '')).join('');
+  // Outside a chat (no token) AppHost asks itself: the tests answer as the user would.
+  const invoke = async (input: object = {}) => {
+    let text = '';
+    await withScript({ buttons: [[/^Another extension or tool asked AppHost/, '*']] }, async () => {
+      text = (await lm!.invokeTool!('apphost_deploy_folder', { input, toolInvocationToken: undefined })).content.map((p) => String(p.value ?? '')).join('');
+    });
+    return text;
+  };
   const confirmation = async (input: object = {}) => {
     const prepared = await api.agentTools.prepare('apphost_deploy_folder', input, never);
     const message = prepared?.confirmationMessages?.message;
@@ -53,7 +61,8 @@ const lm = (vscode as unknown as { lm?: { registerTool?: unknown; invokeTool?(na
     const ui = scriptUi();
     let text: string;
     try {
-      text = await invoke();
+      // A chat's call (VS Code confirmed it): AppHost asks nothing more.
+      text = await api.agentTools.invoke('apphost_deploy_folder', {}, never, 'chat');
     } finally {
       ui.restore();
     }
@@ -80,7 +89,7 @@ const lm = (vscode as unknown as { lm?: { registerTool?: unknown; invokeTool?(na
     const moved = shop.commit('Another change');
     await until('the Git extension sees the new commit', () => api.deploy.links.repoOf(vscode.workspace.getWorkspaceFolder(shop.uri)!)?.state.HEAD?.commit === moved, 10_000);
     const before = server.control.deploysOf('storefront').length;
-    const text = await api.agentTools.invoke('apphost_deploy_folder', {}, never);
+    const text = await api.agentTools.invoke('apphost_deploy_folder', {}, never, 'chat');
     assert.match(text, new RegExp(`^Not deployed: folder shop is now at commit ${moved.slice(0, 7)}, not the confirmed \\w{7}\\.`));
     assert.equal(server.control.deploysOf('storefront').length, before);
   });

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { AppHostTestApi } from '../../src/extension';
 import type { RunningServer } from '../server';
 import { extensionApi, signInWithIssuedToken, signOutQuietly, startSignedIn, stopSignedIn, until } from './support/env';
-import { nodeAt } from './support/resourceTree';
+import { nodeAt, withScript } from './support/resourceTree';
 
 interface ToolInfo { name: string; inputSchema?: object }
 interface LmApi {
@@ -43,7 +43,11 @@ describe('agent tools: registration', () => {
 
   /** Calls the tool as the chat does (prepare, the confirmation, invoke); the text the model reads. */
   const invoke = async (name: string, input: object = {}): Promise<string> => {
-    const result = await lm!.invokeTool!(name, { input, toolInvocationToken: undefined }, never);
+    // Outside a chat (no token) AppHost asks itself before an act tool runs: answered as the user would.
+    let result: { content: { value?: unknown }[] } = { content: [] };
+    await withScript({ buttons: [[/^Another extension or tool asked AppHost/, '*']] }, async () => {
+      result = await lm!.invokeTool!(name, { input, toolInvocationToken: undefined }, never);
+    });
     const text = result.content.map((p) => String(p.value ?? '')).join('');
     answers.push(text);
     return text;
@@ -128,6 +132,21 @@ describe('agent tools: registration', () => {
     assert.ok(web.split('\n\n')[1].split('\n').every((l) => l.includes('[web.1]')), web);
   });
 
+  it('masks the app\'s own config values in its logs, by key, and credential shapes, also against a filter', async () => {
+    const secret = server.control.getConfig('storefront').SESSION_SECRET;
+    assert.ok(secret && secret.length >= 8, 'the demo app has a long secret');
+    const stripe = `sk_live_${'4eC39HqLyjWDarjtT1zdp7dc'}`;
+    server.control.appendLogs('storefront', [`booting with session secret ${secret}`, `charging with ${stripe}`]);
+    server.control.clearRequestLog();
+    const text = await invoke('apphost_get_logs', { app: 'storefront', lines: 50 });
+    assert.ok(!text.includes(secret) && !text.includes(stripe), 'neither value reaches the model');
+    assert.match(text, /booting with session secret \[masked SESSION_SECRET\]$/m);
+    assert.match(text, /charging with \[masked\]$/m);
+    assert.equal(requests().filter((r) => r.endsWith('/config')).length, 1, 'the config is read once');
+    const probe = await invoke('apphost_get_logs', { app: 'storefront', lines: 50, filter: secret });
+    assert.match(probe, /No line matches\./, 'a filter on the value finds nothing');
+  });
+
   it('reads config vars with secret-looking values masked, never invented', async () => {
     const text = await invoke('apphost_get_config', { app: 'storefront' });
     assert.match(text, /^LOG_LEVEL="info"$/m);
@@ -179,7 +198,7 @@ describe('agent tools: registration', () => {
     const input = { app: 'analytics', set: { RETENTION_DAYS: '30' } };
     assert.ok(await confirmation('apphost_update_config', input));
     server.control.setConfig('analytics', { RETENTION_DAYS: '90' });
-    const late = await api.agentTools.invoke('apphost_update_config', input, never);
+    const late = await api.agentTools.invoke('apphost_update_config', input, never, 'chat');
     assert.match(late, /^Not changed: RETENTION_DAYS changed on the server after the user confirmed \(now RETENTION_DAYS="90"\)/);
     assert.equal(server.control.getConfig('analytics').RETENTION_DAYS, '90');
   });

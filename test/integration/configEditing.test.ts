@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_USER, type RunningServer } from '../server';
 import {
-  appRequests, closeAll, diagnosticsOf, editEnv, lastRelease, openDocument, releaseNotes, save, setText, settled, skipRestartPrompt,
+  appRef, appRequests, closeAll, diagnosticsOf, editEnv, lastRelease, openDocument, releaseNotes, save, setText, settled, skipRestartPrompt,
 } from './support/configDocs';
-import { extensionApi, signInWithIssuedToken, startSignedIn, stopSignedIn, until } from './support/env';
+import { extensionApi, serviceOf, signInWithIssuedToken, startSignedIn, stopSignedIn, until } from './support/env';
 import { labelsUnder, nodeAt } from './support/resourceTree';
 
 describe('config: config.env saves exactly the user\'s change', function () {
@@ -253,6 +253,50 @@ describe('config: config.env saves exactly the user\'s change', function () {
     const puts = server.control.requestLog.filter((e) => e.method === 'PUT');
     assert.deepEqual(puts.map((e) => e.status), [429, 429, 429, 200]);
     assert.equal(doc.isDirty, false);
+  });
+
+  it('with the request budget spent by tails, a save waits first in line, says so, and reports its true outcome', async function () {
+    this.timeout(120_000);
+    const api = await extensionApi();
+    const apphost = vscode.workspace.getConfiguration('apphost');
+    const t = api.logs.tails;
+    const tuning = t.tuning;
+    // 12 a minute (the 6,000 of the suite would never run short): one token every ~6 s once the bucket is empty.
+    await apphost.update('requestsPerMinute', 12, vscode.ConfigurationTarget.Global);
+    await apphost.update('logs.stream', false, vscode.ConfigurationTarget.Global);
+    t.tuning = { interval: { activeMs: 100, quietMs: 100 }, retry: { baseMs: 100, maxMs: 300 } };
+    const window = vscode.window as { withProgress: typeof vscode.window.withProgress };
+    const withProgress = window.withProgress;
+    const titles: string[] = [];
+    window.withProgress = (options, task) => {
+      if (options.title) titles.push(options.title);
+      return withProgress(options, task);
+    };
+    const tailed = ['storefront', 'billing-worker'].map((name) => ({ ...appRef(server, name), service: serviceOf(server) }));
+    try {
+      const doc = await openDocument(server, 'analytics', 'config');
+      await editEnv(doc, { RATE_LIMITED: 'saved' });
+      for (const app of tailed) await vscode.commands.executeCommand('apphost.logs.tail', app);
+      const budget = api.connection.budget;
+      await until('the tails to start', () => tailed.every((app) => t.tailOf(app) !== undefined));
+      // Nearly spent: not a token left when the save asks.
+      while (budget.tryAcquire('user'));
+      server.control.clearRequestLog();
+      const { saved, ui } = await save(doc);
+      assert.equal(saved, true, 'reported saved');
+      assert.equal(doc.isDirty, false);
+      assert.equal(server.control.getConfig('analytics').RATE_LIMITED, 'saved', 'and it is on the server');
+      assert.deepEqual(ui.shown.filter((m) => m.kind === 'error' || m.kind === 'warning'), []);
+      assert.ok(titles.includes("Saving config.env… (waiting for the service's rate limit)"), `the status bar said it waits: ${JSON.stringify(titles)}`);
+      const puts = server.control.requestLog.filter((e) => e.method === 'PUT' && e.path.endsWith('/config'));
+      assert.deepEqual(puts.map((e) => e.status), [200], 'sent once');
+    } finally {
+      window.withProgress = withProgress;
+      for (const app of tailed) await t.stop(app);
+      t.tuning = tuning;
+      await apphost.update('logs.stream', undefined, vscode.ConfigurationTarget.Global);
+      await apphost.update('requestsPerMinute', 6000, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('keeps the buffer when the token is revoked (401), and saves after signing in again', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunningServer } from '../server';
 import { appRequests, closeAll, lastRelease, releaseNotes } from './support/configDocs';
-import { extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
+import { asAppHost, extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
 import { labelsUnder, nodeAt, runScripted } from './support/resourceTree';
 
 describe('config: variables in the tree', function () {
@@ -120,10 +120,10 @@ describe('config: variables in the tree', function () {
 
   it('reloads an open config.env without edits after a tree action', async () => {
     const app = server.control.findApp('analytics')!;
-    await vscode.commands.executeCommand('apphost.config.edit', { workspace: undefined, id: app.id, name: 'analytics' });
+    await vscode.commands.executeCommand('apphost.config.edit', asAppHost({ workspace: undefined, id: app.id, name: 'analytics' }));
     const doc = vscode.window.activeTextEditor!.document;
     assert.match(doc.getText(), /RETENTION_DAYS=400/);
-    await runScripted('apphost.config.add', { inputs: ['REGION', 'eu'] }, { workspace: undefined, id: app.id, name: 'analytics' });
+    await runScripted('apphost.config.add', { inputs: ['REGION', 'eu'] }, asAppHost({ workspace: undefined, id: app.id, name: 'analytics' }));
     await until('the tab shows the new variable', () => doc.getText().includes('REGION=eu'));
     assert.equal(doc.isDirty, false);
     assert.ok((await extensionApi()).context, 'still active');

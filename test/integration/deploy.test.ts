@@ -12,7 +12,7 @@ import type { AppHostTestApi } from '../../src/extension';
 import { makeEd25519PublicKey } from '../server/sshKey';
 import type { RunningServer } from '../server';
 import { DEMO_USER } from '../server';
-import { extensionApi, serviceOf, stopSignedIn, until, useServer } from './support/env';
+import { asAppHost, extensionApi, serviceOf, stopSignedIn, until, useServer } from './support/env';
 import { closeFolders, makeRepo, openFolders, type TestRepo } from './support/gitRepos';
 import { nodeAt, withScript } from './support/resourceTree';
 import { scriptUi, type ScriptedUi } from './support/scriptedUi';
@@ -46,7 +46,7 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
     const signIn = await withScript({ picks: ['Paste an API token'], inputs: [server.control.issueToken(DEMO_USER.email, 'integration test')] }, () => vscode.commands.executeCommand('apphost.signIn'));
     assert.ok(await api.connection.session(), `signed in (API root ${api.connection.apiRoot()}, server ${server.url}); sign-in showed ${JSON.stringify(signIn.shown)}`);
     api.deploy.settleDelaysMs = [50, 100, 200];
-    storefront = { service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
+    storefront = asAppHost({ service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' });
     shop = makeRepo(server, 'shop', { remote: 'git@git.apphost.example:storefront' });
   });
   afterEach(async () => {
@@ -203,7 +203,7 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
       blogSrc.commit('First version of the blog');
       const { ui } = await withScript(
         { picks: ['blog'], buttons: [[/^Folder blog-src has no git remote for blog yet\.$/, 'Add Remote and Deploy']] },
-        () => vscode.commands.executeCommand('apphost.folder.deploy', blogSrc.uri),
+        () => vscode.commands.executeCommand('apphost.folder.deploy', asAppHost(blogSrc.uri)),
       ).then((ui) => ({ ui }));
       assert.ok(shown(ui, 'info', /^Folder blog-src has no git remote for blog yet\.$/), JSON.stringify(ui.shown));
       assert.equal(blogSrc.git('config', 'remote.wokku.url'), 'git@git.apphost.example:blog');
@@ -217,7 +217,7 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
       const other = makeRepo(server, 'notes');
       await openFolders(other);
       await until('notes is open in git', () => api.deploy.links.repoOf(vscode.workspace.getWorkspaceFolder(other.uri)!));
-      const { ui } = await withScript({ picks: ['mailer'], buttons: [[/has no git remote/, undefined]] }, () => vscode.commands.executeCommand('apphost.folder.deploy', other.uri)).then((ui) => ({ ui }));
+      const { ui } = await withScript({ picks: ['mailer'], buttons: [[/has no git remote/, undefined]] }, () => vscode.commands.executeCommand('apphost.folder.deploy', asAppHost(other.uri))).then((ui) => ({ ui }));
       assert.ok(shown(ui, 'info', /^Folder notes has no git remote for mailer yet\.$/));
       assert.equal(other.git('remote'), '', 'no remote added');
     });

@@ -10,7 +10,7 @@ import type { DeployResult } from '../../src/deploy/deployRun';
 import type { AppHostTestApi } from '../../src/extension';
 import type { RunningServer } from '../server';
 import { DEMO_USER } from '../server';
-import { extensionApi, stopSignedIn, until, useServer } from './support/env';
+import { asAppHost, extensionApi, stopSignedIn, until, useServer } from './support/env';
 import { closeFolders, makeRepo, openFolders, type TestRepo } from './support/gitRepos';
 import { withScript } from './support/resourceTree';
 import type { ScriptedUi } from './support/scriptedUi';
@@ -70,7 +70,7 @@ describe('deploy tasks: the apphost task type and the pre-deploy task', function
   /** The command's deploy (the status bar's), with scripted answers. */
   async function deployCommand(script: Parameters<typeof withScript>[0] = {}): Promise<{ result: DeployResult | undefined; ui: ScriptedUi }> {
     let result: DeployResult | undefined;
-    const storefront = { workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
+    const storefront = asAppHost({ workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' });
     const ui = await withScript(script, async () => {
       result = await vscode.commands.executeCommand<DeployResult | undefined>('apphost.app.deploy', storefront);
     });

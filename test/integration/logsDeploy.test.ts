@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppRef } from '../../src/model';
 import type { RunningServer } from '../server';
-import { extensionApi, serviceOf, sleep, startSignedIn, stopSignedIn, until } from './support/env';
+import { asAppHost, extensionApi, serviceOf, sleep, startSignedIn, stopSignedIn, until } from './support/env';
 import { labelOf, nodeAt, runScripted } from './support/resourceTree';
 
 
@@ -16,7 +16,7 @@ describe('logs: deploy log', function () {
 
   before(async () => {
     server = await startSignedIn();
-    storefront = { service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' };
+    storefront = asAppHost({ service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' });
     (await extensionApi()).logs.deployLogs.interval = { activeMs: 150, quietMs: 300 };
   });
   afterEach(async () => {

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { AppHostTestApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/commandTarget';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
-import { extensionApi, serviceOf, startSignedIn, until } from './support/env';
+import { asAppHost, extensionApi, serviceOf, startSignedIn, until } from './support/env';
 import { stopTwoServices } from './support/twoServices';
 import { childOf, labelOf, runScripted, withScript } from './support/resourceTree';
 import { closeAll, editEnv, save } from './support/configDocs';
@@ -128,7 +128,7 @@ describe('services: several side by side', function () {
   });
 
   it('config.env of the same-named app on both services: two tabs, each save goes to its own service', async () => {
-    const refOf = (server: RunningServer) => ({ service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' });
+    const refOf = (server: RunningServer) => asAppHost({ service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' });
     const open = async (server: RunningServer) => {
       const ref = refOf(server);
       const find = () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'apphost' && d.uri.path.endsWith(`/${ref.id}/storefront/config.env`));

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { AppHostTestApi } from '../../src/extension';
 import type { DeployResult } from '../../src/deploy/deployRun';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
-import { extensionApi, serviceOf, startSignedIn, stopSignedIn, until } from './support/env';
+import { asAppHost, extensionApi, serviceOf, startSignedIn, stopSignedIn, until } from './support/env';
 import { closeFolders, makeRepo, openFolders, type TestRepo } from './support/gitRepos';
 import { childOf, labelOf, runScripted, withScript } from './support/resourceTree';
 import { parseRecentLinesUri, recentLinesUri } from '../../src/logViews/recentLines';
@@ -75,7 +75,7 @@ describe('services: folders link to the right service', function () {
     b.control.clearRequestLog();
     let result: DeployResult | undefined;
     const ui = await withScript({}, async () => {
-      result = await vscode.commands.executeCommand<DeployResult | undefined>('apphost.folder.deploy', shopB.uri);
+      result = await vscode.commands.executeCommand<DeployResult | undefined>('apphost.folder.deploy', asAppHost(shopB.uri));
     });
     assert.equal(result?.outcome.problem, 'ok', JSON.stringify(result?.outcome));
     assert.ok(ui.shown.some((m) => m.kind === 'info' && m.text.startsWith('Staging: ')), `the outcome names the service: ${JSON.stringify(ui.shown)}`);
@@ -105,7 +105,7 @@ describe('services: folders link to the right service', function () {
     let results: (DeployResult | undefined)[] = [];
     const ui = await withScript({}, async () => {
       try {
-        const both = [shopA, shopB].map((repo) => vscode.commands.executeCommand<DeployResult | undefined>('apphost.folder.deploy', repo.uri));
+        const both = [shopA, shopB].map((repo) => vscode.commands.executeCommand<DeployResult | undefined>('apphost.folder.deploy', asAppHost(repo.uri)));
         await until('both builds run at once, each on its own service', () => buildOf(a, shaA)?.status === 'building' && buildOf(b, shaB)?.status === 'building', 30_000);
         assert.equal(api.deploy.running.size, 2, `two deploys under way: ${[...api.deploy.running.keys()].join(', ')}`);
         assert.equal(buildOf(a, shaB), undefined, 'B\'s commit never reached A');

@@ -117,6 +117,26 @@ describe('tree: resources, request economy and lifecycle', function () {
     assert.equal(server.control.findApp('shop-cart'), undefined);
   });
 
+  it('explains a taken name as wokku says it (Dokku refuses first: "Name is already taken"), naming the app and server', async () => {
+    const ui = await run('apphost.app.create', { picks: ['eu-central'], inputs: ['storefront', 'main'] }, await path('Personal', 'Apps'));
+    const error = ui.shown.find((m) => m.kind === 'error');
+    assert.equal(error?.text, 'Cannot create storefront on eu-central-1: an app named storefront already exists on that server (names are unique per server, across every team, so it may be one you cannot see). Choose another name.', JSON.stringify(ui.shown));
+    assert.equal(server.control.listApps().filter((a) => a.name === 'storefront').length, 1);
+  });
+
+  it('explains a taken name in the validation form too ({"errors":["Name has already been taken"]})', async () => {
+    server.control.setTakenName('validation');
+    try {
+      const ui = await run('apphost.app.create', { picks: ['eu-central'], inputs: ['storefront', 'main'] }, await path('Personal', 'Apps'));
+      const error = ui.shown.find((m) => m.kind === 'error');
+      assert.equal(error?.text, 'Cannot create storefront on eu-central-1: an app named storefront already exists on that server (names are unique per server, across every team, so it may be one you cannot see). Choose another name.', JSON.stringify(ui.shown));
+      const posts = server.control.requestLog.filter((r) => r.method === 'POST' && r.path === '/api/v1/apps');
+      assert.equal(posts.at(-1)?.status, 422, 'the service answered the validation form');
+    } finally {
+      server.control.setTakenName('dokku');
+    }
+  });
+
   it('refuses invalid app names as they are typed', async () => {
     for (const bad of ['Shop', '1app', 'shop_api', 'shop.api', '']) assert.ok(validateAppName(bad), bad);
     // wokku's rule, which sets no length limit (nor does Dokku).

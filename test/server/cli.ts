@@ -27,6 +27,14 @@ const HELP = `Usage: npm run server -- [options]
                         own address <base>/git/<app>.git, pushable with the API token as password)
   --git-push-commit     record a push's commit and subject on its release (default: like wokku,
                         "Deploy via git push" without a commit)
+  --older-wokku         a wokku from before one-off commands, buildpacks, GitHub, backup
+                        download/restore, import and AI diagnosis: those answer Rails' 404
+  --ai-key              the operator set an AI key: POST /ai/diagnose diagnoses (default: like a
+                        fresh wokku, {"error":"No API key configured"})
+  --taken-name <form>   POST /apps with a taken name: dokku (default, like wokku: Dokku's refusal,
+                        422 {"error":"… Name is already taken"}) or validation ({"errors":[…]})
+  --run-second <ms>     how long a simulated second of a one-off command lasts (default 1000)
+  --proxy-timeout <s>   a reverse proxy's read timeout: longer one-off commands get its 504
   --https               serve https with a certificate signed by a throwaway private certificate
                         authority made now; prints the authority's file for apphost.tls.certificateAuthorities
   --tls-cert <file>     serve https with this certificate (PEM; with --tls-key)
@@ -63,6 +71,11 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       'workspace-header': { type: 'boolean' },
       'git-remote': { type: 'string' },
       'git-push-commit': { type: 'boolean' },
+      'older-wokku': { type: 'boolean' },
+      'ai-key': { type: 'boolean' },
+      'taken-name': { type: 'string' },
+      'run-second': { type: 'string' },
+      'proxy-timeout': { type: 'string' },
       https: { type: 'boolean' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
@@ -80,6 +93,8 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
   const seed = values.seed ?? 'demo';
   const gitRemote = values['git-remote'] ?? 'ssh';
   if (gitRemote !== 'ssh' && gitRemote !== 'http') throw new Error(`--git-remote must be ssh or http, got "${gitRemote}"`);
+  const takenName = values['taken-name'] ?? 'dokku';
+  if (takenName !== 'dokku' && takenName !== 'validation') throw new Error(`--taken-name must be dokku or validation, got "${takenName}"`);
   if (seed !== 'demo' && seed !== 'empty') throw new Error(`--seed must be demo or empty, got "${seed}"`);
   if (!values['tls-cert'] !== !values['tls-key']) throw new Error('--tls-cert and --tls-key go together');
   return {
@@ -98,6 +113,11 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     workspaceHeader: values['workspace-header'] ?? false,
     ...(values['git-remote'] ? { gitRemote } : {}),
     ...(values['git-push-commit'] ? { gitPushCommit: true } : {}),
+    ...(values['older-wokku'] ? { olderWokku: true } : {}),
+    ...(values['ai-key'] ? { aiKey: true } : {}),
+    ...(values['taken-name'] ? { takenName } : {}),
+    ...(values['run-second'] ? { runSecondMs: num('run-second', values['run-second']) } : {}),
+    ...(values['proxy-timeout'] ? { proxyTimeoutSec: num('proxy-timeout', values['proxy-timeout']) } : {}),
     ...(values['tls-cert'] && values['tls-key'] ? { tls: { cert: readFileSync(values['tls-cert'], 'utf8'), key: readFileSync(values['tls-key'], 'utf8') } } : {}),
     ...(values.https ? { throwawayCa: true } : {}),
   };

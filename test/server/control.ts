@@ -12,7 +12,7 @@ import type { ServiceState } from './state';
 import { startContainers } from './simulation/lifecycle';
 import { processReport, processStateFor } from './simulation/processReport';
 import { logLine } from './simulation/logBook';
-import { localIso } from './store';
+import { localIso, newId, nowIso } from './store';
 import { GIT_HOST } from './views';
 import {
   APP_STATUSES, type AppRecord, type AppStatus, type DatabaseRecord, type Deploy, type Plan, type ProcessState, type ServerRecord,
@@ -324,6 +324,47 @@ export class ServerControl {
    */
   gitInsteadOf(): { key: string; value: string } {
     return { key: `url.${this.state.baseUrl}/git/.insteadOf`, value: `git@${GIT_HOST}:` };
+  }
+
+  // ---- wokku's endpoints beyond the specification ----
+
+  /** A completed backup of `sizeBytes` (e.g. a small one to download in a test); returns its id. */
+  addBackup(database: string, sizeBytes: number, workspace?: WorkspaceRef): string {
+    const db = this.findDatabase(database, workspace);
+    if (!db) throw new Error(`no database ${database}`);
+    const id = newId();
+    this.state.store.backups.set(id, { id, databaseId: db.id, status: 'completed', sizeBytes, createdAt: nowIso() });
+    return id;
+  }
+
+  /** Imports as the server received them: bytes counted chunk by chunk (the body is never kept). */
+  get imports(): readonly { database: string; bytes: number; chunks: number; largestChunk: number; done: boolean }[] {
+    return this.state.imports;
+  }
+
+  /** One-off commands run, oldest first. */
+  get runLog(): readonly { app: string; command: string; exitCode: number }[] {
+    return this.state.runLog;
+  }
+
+  /** Restores done, oldest first. */
+  get restores(): readonly { database: string; backupId: string }[] {
+    return this.state.restores;
+  }
+
+  /** Backup files served by the object store, with the bytes sent so far. */
+  get downloads(): readonly { backupId: string; bytesSent: number; withToken: boolean }[] {
+    return this.state.downloads;
+  }
+
+  /** How POST /apps answers a taken name from now on: Dokku's refusal (wokku's default) or the model's validation. */
+  setTakenName(form: 'dokku' | 'validation'): void {
+    this.state.settings.takenName = form;
+  }
+
+  /** An app's buildpacks as Dokku stores them. */
+  buildpacks(app: string, workspace?: WorkspaceRef): string[] {
+    return [...(this.app(app, workspace).buildpacks ?? [])];
   }
 
   // ---- helpers ----

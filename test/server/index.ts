@@ -33,7 +33,7 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const state = new ServiceState(options);
   seed(state, options.seed ?? 'demo');
-  const handler = createRequestHandler(state, buildRoutes(), servePage);
+  const handler = createRequestHandler(state, buildRoutes({ olderWokku: state.settings.olderWokku }), servePage);
   const server: Server = options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, handler) : createServer(handler);
   server.keepAliveTimeout = 5000;
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');

@@ -54,6 +54,30 @@ export interface ServerOptions {
    * wording). Default false: like wokku, "Deploy via git push" and no commit.
    */
   gitPushCommit?: boolean;
+  /**
+   * An older wokku (before one-off commands, buildpacks, GitHub, backup download/restore,
+   * import and AI diagnosis): those endpoints answer Rails' 404 `{"status":404,"error":"Not Found"}`.
+   */
+  olderWokku?: boolean;
+  /**
+   * The operator set ANTHROPIC_API_KEY: POST /ai/diagnose answers `{diagnosis}`. Default
+   * false, like a fresh wokku: 200 `{"error":"No API key configured"}`.
+   */
+  aiKey?: boolean;
+  /**
+   * POST /apps with a name already used: 'dokku' (default, like wokku, which runs
+   * `dokku apps:create` before validating) answers 422 `{"error":"Dokku command failed: apps:create <name>\n !     Name is already taken"}`;
+   * 'validation' answers the model's 422 `{"errors":["Name has already been taken"]}`.
+   */
+  takenName?: 'dokku' | 'validation';
+  /** How long one simulated second of a one-off command (`sleep N`) lasts, in ms; default 1000. */
+  runSecondMs?: number;
+  /**
+   * A reverse proxy's read timeout in front of the service (e.g. nginx's 60 s), in simulated
+   * seconds: a one-off command running longer gets the proxy's 504 page. Default none: wokku
+   * passes `timeout: 60` to Dokku::Client#run, which does not use it.
+   */
+  proxyTimeoutSec?: number;
 }
 
 export interface Settings {
@@ -67,6 +91,11 @@ export interface Settings {
   workspaceHeader: boolean;
   gitRemote: 'ssh' | 'http';
   gitPushCommit: boolean;
+  olderWokku: boolean;
+  aiKey: boolean;
+  takenName: 'dokku' | 'validation';
+  runSecondMs: number;
+  proxyTimeoutSec: number | undefined;
 }
 
 export function settingsFrom(options: ServerOptions): Settings {
@@ -81,6 +110,11 @@ export function settingsFrom(options: ServerOptions): Settings {
     workspaceHeader: options.workspaceHeader ?? false,
     gitRemote: options.gitRemote === 'http' ? 'http' : 'ssh',
     gitPushCommit: options.gitPushCommit ?? false,
+    olderWokku: options.olderWokku ?? false,
+    aiKey: options.aiKey ?? false,
+    takenName: options.takenName === 'validation' ? 'validation' : 'dokku',
+    runSecondMs: nonNegative(options.runSecondMs, 1000),
+    proxyTimeoutSec: options.proxyTimeoutSec !== undefined && options.proxyTimeoutSec > 0 ? options.proxyTimeoutSec : undefined,
   };
 }
 

@@ -14,6 +14,7 @@ import type { Router } from './http/router';
 import { BANNED_BODY, RATE_LIMIT_BODY } from './rateLimit';
 import { ServerClosedError } from './scheduler';
 import type { ServiceState } from './state';
+import { serveStorage, STORAGE_PREFIX } from './storage';
 
 export const API_PREFIX = '/api/v1';
 
@@ -78,7 +79,10 @@ async function handle(state: ServiceState, routes: Router<RouteEntry>, pages: Pa
     };
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
     const isGit = path.startsWith(GIT_PREFIX);
-    const result = isApi ? await handleApi(state, routes, base, workspaceHeader) : isGit ? await state.git.handle(base) : await pages(base);
+    const isStorage = path.startsWith(STORAGE_PREFIX) && !state.settings.olderWokku;
+    const result = isApi
+      ? await handleApi(state, routes, base, workspaceHeader)
+      : isGit ? await state.git.handle(base) : isStorage ? await serveStorage(base) : await pages(base);
     if (result === HANDLED) return;
     if (result instanceof Reply) sendJson(res, result.status, result.body, result.headers, opts);
     else sendJson(res, 200, result, {}, opts);
@@ -121,7 +125,8 @@ async function handleApi(state: ServiceState, routes: Router<RouteEntry>, base: 
   const honourHeader = state.settings.workspaceHeader;
   const { workspace, role } = resolveWorkspace(state.store, user, workspaceHeader, honourHeader);
   if (honourHeader && role === 'viewer' && method !== 'GET' && WORKSPACE_WRITES.test(apiPath)) throw forbidden();
-  const full: Context = { ...ctx, user, token, workspace, role, body: await bodyOf(method, req) };
+  // A raw route (a database import) reads the request itself, as it streams in.
+  const full: Context = { ...ctx, user, token, workspace, role, body: entry.raw ? {} : await bodyOf(method, req) };
   if (state.faults.echoes.take(method, base.path)) throw new HttpError(422, echoedPlatformError(apiPath, full.body));
   return entry.handler(full);
 }

@@ -119,6 +119,8 @@ export function seedDemo(state: ServiceState, { demo, admin, others }: SeededAcc
     addons: [['storefront-search', 'meilisearch']],
   });
   storefront.github = { repo: 'dana-demo/storefront', webhookSecret: '5c0ffee7d1b2a3948576e1f2a3b4c5d6e7f80912' };
+  storefront.gitRepositoryUrl = 'https://github.com/dana-demo/storefront.git';
+  storefront.buildpacks = ['https://github.com/heroku/heroku-buildpack-nodejs.git', 'https://github.com/heroku/heroku-buildpack-nginx.git'];
   app(personal, eu, 'storefront-pr-42', {
     status: 'running', age: 3, preview: { pr: 42, parent: storefront }, branch: 'feature/new-checkout',
     config: { NODE_ENV: 'staging', SESSION_SECRET: '0a1b2c3d4e5f60718293a4b5c6d7e8f9' }, history: deploys([3], [1]),
@@ -159,8 +161,9 @@ export function seedDemo(state: ServiceState, { demo, admin, others }: SeededAcc
   app(adminTeam, lab, 'status-page', { status: 'running', age: 20, history: deploys([19]) }, admin);
 
   // ---- databases, links, backups ----
-  const database = (ws: Workspace, srv: ServerRecord, name: string, type: DatabaseType, status: DatabaseRecord['status'], age: number): DatabaseRecord => {
-    const rec: DatabaseRecord = { id: newId(), workspaceId: ws.id, name, serviceType: type, status, serverId: srv.id, createdAt: daysAgo(age) };
+  // Paid tiers (no backup cap) but acme-pg, on the free tier with its 2 backups: the next one is a 402.
+  const database = (ws: Workspace, srv: ServerRecord, name: string, type: DatabaseType, status: DatabaseRecord['status'], age: number, tier: DatabaseRecord['tier'] = 'standard'): DatabaseRecord => {
+    const rec: DatabaseRecord = { id: newId(), workspaceId: ws.id, name, serviceType: type, status, serverId: srv.id, createdAt: daysAgo(age), tier };
     store.databases.set(rec.id, rec);
     return rec;
   };
@@ -180,7 +183,7 @@ export function seedDemo(state: ServiceState, { demo, admin, others }: SeededAcc
   const cache = database(personal, eu, 'cache', 'redis', 'running', 150);
   const analyticsDb = database(personal, us, 'analytics-db', 'mysql', 'running', 140);
   database(personal, legacy, 'legacy-mongo', 'mongodb', 'error', 650);
-  const acmeDb = database(acme, acmeProd, 'acme-pg', 'postgres', 'running', 280);
+  const acmeDb = database(acme, acmeProd, 'acme-pg', 'postgres', 'running', 280, 'basic');
   const ossDb = database(oss, ossBox, 'oss-forum-db', 'postgres', 'running', 100);
   link(mainDb, storefront);
   link(cache, storefront);

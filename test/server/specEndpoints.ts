@@ -22,3 +22,13 @@ GET /activities`
   .split(/[|\n]/)
   .map((s) => s.trim())
   .filter(Boolean);
+
+/** What wokku v0.1.0 serves beyond the specification (issue #35); an older wokku answers 404 for each. */
+export const BEYOND_SPEC_ENDPOINTS: readonly string[] = `
+POST /apps/:id/run|POST /apps/:id/github_connect|DELETE /apps/:id/github_disconnect
+GET /apps/:app_id/buildpacks|POST /apps/:app_id/buildpacks|PUT /apps/:app_id/buildpacks|DELETE /apps/:app_id/buildpacks
+GET /databases/:database_id/backups/:id/download|POST /databases/:database_id/backups/:id/restore
+POST /databases/:id/import|POST /ai/diagnose`
+  .split(/[|\n]/)
+  .map((s) => s.trim())
+  .filter(Boolean);

@@ -26,6 +26,14 @@ export class ServiceState {
   readonly git = new GitGateway(this);
   /** Origin the server listens on, known after listen(); used for device verification URLs. */
   baseUrl = '';
+  /** One-off commands run (POST /apps/:id/run), oldest first. */
+  readonly runLog: { app: string; command: string; exitCode: number }[] = [];
+  /** Database imports as they stream in: bytes counted chunk by chunk, never kept. */
+  readonly imports: { database: string; bytes: number; chunks: number; largestChunk: number; done: boolean }[] = [];
+  /** Backups restored (POST …/restore). */
+  readonly restores: { database: string; backupId: string }[] = [];
+  /** Backup files served from the object store (/storage/…). */
+  readonly downloads: { backupId: string; bytesSent: number; withToken: boolean }[] = [];
   private stopLogTimer: () => void = () => undefined;
 
   constructor(options: ServerOptions) {

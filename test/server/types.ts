@@ -121,6 +121,10 @@ export interface AppRecord {
   commitSha: string | null;
   /** A GitHub-connected app's repository and webhook secret (wokku shows the secret in clear in GET /apps/:id). */
   github?: { repo: string; webhookSecret: string };
+  /** wokku's `git_repository_url`: set by github_connect, left behind by github_disconnect. */
+  gitRepositoryUrl?: string | null;
+  /** Dokku's buildpack list (`buildpacks:list`), in order; absent = none set (auto-detect). */
+  buildpacks?: string[];
 }
 
 export interface Domain {
@@ -181,6 +185,11 @@ export interface DatabaseRecord {
   status: DatabaseStatus;
   serverId: string;
   createdAt: string;
+  /**
+   * wokku's `tier_name` (not on the wire here). 'basic', the column's default, is capped at
+   * 2 completed backups (free_cap); the paid tiers have no cap. Absent = 'basic'.
+   */
+  tier?: 'basic' | 'standard' | 'performance';
 }
 
 export interface Backup {

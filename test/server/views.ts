@@ -52,7 +52,7 @@ export function appDetailView(store: Store, a: AppRecord, headerMode: boolean, h
     updated_at: a.createdAt,
     // wokku renders every column: a GitHub-connected app's webhook secret included.
     github_repo_full_name: a.github?.repo ?? null,
-    git_repository_url: a.github ? `https://github.com/${a.github.repo}.git` : null,
+    git_repository_url: a.gitRepositoryUrl ?? null,
     github_webhook_secret: a.github?.webhookSecret ?? null,
     git_remote: remote,
     push_instructions: `git remote add wokku ${remote} && git push wokku ${a.deployBranch}`,

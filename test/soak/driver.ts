@@ -34,7 +34,14 @@ const channelLines = (dir: string, app: string) => {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
 };
 
-export async function runSoak(minutes: number, log: (line: string) => void): Promise<{ report?: SoakReport; error?: string; workDir: string }> {
+export interface SoakOptions {
+  /** Minutes at which to write heap snapshots (and one at the end), into `snapshotDir`. */
+  heapSnapshots: number[];
+  snapshotAtEnd: boolean;
+  snapshotDir: string;
+}
+
+export async function runSoak(minutes: number, log: (line: string) => void, options: SoakOptions): Promise<{ report?: SoakReport; error?: string; workDir: string }> {
   const plan = soakPlan(minutes);
   const dir = mkdtempSync(join(tmpdir(), 'apphost-soak-'));
   const server = await startSoakServer();
@@ -51,6 +58,9 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
     plan,
     repoDir: linkedRepo(server, join(dir, 'shop'), SOAK_APPS.busy),
     sshDir: registeredSshDir(server, join(dir, 'ssh')),
+    heapSnapshots: options.heapSnapshots,
+    snapshotAtEnd: options.snapshotAtEnd,
+    snapshotDir: options.snapshotDir,
   };
   writeFileSync(join(dir, files.setup), JSON.stringify(setup));
   const runner = await bundleRunner(join(__dirname, 'host', 'runner.ts'), join(REPO_ROOT, 'out', 'soak', 'runner.js'));
@@ -67,9 +77,13 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
   let restarts = 0;
   try {
     let exit: number | undefined;
+    // A workbench that never loads ends the run through the same path (and the finally below), not as an unhandled rejection.
     const host = runInHost({ codeServer, browser, devPaths: [REPO_ROOT], runner, timeoutMs: (minutes + 20) * 60_000 }).then((r) => {
       exit = r.code;
       return r;
+    }, (e: unknown) => {
+      exit = -2;
+      return { code: -2, errors: [e instanceof Error ? e.message : String(e)] };
     });
     const hostFailed = () => (exit !== undefined ? `the extension host runner ended early (exit ${exit}): ${readHost(dir)?.error ?? 'no report'}` : undefined);
     await waitFor('the runner to start the tails', () => existsSync(join(dir, files.ready)), 5 * 60_000, hostFailed);

@@ -40,3 +40,17 @@ export function minutesFromArgs(argv: readonly string[]): number {
   if (!(minutes > 0)) throw new Error(`--minutes needs a positive number of minutes (got ${value ?? 'nothing'})`);
   return minutes;
 }
+
+/**
+ * `--heap-snapshots 5,20` (minutes after the start), or `end`: the minutes, and whether to
+ * take one at the end (always, when any is asked for). None by default. A snapshot stops
+ * the extension host for seconds: mid-run ones can make a tail fall behind its window.
+ */
+export function snapshotsFromArgs(argv: readonly string[]): { minutes: number[]; atEnd: boolean } {
+  const at = argv.findIndex((a) => a === '--heap-snapshots' || a.startsWith('--heap-snapshots='));
+  if (at < 0) return { minutes: [], atEnd: false };
+  const value = argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1];
+  const minutes = (value ?? '').split(',').filter((m) => m !== 'end').map(Number);
+  if (!value || minutes.some((m) => !(m > 0))) throw new Error(`--heap-snapshots needs minutes separated by commas, or end (got ${value ?? 'nothing'})`);
+  return { minutes, atEnd: true };
+}

@@ -3,6 +3,7 @@
 import { byProcess, type AppAccount, type ProcessAccount } from './accounting';
 import type { BudgetWindows } from './budget';
 import type { HostReport } from './shared';
+import { HEAP_GOAL, heapTrend, meetsHeapGoal, WARMUP_MINUTES, type HeapTrend } from './heapTrend';
 
 const MB = 1024 * 1024;
 /** "Flat" heap: at most this much more after a forced GC at the end than at the start. */
@@ -22,6 +23,8 @@ export interface SoakReport {
   actions: HostReport['actions'];
   /** Heap (MB, after a forced GC) and handles each minute. */
   samples: { minute: number; heapMB: number; handles: number }[];
+  /** The heap after the warm-up (undefined in a run too short for one). */
+  heapTrend?: HeapTrend;
   /** Actions that did not succeed (reported, not asserted). */
   warnings: string[];
   failures: string[];
@@ -66,6 +69,9 @@ export function buildReport(input: {
   const lastEdit = events.configEdits.of;
   if (lastEdit && input.configOnServer !== String(lastEdit)) warnings.push(`the server's SOAK_EDIT is ${input.configOnServer}, not ${lastEdit}`);
   const heapDelta = host.final.heapUsed - host.start.heapUsed;
+  const samples = host.samples.map((x) => ({ minute: Math.round(x.at / 6000) / 10, heapMB: mb(x.heapUsed), handles: x.handles }));
+  // The end's sample too (after the traffic stopped and the channels caught up).
+  const trend = heapTrend([...samples, { minute: Math.round((host.end - host.t0) / 6000) / 10, heapMB: mb(host.final.heapUsed) }]);
   return {
     date: new Date(host.t0).toISOString(),
     minutes: input.minutes,
@@ -85,7 +91,8 @@ export function buildReport(input: {
     requests: budget,
     events,
     actions: host.actions,
-    samples: host.samples.map((x) => ({ minute: Math.round(x.at / 6000) / 10, heapMB: mb(x.heapUsed), handles: x.handles })),
+    samples,
+    heapTrend: trend,
     warnings,
     failures,
   };
@@ -111,6 +118,9 @@ export function formatReport(r: SoakReport): string {
     '(excused: the end of a replaced container after the last line of it shown, when a later marker says lines of it, or of every container, may have been missed)',
     '',
     `Extension host heap after a forced GC (${h.gc}): ${h.heapStartMB} MB → ${h.heapEndMB} MB (${h.heapDeltaMB >= 0 ? '+' : ''}${h.heapDeltaMB} MB: ${h.heapFlat ? 'flat' : `NOT flat, > +${FLAT_HEAP_MB} MB`})`,
+    r.heapTrend
+      ? `After the ${r.heapTrend.warmupMinutes}-minute warm-up: ${r.heapTrend.fromMB} → ${r.heapTrend.toMB} MB, spread (max − min) ${r.heapTrend.spreadMB} MB, slope ${r.heapTrend.slopeMBPerMin} MB/min (goal: within ${HEAP_GOAL.spreadMB} MB, under ${HEAP_GOAL.slopeMBPerMin} MB/min: ${meetsHeapGoal(r.heapTrend) ? 'met' : 'NOT met'})`
+      : `No heap trend: the run is too short for the ${WARMUP_MINUTES}-minute warm-up`,
     `Heap each minute (MB): ${r.samples.map((x) => x.heapMB).join(' ') || '—'}`,
     `Active handles: ${h.handlesStart} → ${h.handlesEnd}; average CPU ${h.cpuPercent} % of one core`,
     `Requests: ${q.total} on /api/ in ${q.perWindow.length} fixed minute windows; max ${q.max}/min (budget ${BUDGET_PER_MINUTE}), mean ${q.mean.toFixed(1)}/min (full windows), max in any sliding 60 s ${q.maxSliding}; ${q.limited429} answered 429`,

@@ -7,31 +7,46 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../vscode/tools';
 import { removeWorkDir, runSoak } from './driver';
-import { minutesFromArgs } from './plan';
+import { minutesFromArgs, snapshotsFromArgs } from './plan';
 import { formatReport } from './report';
+import { resultsOf, updateDocs } from './results';
+import { execFileSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 
 async function main(): Promise<number> {
   const minutes = minutesFromArgs(process.argv.slice(2));
+  const snapshots = snapshotsFromArgs(process.argv.slice(2));
+  const heapSnapshots = snapshots.minutes;
+  const updateDocsAfter = process.argv.includes('--update-docs');
+  const machine = `${availableParallelism()} cores, load ${loadavg()[0].toFixed(1)} at the start`;
   const log = (line: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
-  log(`starting a ${minutes}-minute soak`);
-  const { report, error, workDir } = await runSoak(minutes, log);
+  const out = join(REPO_ROOT, 'bench-results');
+  const snapshotDir = join(out, `soak-${minutes}min-heap`);
+  mkdirSync(snapshots.atEnd ? snapshotDir : out, { recursive: true });
+  log(`starting a ${minutes}-minute soak${snapshots.atEnd ? ` (heap snapshots at ${[...heapSnapshots.map((m) => `minute ${m}`), 'the end'].join(', ')}, in ${snapshotDir})` : ''}`);
+  const { report, error, workDir } = await runSoak(minutes, log, { heapSnapshots, snapshotAtEnd: snapshots.atEnd, snapshotDir });
   if (!report) {
     console.error(`Soak failed: ${error}\n(working files kept in ${workDir})`);
     return 1;
   }
-  const out = join(REPO_ROOT, 'bench-results');
-  mkdirSync(out, { recursive: true });
   const text = formatReport(report);
   const base = join(out, `soak-${minutes}min`);
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${base}.txt`, `${text}\n`);
   console.log(`\n${text}\n\n(report: bench-results/soak-${minutes}min.json and .txt)`);
+  if (updateDocsAfter) log(`updated ${updateDocs(resultsOf(report, commit(), machine)).join(', ')}`);
   if (report.failures.length) {
     console.log(`working files kept in ${workDir}`);
     return 1;
   }
   removeWorkDir(workDir);
   return 0;
+}
+
+function commit(): string {
+  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', 'src'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  return dirty ? `${head} (with uncommitted changes in src/)` : head;
 }
 
 main().then(

@@ -17,6 +17,10 @@ export interface SoakSetup {
   repoDir: string;
   /** An SSH folder whose public key is registered with the server (the deploy's key check). */
   sshDir: string;
+  /** Minutes after t0 at which the runner writes a heap snapshot (`<snapshotDir>/heap-<minute>min.heapsnapshot`), after a forced GC; one more at the end when any. */
+  heapSnapshots: number[];
+  snapshotAtEnd: boolean;
+  snapshotDir: string;
 }
 
 export interface HostSample {

@@ -66,7 +66,7 @@ async function main(): Promise<number> {
     // (multi-root), which a single-folder window cannot do without reloading.
     const workspaceFile = join(codeServer.dataDir, 'integration.code-workspace');
     writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: codeServer.workspaceFolder }] }));
-    await page.goto(`${codeServer.url}/?workspace=${encodeURIComponent(workspaceFile)}&payload=${encodeURIComponent(payload)}`);
+    await page.goto(`${codeServer.url}/?workspace=${encodeURIComponent(workspaceFile)}&payload=${encodeURIComponent(payload)}`, { timeout: 180_000 });
 
     const timeoutS = Number(process.env.APPHOST_TEST_TIMEOUT_S ?? 600);
     const poll = setInterval(printNewOutput, 500);

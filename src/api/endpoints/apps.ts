@@ -3,9 +3,16 @@
 // retried automatically.
 
 import type { CallOptions, Requester } from '../callTypes';
-import type { App, MessageResult } from '../models';
-import { toApp, toMessage } from '../modelReaders';
+import { ApiError } from '../errors';
+import type { App, GithubConnection, MessageResult, RunResult } from '../models';
+import { isRunOutcome, toApp, toGithubConnection, toMessage, toRunResult } from '../modelReaders';
 import { path } from './path';
+
+/**
+ * How long a one-off command may take to answer: the platform allows it 60 s, plus the
+ * container's start and the way back.
+ */
+export const RUN_TIMEOUT_MS = 75_000;
 
 export interface AppListQuery {
   /** Name substring filter. */
@@ -53,5 +60,30 @@ export function appEndpoints(api: Requester) {
     stop: (appId: string, opts?: CallOptions) => lifecycle(appId, 'stop', opts),
     /** POST /apps/:id/start */
     start: (appId: string, opts?: CallOptions) => lifecycle(appId, 'start', opts),
+
+    /**
+     * POST /apps/:id/run `{command}`: a one-off command in a fresh container; answers when it
+     * ends. A command that exits non-zero is a result (`ok: false`, wokku's 422 with
+     * `exit_code`), not an error; "Missing command" (422), 503 (server unreachable) and the
+     * rest throw. Never sent twice (a POST), waited for at least RUN_TIMEOUT_MS.
+     */
+    async run(appId: string, command: string, opts?: CallOptions): Promise<RunResult> {
+      const spec = { method: 'POST' as const, path: path`/apps/${appId}/run`, body: { command }, minTimeoutMs: RUN_TIMEOUT_MS };
+      try {
+        return toRunResult((await api.request(spec, opts)).body);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 422 && isRunOutcome(e.details)) return toRunResult(e.details);
+        throw e;
+      }
+    },
+    /** POST /apps/:id/github_connect `{repo, branch}` (branch: the service's default "main" when omitted). */
+    async githubConnect(appId: string, input: { repo: string; branch?: string }, opts?: CallOptions): Promise<GithubConnection> {
+      const spec = { method: 'POST' as const, path: path`/apps/${appId}/github_connect`, body: { repo: input.repo, branch: input.branch } };
+      return toGithubConnection((await api.request(spec, opts)).body);
+    },
+    /** DELETE /apps/:id/github_disconnect */
+    async githubDisconnect(appId: string, opts?: CallOptions): Promise<MessageResult> {
+      return toMessage((await api.request({ method: 'DELETE', path: path`/apps/${appId}/github_disconnect` }, opts)).body);
+    },
   };
 }

@@ -1,9 +1,21 @@
 // Databases, their links to apps, and backups.
 
+import type { Readable } from 'node:stream';
 import type { CallOptions, Requester } from '../callTypes';
-import type { Backup, Database, DatabaseLink, MessageResult } from '../models';
-import { toBackup, toDatabase, toDatabaseLink, toMessage } from '../modelReaders';
+import type { Backup, BackupDownloadUrl, Database, DatabaseLink, ImportResult, MessageResult, RestoreResult, TransferProgress } from '../models';
+import { toBackup, toBackupDownloadUrl, toDatabase, toDatabaseLink, toImportResult, toMessage, toRestoreResult } from '../modelReaders';
 import { path } from './path';
+
+/** A restore or an import answers when the database has it all: big ones take minutes. */
+export const LOAD_TIMEOUT_MS = 15 * 60_000;
+
+export interface DumpUpload {
+  /** The dump (`pg_dump -Fc` for Postgres, …), e.g. fs.createReadStream(file): sent as it is read. */
+  source: Readable;
+  /** Its size when known (a file's): sent as Content-Length and as progress's total. */
+  size?: number;
+  onProgress?: (p: TransferProgress) => void;
+}
 
 export function databaseEndpoints(api: Requester) {
   const databases = {
@@ -29,6 +41,15 @@ export function databaseEndpoints(api: Requester) {
       const body = { app_id: input.appId, alias_name: input.aliasName };
       return toDatabaseLink((await api.request({ method: 'POST', path: path`/databases/${databaseId}/link`, body, slow: true }, opts)).body);
     },
+    /**
+     * POST /databases/:id/import: the raw dump as the body, streamed (never held in memory),
+     * with progress; the signal aborts it. Never retried. An empty body is the service's 422.
+     */
+    async import(databaseId: string, dump: DumpUpload, opts?: CallOptions): Promise<ImportResult> {
+      const spec = { method: 'POST' as const, path: path`/databases/${databaseId}/import`, minTimeoutMs: LOAD_TIMEOUT_MS };
+      const res = await api.upload(spec, dump.source, opts, { contentLength: dump.size, onProgress: dump.onProgress });
+      return toImportResult(res.body, res.bytesSent);
+    },
     /** POST /databases/:id/unlink `{app_id}` */
     async unlink(databaseId: string, appId: string, opts?: CallOptions): Promise<MessageResult> {
       const spec = { method: 'POST' as const, path: path`/databases/${databaseId}/unlink`, body: { app_id: appId }, slow: true };
@@ -44,6 +65,28 @@ export function databaseEndpoints(api: Requester) {
     /** POST /databases/:id/backups: asynchronous, the backup shows up in the list later. */
     async create(databaseId: string, opts?: CallOptions): Promise<MessageResult> {
       return toMessage((await api.request({ method: 'POST', path: path`/databases/${databaseId}/backups` }, opts)).body);
+    },
+    /** GET /databases/:id/backups/:bid/download: a presigned address, valid `expiresIn` (300) seconds. */
+    async downloadUrl(databaseId: string, backupId: string, opts?: CallOptions): Promise<BackupDownloadUrl> {
+      return toBackupDownloadUrl((await api.request({ method: 'GET', path: path`/databases/${databaseId}/backups/${backupId}/download` }, opts)).body);
+    },
+    /**
+     * Saves a backup to `destination`: asks for a fresh address, then streams the file to a
+     * temporary name beside it, renamed when complete (a failure or an abort leaves nothing).
+     */
+    async download(
+      databaseId: string,
+      backupId: string,
+      destination: string,
+      opts: CallOptions & { onProgress?: (p: TransferProgress) => void } = {},
+    ): Promise<{ bytes: number; total?: number }> {
+      const { url } = await backups.downloadUrl(databaseId, backupId, opts);
+      return api.downloadFile(url, destination, opts, opts.onProgress);
+    },
+    /** POST /databases/:id/backups/:bid/restore: overwrites the database's data; answers when done. */
+    async restore(databaseId: string, backupId: string, opts?: CallOptions): Promise<RestoreResult> {
+      const spec = { method: 'POST' as const, path: path`/databases/${databaseId}/backups/${backupId}/restore`, minTimeoutMs: LOAD_TIMEOUT_MS };
+      return toRestoreResult((await api.request(spec, opts)).body);
     },
   };
 

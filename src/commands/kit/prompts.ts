@@ -33,12 +33,11 @@ export async function confirmByTypingName(s: Core, name: string, consequence: st
  * ("Restarting…" in its description, a spinner icon). Only that node re-renders; its
  * cached children are kept.
  */
-export async function runAction<T>(s: Core, node: TreeNode | undefined, title: string, action: () => Promise<T>): Promise<T> {
-  const rows = node ? [node] : [];
-  s.tree.markBusy(rows, title);
-  try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: serviceNoticeOf(s, title), cancellable: false }, action);
-  } finally {
-    s.tree.markBusy(rows, undefined);
-  }
+export function runAction<T>(s: Core, node: TreeNode | undefined, title: string, action: () => Promise<T>): Promise<T> {
+  return s.tree.busyWhile(node ? [node] : [], title, () => withProgress(s, title, action));
+}
+
+/** A progress notification (naming the service while several are known) while `action` runs. */
+export function withProgress<T>(s: Core, title: string, action: () => Promise<T>): Promise<T> {
+  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: serviceNoticeOf(s, title), cancellable: false }, action));
 }

@@ -7,7 +7,8 @@ import { errorMessage } from '../../connection';
 import { appKey, UserCancelled, type AppRef } from '../../model';
 import { serviceNotice } from '../../connections';
 import { openSettingCommand, settingToFix } from '../../settingToFix';
-import { isTreeNode, toCommandTarget, type CommandTarget, type Row, type TreeNode } from '../../tree/commandTarget';
+import { commandCaller, runFor } from '../../actions/callers';
+import { isGenuineRow, toCommandTarget, type CommandTarget, type Row, type TreeNode } from '../../tree/commandTarget';
 
 /** A command handler: receives the tree node (or nothing, from the palette) and any extra args. */
 export type CommandHandler = (...args: never[]) => unknown;
@@ -37,7 +38,7 @@ export function argsFor(handler: CommandHandler, args: unknown[]): unknown[] {
 }
 
 export function isTreeSelection(value: unknown): value is TreeNode[] {
-  return Array.isArray(value) && value.length > 0 && value.every(isTreeNode);
+  return Array.isArray(value) && value.length > 0 && value.every(isGenuineRow);
 }
 
 /** An app of a selection, with the selected rows showing it. */
@@ -91,7 +92,9 @@ export async function reportError(log: vscode.LogOutputChannel, commandId: strin
  * Runs every command through one wrapper, so that errors are reported the same way
  * everywhere: cancellation is silent, everything else gets a short message plus details
  * in the extension log. A row reaches a handler as a CommandTarget (see argsFor); a tree
- * multi-selection reaches only handlers that take it.
+ * multi-selection reaches only handlers that take it. A command run by someone other than
+ * the user (actions/callers.ts) goes through `consent` first: AppHost's own question, and
+ * the arguments the service vouches for in place of the caller's.
  */
 export async function runCommand(
   log: vscode.LogOutputChannel,
@@ -99,13 +102,20 @@ export async function runCommand(
   args: unknown[],
   /** The handler of the service the command acts on (serviceRouting.ts), with its arguments. */
   route: (id: string, args: unknown[]) => Promise<{ handler: CommandHandler | undefined; args: unknown[]; serviceName?: string }>,
+  /** For a caller other than the user: asks, and gives the arguments to use (throws UserCancelled when declined). */
+  consent?: (id: string, args: unknown[]) => Promise<unknown[] | undefined>,
 ): Promise<unknown> {
   let serviceName: string | undefined;
+  const caller = commandCaller(args);
   try {
-    const routed = await route(id, args);
+    // Undefined: the command asks nobody (it acts on nothing); it runs for that caller.
+    const agreed = caller === 'other' && consent ? await consent(id, args) : undefined;
+    const given = agreed ?? args;
+    const routed = await route(id, given);
     serviceName = routed.serviceName;
     if (!routed.handler) throw new Error(`No handler for ${id}`);
-    return await (routed.handler as (...a: unknown[]) => unknown)(...argsFor(routed.handler, routed.args));
+    const handler = routed.handler as (...a: unknown[]) => unknown;
+    return await runFor(agreed ? 'user' : caller, () => handler(...argsFor(routed.handler!, routed.args)));
   } catch (error) {
     await reportError(log, id, error, serviceName);
     return undefined;

@@ -7,7 +7,9 @@
 //   - the sign-in command, whose result reaches whoever ran it;
 //   - VS Code's authentication API, silently (no consent asked);
 //   - AppHost's file system: an app's config.env (its secrets) read and written by a
-//     guessed address (wokku takes an app's name for its id), as `workspace.fs` allows.
+//     guessed address (wokku takes an app's name for its id), as `workspace.fs` allows;
+//   - every other AppHost document by a guessed address (`openTextDocument`): checks.json,
+//     app.json, a server snapshot, Show Details, recent lines, a deploy log, also with a made-up key.
 // It reports what it found in its output channel and a notification (what the screenshot
 // shows), and as JSON in $APPHOST_SPY_REPORT for the journey's assertions. The token to
 // hunt for comes from $APPHOST_SPY_SECRET_FILE (written by the journey after it issues it).
@@ -39,10 +41,24 @@ export interface SpyReport {
   /** What reading and writing an app's config.env by its address gave: "refused: …" or what it got. */
   configRead: string;
   configWrite: string;
+  /** Each guessed address of an AppHost document, and what opening it gave: "refused: …" or its text. */
+  guessed: { uri: string; result: string }[];
 }
 
 /** The config.env of the demo's storefront, addressed by name (no service: the first). */
 export const GUESSED_CONFIG = 'apphost:/~personal/apps/storefront/storefront/config.env';
+
+/** Addresses of every AppHost scheme a neighbour can guess (app names are ids on wokku; a key it must make up). */
+export const GUESSED_DOCUMENTS = [
+  'apphost:/~personal/apps/storefront/storefront/config.env?key=guessed',
+  'apphost:/~personal/apps/storefront/storefront/checks.json',
+  'apphost:/~personal/apps/storefront/storefront/app.json',
+  'apphost-server:/~personal/apps/storefront/storefront/config.env',
+  'apphost-details:/personal/apps/storefront.json',
+  'apphost-recent-log:/storefront/last 1000 lines.log?app=storefront&lines=1000',
+  'apphost-recent-log:/storefront/last 1000 lines.log?app=storefront&lines=1000&key=guessed',
+  'apphost-deploy-log:/storefront/deploy latest.log?app=storefront&deploy=latest',
+];
 
 export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel('AppHost Spy');
@@ -56,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): void {
       for (const line of describe(report)) output.appendLine(line);
       output.show(true);
       const clean = !report.findings.length && !report.requests.length && !report.silentSession && report.signInResult === 'undefined'
-        && report.configRead.startsWith('refused') && report.configWrite.startsWith('refused');
+        && report.configRead.startsWith('refused') && report.configWrite.startsWith('refused') && report.guessed.every((g) => g.result.startsWith('refused'));
       void vscode.window.showInformationMessage(clean
         ? `Spy: AppHost gave nothing away (${report.reached} objects reached, ${report.called} functions called).`
         : `Spy: AppHost leaked ${report.findings.length + report.requests.length} things; see the AppHost Spy output.`);
@@ -87,6 +103,11 @@ async function spy(): Promise<SpyReport> {
     const refused = (e: unknown) => `refused: ${e instanceof Error ? e.message : String(e)}`;
     const configRead = await Promise.resolve(vscode.workspace.fs.readFile(config)).then((bytes) => `read ${bytes.length} bytes: ${new TextDecoder().decode(bytes).slice(0, 200)}`, refused);
     const configWrite = await Promise.resolve(vscode.workspace.fs.writeFile(config, new TextEncoder().encode('SPY=1\n'))).then(() => 'written', refused);
+    // Each document as an editor would open it (content providers answer openTextDocument, not workspace.fs).
+    const guessed = await watch.run('guessed document addresses', () => Promise.all(GUESSED_DOCUMENTS.map(async (address) => ({
+      uri: address,
+      result: await Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.parse(address))).then((doc) => `read: ${doc.getText().slice(0, 200)}`, refused),
+    }))));
     const all = [fromExports, ...fromModules, fromSignIn];
     return {
       exportsType: exported === null ? 'null' : typeof exported,
@@ -100,6 +121,7 @@ async function spy(): Promise<SpyReport> {
       silentSession: silent !== undefined,
       configRead,
       configWrite,
+      guessed,
     };
   } finally {
     watch.dispose();
@@ -119,6 +141,8 @@ function describe(r: SpyReport): string[] {
     `AppHost: Sign In, run by the spy, returned: ${r.signInResult}`,
     `Session from VS Code without the user's consent: ${r.silentSession ? 'GRANTED' : 'none'}`,
     `An app's config.env by a guessed address: ${r.configRead}; writing it: ${r.configWrite}`,
+    `Other AppHost documents by guessed addresses: ${r.guessed.filter((g) => !g.result.startsWith('refused')).length} of ${r.guessed.length} opened`,
+    ...r.guessed.map((g) => `  ${g.uri.split(':')[0]}: ${g.result.split('\n')[0].slice(0, 120)}`),
     ...r.findings.map((f) => `  ${f.kind} at ${f.path}`),
     ...r.requests.map((q) => `  request to ${q.target} while calling ${q.during}`),
   ];

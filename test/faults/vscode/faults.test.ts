@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { requestsPerMinute } from '../../../src/connection';
 import { ConfigFileSystem } from '../../../src/editors/configFileSystem';
-import { EditorGate } from '../../../src/editors/editorGate';
+import { DocumentKeys } from '../../../src/editors/documentKeys';
 import { EditBases } from '../../../src/editors/editBases';
 import type { SavePrompts } from '../../../src/editors/savePrompts';
 import type { TreeNode } from '../../../src/tree/commandTarget';
@@ -73,11 +73,15 @@ describe('faults (VS Code)', function () {
     // Someone else changes another key; then the window reloads: a new provider, no read.
     server.control.setConfig('analytics', { RESTORED_B: 'theirs' });
     const prompts = { confirmRestart: async () => true, resolveConflict: async () => undefined } as unknown as SavePrompts;
-    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets), new EditorGate());
+    // The tab's key, kept across the reload: the new window's keys admit it.
+    await api.fileSystem.keys.flushed();
+    const keys = new DocumentKeys(api.context.secrets);
+    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets), keys);
     try {
       await restored.writeFile(doc.uri, new TextEncoder().encode(doc.getText()));
     } finally {
       restored.dispose();
+      keys.dispose();
     }
     const config = server.control.getConfig('analytics');
     assert.equal(config.RESTORED_A, 'mine');
@@ -100,12 +104,15 @@ describe('faults (VS Code)', function () {
         return undefined;
       },
     } as unknown as SavePrompts;
-    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets), new EditorGate());
+    await api.fileSystem.keys.flushed();
+    const keys = new DocumentKeys(api.context.secrets);
+    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets), keys);
     server.control.clearRequestLog();
     try {
       await assert.rejects(restored.writeFile(doc.uri, new TextEncoder().encode(doc.getText())), /Not saved/);
     } finally {
       restored.dispose();
+      keys.dispose();
     }
     assert.deepEqual(asked, [['UNKNOWN_A', 'UNKNOWN_B']]);
     assert.deepEqual(server.control.requestLog.filter((e) => e.method !== 'GET'), [], 'nothing written');

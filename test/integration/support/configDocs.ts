@@ -2,7 +2,7 @@
 // inside the extension host, the way a user's typing and Ctrl+S would.
 import * as vscode from 'vscode';
 import type { RunningServer } from '../../server';
-import { extensionApi } from './env';
+import { asAppHost, extensionApi } from './env';
 import { withScript } from './resourceTree';
 import type { scriptUi } from './scriptedUi';
 
@@ -16,14 +16,17 @@ export const SKIP_RESTART_PROMPT = 'apphost.config.skipRestartPrompt';
 export function appRef(server: RunningServer, name: string) {
   const app = server.control.findApp(name);
   if (!app) throw new Error(`no app ${name}`);
-  return { workspace: undefined, id: app.id, name };
+  return asAppHost({ workspace: undefined, id: app.id, name });
 }
 
 /** Opens a document through its command (as from the tree) and returns it. */
 export async function openDocument(server: RunningServer, app: string, kind: Kind): Promise<vscode.TextDocument> {
   const ref = appRef(server, app);
   await vscode.commands.executeCommand(COMMANDS[kind], ref);
-  const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'apphost' && d.uri.path.endsWith(`/${ref.id}/${app}/${FILES[kind]}`));
+  // The editor the command showed: an earlier tab's document may linger, at an address whose key was forgotten with its tab.
+  const matches = (d: vscode.TextDocument) => d.uri.scheme === 'apphost' && d.uri.path.endsWith(`/${ref.id}/${app}/${FILES[kind]}`);
+  const active = vscode.window.activeTextEditor?.document;
+  const doc = active && matches(active) ? active : vscode.workspace.textDocuments.find(matches);
   if (!doc) throw new Error(`${FILES[kind]} of ${app} did not open`);
   return doc;
 }

@@ -9,6 +9,17 @@ import { scriptUi } from './scriptedUi';
 export { sleep, until } from '../../support/wait';
 
 /** The internals of the extension under test: exported only when VS Code runs it in test mode. */
+/**
+ * Marks a ref or Uri as AppHost's own (what its status bar, buttons and rows hand a
+ * command): the command then runs for the user, as from those doors. Needs the extension
+ * active (every suite's setup activates it).
+ */
+export function asAppHost<T>(value: T): T {
+  const api = vscode.extensions.getExtension<AppHostTestApi | undefined>('apphost.apphost')?.exports;
+  if (!api) throw new Error('apphost.apphost is not active yet');
+  return api.vouch(value);
+}
+
 export async function extensionApi(): Promise<AppHostTestApi> {
   const extension = vscode.extensions.getExtension<AppHostTestApi | undefined>('apphost.apphost');
   if (!extension) throw new Error('apphost.apphost is not loaded');

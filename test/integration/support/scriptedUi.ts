@@ -10,7 +10,7 @@ export interface ScriptedUi {
   inputs: Answer[];
   /** Labels (or a part of them) picked in QuickPicks, in order; for multi-select, comma-separated parts. */
   picks: Answer[];
-  /** Buttons clicked in messages, by text of the message: first matching pattern wins. */
+  /** Buttons clicked in messages, by text of the message: first matching pattern wins ('*': its first button). */
   buttons: [RegExp, Answer][];
   /** Everything shown: messages, input prompts, validation messages. */
   readonly shown: { kind: string; text: string; detail?: string; items?: string[] }[];
@@ -72,7 +72,7 @@ export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | '
       ui.shown.push({ kind, text, detail, items: buttons.map((b) => (typeof b === 'string' ? b : b.title)) });
       const rule = ui.buttons.find(([pattern]) => pattern.test(text));
       if (!rule || rule[1] === undefined) return undefined;
-      return buttons.find((b) => (typeof b === 'string' ? b : b.title) === rule[1]);
+      return rule[1] === '*' ? buttons[0] : buttons.find((b) => (typeof b === 'string' ? b : b.title) === rule[1]);
     }) as never;
   win.showInformationMessage = message('info');
   win.showWarningMessage = message('warning');

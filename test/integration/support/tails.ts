@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppRef } from '../../../src/model';
 import { DEMO_USER, type RunningServer } from '../../server';
-import { extensionApi, serviceOf, signInWithIssuedToken, stopSignedIn, until, useServer } from './env';
+import { asAppHost, extensionApi, serviceOf, signInWithIssuedToken, stopSignedIn, until, useServer } from './env';
 import { containerOfLine, MARKER } from './logContinuity';
 
 export const linesOf = (text: string | undefined) => (text ?? '').split('\n').filter(Boolean);
@@ -21,7 +21,7 @@ export async function tails() {
 }
 
 export function appRef(server: RunningServer, name: string, workspace?: string): AppRef {
-  return { service: serviceOf(server), workspace, id: server.control.findApp(name, workspace)!.id, name };
+  return asAppHost({ service: serviceOf(server), workspace, id: server.control.findApp(name, workspace)!.id, name });
 }
 
 /** The app's current containers and their lines (plain), by container (`app[web.1]`). */

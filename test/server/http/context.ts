@@ -31,13 +31,15 @@ export type Handler<C> = (ctx: C) => unknown;
 
 export type RouteEntry =
   | { auth: false; handler: Handler<PublicContext> }
-  | { auth: true; handler: Handler<Context> };
+  | { auth: true; handler: Handler<Context>; raw?: boolean };
 
 export interface RouteTable {
   get(path: string, handler: Handler<Context>): void;
   post(path: string, handler: Handler<Context>): void;
   put(path: string, handler: Handler<Context>): void;
   del(path: string, handler: Handler<Context>): void;
+  /** A POST whose body the handler reads itself from `ctx.req` (a stream, never parsed or buffered). */
+  postRaw(path: string, handler: Handler<Context>): void;
   /** A route without authentication (login, device sign-in). */
   open(method: string, path: string, handler: Handler<PublicContext>): void;
 }

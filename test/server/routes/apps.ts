@@ -78,9 +78,14 @@ function dokkuNameProblem(name: string): string | undefined {
   return undefined;
 }
 
+/** What Dokku's `apps:create` says for a name it already has (plugins/apps createApp). */
+export const DOKKU_NAME_TAKEN = 'Name is already taken';
+
 /**
  * Like wokku: the server, permissions and plan first, then `dokku apps:create` (its
- * failure is 422 {"error": "Dokku command failed: …"}), then the model's validations.
+ * failure is 422 {"error": "Dokku command failed: …"}, a taken name included: Dokku
+ * refuses it before the model's uniqueness validation could), then the model's validations.
+ * `takenName: 'validation'` answers a taken name with the model's `{"errors": [...]}` instead.
  */
 function createApp(ctx: Context) {
   const { store } = ctx.state;
@@ -92,6 +97,9 @@ function createApp(ctx: Context) {
   requireReachable(ctx.state, server.id);
   const refused = dokkuNameProblem(name ?? '');
   if (refused) throw dokkuFailed(`apps:create ${shellEscape(name ?? '')}`, ` !     ${refused}`);
+  if (ctx.state.settings.takenName === 'dokku' && nameTaken(store, server, name!)) {
+    throw dokkuFailed(`apps:create ${shellEscape(name!)}`, ` !     ${DOKKU_NAME_TAKEN}`);
+  }
   const errors = new Errors();
   checkAppName(errors, 'Name', name);
   if (!BRANCH_PATTERN.test(branch)) errors.add('Deploy branch is invalid');

@@ -4,7 +4,7 @@
 // team) and to the teams of the apps it is linked to; admins see them all.
 
 import type { Context, RouteTable } from '../http/context';
-import { created, dokkuFailed, invalid, message, shellEscape } from '../http/reply';
+import { created, dokkuFailed, invalid, message, platformError, shellEscape } from '../http/reply';
 import { changeConfig, requireReachable } from '../operations';
 import { defaultAlias, serviceUrl } from '../services';
 import { newId, nowIso } from '../store';
@@ -12,7 +12,7 @@ import type { ServiceState } from '../state';
 import { DATABASE_TYPES, type AppRecord, type DatabaseLink, type DatabaseRecord, type DatabaseType } from '../types';
 import { checkName, Errors, str } from '../validate';
 import { databaseView, linkView } from '../views';
-import { appFromBody, databaseParam, serverFromBody, visibleDatabases } from './lookup';
+import { appFromBody, databaseParam, serverFromBody, track, visibleDatabases } from './lookup';
 
 const ALIAS_PATTERN = /^[A-Z][A-Z0-9_]*$/;
 
@@ -101,4 +101,40 @@ export function databaseRoutes(r: RouteTable): void {
   r.del('/databases/:id', destroyDatabase);
   r.post('/databases/:id/link', link);
   r.post('/databases/:id/unlink', unlink);
+}
+
+/** ImportService's commands; other types are 422 "No import command for <type>". */
+const IMPORTERS: Partial<Record<string, string>> = { postgres: 'postgres:import', mysql: 'mysql:import', mariadb: 'mariadb:import', mongodb: 'mongo:import', redis: 'redis:import' };
+
+/**
+ * POST /databases/:id/import: the raw dump is the body, streamed into `dokku <type>:import`
+ * (wokku's ImportService pipes it over SSH in 64 KB reads). Here every chunk is counted and
+ * dropped as it arrives (state.imports), so a 200 MB dump never sits in memory. An empty
+ * body is 422; any failure is 422 {error} (wokku rescues everything), an unreachable server too.
+ */
+async function importDump(ctx: Context) {
+  const db = databaseParam(ctx);
+  const { state } = ctx;
+  const record = { database: db.name, bytes: 0, chunks: 0, largestChunk: 0, done: false };
+  state.imports.push(record);
+  const declared = ctx.req.headers['content-length'];
+  if (declared === '0') throw platformError('Empty request body — pipe the dump file as the body');
+  // Puma has the whole body before the controller runs: count it all, then answer.
+  for await (const chunk of ctx.req) {
+    const n = (chunk as Buffer).length;
+    record.bytes += n;
+    record.chunks++;
+    if (n > record.largestChunk) record.largestChunk = n;
+  }
+  record.done = true;
+  if (record.bytes === 0) throw platformError('Empty request body — pipe the dump file as the body');
+  if (!IMPORTERS[db.serviceType]) throw platformError(`No import command for ${db.serviceType}`);
+  const server = state.store.servers.get(db.serverId);
+  if (server && server.status !== 'connected') throw platformError(`Connection timed out - connect(2) for ${server.host}:${server.port}`);
+  track(ctx, 'database.imported', { type: 'DatabaseService', name: db.name, workspaceId: db.workspaceId });
+  return { message: 'Imported', database: db.name };
+}
+
+export function importRoutes(r: RouteTable): void {
+  r.postRaw('/databases/:id/import', importDump);
 }

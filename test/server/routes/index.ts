@@ -6,9 +6,13 @@ import { activityRoutes } from './activities';
 import { addonRoutes } from './addons';
 import { appRoutes } from './apps';
 import { authRoutes } from './auth';
-import { backupRoutes } from './backups';
+import { backupRoutes, backupTransferRoutes } from './backups';
+import { aiRoutes } from './ai';
+import { buildpackRoutes } from './buildpacks';
+import { githubRoutes } from './github';
+import { runRoutes } from './run';
 import { configRoutes } from './config';
-import { databaseRoutes } from './databases';
+import { databaseRoutes, importRoutes } from './databases';
 import { deviceRoutes } from './device';
 import { domainRoutes } from './domains';
 import { logDrainRoutes } from './logDrains';
@@ -27,7 +31,10 @@ const MODULES: ((r: RouteTable) => void)[] = [
   notificationRoutes, activityRoutes,
 ];
 
-export function buildRoutes(): Router<RouteEntry> {
+/** What wokku v0.1.0 serves beyond the specification (an older wokku answers 404 for these). */
+const BEYOND_SPEC: ((r: RouteTable) => void)[] = [runRoutes, buildpackRoutes, githubRoutes, backupTransferRoutes, importRoutes, aiRoutes];
+
+export function buildRoutes(opts: { olderWokku?: boolean } = {}): Router<RouteEntry> {
   const router = new Router<RouteEntry>();
   const authed = (method: string) => (path: string, handler: Handler<Context>) => router.add(method, path, { auth: true, handler });
   const table: RouteTable = {
@@ -35,8 +42,10 @@ export function buildRoutes(): Router<RouteEntry> {
     post: authed('POST'),
     put: authed('PUT'),
     del: authed('DELETE'),
+    postRaw: (path: string, handler: Handler<Context>) => router.add('POST', path, { auth: true, handler, raw: true }),
     open: (method: string, path: string, handler: Handler<PublicContext>) => router.add(method, path, { auth: false, handler }),
   };
   for (const register of MODULES) register(table);
+  if (!opts.olderWokku) for (const register of BEYOND_SPEC) register(table);
   return router;
 }

@@ -6,6 +6,7 @@
 // to a file, and measures the extension host at the start and the end.
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import * as vscode from 'vscode';
 import { resolveBaseUrl } from '../../../src/api/baseUrl';
 import type { AppHostTestApi } from '../../../src/extension';
@@ -93,9 +94,14 @@ export async function run(): Promise<void> {
     writeFileSync(join(dir, files.ready), JSON.stringify({ t0, windowFocused: vscode.window.state.focused }));
 
     timers.push(setInterval(drain, 1000));
+    // Right after a sample's forced GC: what the heap holds, to compare retainers between minutes.
+    const snapshot = (name: string) => writeHeapSnapshot(join(setup.snapshotDir, `heap-${name}.heapsnapshot`));
+    let minute = 0;
     timers.push(setInterval(() => void sample(t0).then((s: HostSample) => {
       report.samples!.push(s);
       appendFileSync(join(dir, 'samples.log'), `${JSON.stringify(s)}\n`); // to watch a long run
+      minute++;
+      if (setup.heapSnapshots.includes(minute)) snapshot(`${minute}min`);
     }), 60_000));
 
     const { plan } = setup;
@@ -119,6 +125,7 @@ export async function run(): Promise<void> {
     report.cpuPercent = ((cpu.user + cpu.system) / 1000 / (report.end - t0)) * 100;
     report.final = await sample(t0);
     timers.forEach(clearInterval);
+    if (setup.snapshotAtEnd) snapshot('end');
     writeFileSync(join(dir, files.host), JSON.stringify(report));
   } catch (error) {
     timers.forEach(clearInterval);

@@ -2,7 +2,7 @@
 // may see: text it can act on, values masked as the tree masks them, never a fake value.
 import assert from 'node:assert/strict';
 import { ApiError, ConfigurationError, NetworkError } from '../../../src/api';
-import { failureText, isMaskedValue, MASKED, modelValue, rateLimitedText, ToolFailure, untilText } from '../../../src/agent/modelText';
+import { failureText, isMaskedValue, MASKED, modelValue, rateLimitedText, scrubForModel, ToolFailure, untilText } from '../../../src/agent/modelText';
 import { NotSignedIn, UserCancelled } from '../../../src/model';
 
 const info = { method: 'GET', path: '/api/v1/apps/1/ps' };
@@ -65,5 +65,35 @@ describe('agent tools: config values the model may see', () => {
 
   it('shows an empty value as empty (nothing to hide)', () => {
     assert.equal(isMaskedValue('API_KEY', '', on), false);
+  });
+});
+
+describe('agent tools: the app\'s output as the model reads it', () => {
+  const config = {
+    DATABASE_URL: 'postgres://app:s3cretpw@db.internal/app',
+    DB_PASSWORD: 's3cretpw',
+    HARMLESS_NAME: 'a1b2c3d4e5f6',
+    RAILS_ENV: 'production',
+    SHORT: 'abc1234',
+    EMPTY: '',
+  };
+
+  it('masks each config value of 8 or more characters by its key, whatever the key\'s name', () => {
+    const line = 'boot: env=production token=a1b2c3d4e5f6 connecting to postgres://app:s3cretpw@db.internal/app';
+    assert.equal(scrubForModel(line, config), 'boot: env=[masked RAILS_ENV] token=[masked HARMLESS_NAME] connecting to [masked DATABASE_URL]',
+      'the longest value first: the URL is masked whole, not around its password');
+    assert.equal(scrubForModel('login with s3cretpw failed', config), 'login with [masked DB_PASSWORD] failed');
+  });
+
+  it('keeps values under 8 characters (they would mask ordinary words) and text without values as it is', () => {
+    assert.equal(scrubForModel('abc1234 ok', config), 'abc1234 ok');
+    assert.equal(scrubForModel('GET /health 200', config), 'GET /health 200');
+    assert.equal(scrubForModel('', config), '');
+  });
+
+  it('masks credential shapes that are not config values', () => {
+    const leaked = `stripe: sk_live_${'4eC39HqLyjWDarjtT1zdp7dc'} rejected`;
+    assert.equal(scrubForModel(leaked, config), `stripe: ${MASKED} rejected`);
+    assert.equal(scrubForModel(leaked, {}), `stripe: ${MASKED} rejected`, 'with no config read (a viewer)');
   });
 });

@@ -125,4 +125,43 @@ describe('api: secrets helpers', () => {
     assert.ok(!bypassesProxy('notexample.com', 'example.com'));
     assert.ok(!bypassesProxy('api.example.com', ''));
   });
+
+  describe('wokku\'s endpoints beyond the specification', () => {
+    it('reads a one-off command\'s end: exit codes as numbers or strings, stderr when sent', () => {
+      assert.deepEqual(R.toRunResult({ output: 'hi', exit_code: 0 }), { ok: true, output: 'hi', exitCode: 0, raw: { output: 'hi', exit_code: 0 } });
+      const failed = R.toRunResult({ output: 'Dokku command failed: run a -- exit 3\n', exit_code: '3', stderr: '' });
+      assert.deepEqual([failed.ok, failed.exitCode, failed.stderr], [false, 3, '']);
+      assert.equal(R.isRunOutcome({ output: '', exit_code: '1', stderr: 'x' }), true);
+      assert.equal(R.isRunOutcome({ error: 'Missing command' }), false);
+      assert.equal(R.isRunOutcome(undefined), false);
+    });
+
+    it('reads buildpacks without Dokku\'s header or blank lines, from a list or from text', () => {
+      const urls = ['https://github.com/heroku/heroku-buildpack-nodejs.git', 'heroku/ruby'];
+      assert.deepEqual(R.readBuildpacks({ buildpacks: ['-----> shop buildpack urls', ...urls, ''] }), urls);
+      assert.deepEqual(R.readBuildpacks({ buildpacks: [] }), []);
+      assert.deepEqual(R.readBuildpacks(`=====> shop buildpack urls\n       ${urls[0]}\n       ${urls[1]}\n`), urls);
+      assert.deepEqual(R.readBuildpacks(urls), urls);
+      assert.deepEqual(R.readBuildpacks(null), []);
+    });
+
+    it('reads a diagnosis, or why there is none', () => {
+      assert.deepEqual(R.toDiagnosis({ diagnosis: '**Diagnosis:** x' }), { kind: 'diagnosis', markdown: '**Diagnosis:** x', raw: { diagnosis: '**Diagnosis:** x' } });
+      const reasons = [{ error: 'No API key configured' }, { error: 'No deploy log available' }, { error: 'AI diagnosis failed: timeout' }, { diagnosis: 'Unable to diagnose: overloaded' }, {}]
+        .map((b) => { const d = R.toDiagnosis(b); return d.kind === 'unavailable' ? d.reason : d.kind; });
+      assert.deepEqual(reasons, ['no_api_key', 'no_log', 'failed', 'failed', 'failed']);
+    });
+
+    it('reads download addresses, restores, imports, GitHub connections and the app\'s repository', () => {
+      assert.deepEqual([R.toBackupDownloadUrl({ url: 'https://s3/x', expires_in: '300' }).expiresIn, R.toBackupDownloadUrl({ download_url: 'https://s3/y' }).url], [300, 'https://s3/y']);
+      const restore = R.toRestoreResult({ message: 'Restore completed', restored_to: 'db', from_backup: 42 });
+      assert.deepEqual([restore.restoredTo, restore.fromBackup], ['db', '42']);
+      assert.deepEqual([R.toImportResult({ message: 'Imported', database: 'db' }, 10).bytesSent, R.toImportResult(null, 0).message], [10, 'OK']);
+      const gh = R.toGithubConnection({ message: 'Connected to a/b (main)', app_id: 7, github_repo: 'a/b', deploy_branch: 'main' });
+      assert.deepEqual([gh.appId, gh.githubRepo, gh.deployBranch], ['7', 'a/b', 'main']);
+      const app = R.toApp({ id: 1, name: 'shop', github_repo_full_name: 'a/b', git_repository_url: 'https://github.com/a/b.git' });
+      assert.deepEqual([app.githubRepo, app.gitRepositoryUrl], ['a/b', 'https://github.com/a/b.git']);
+      assert.deepEqual([R.toApp({ id: 1, github_repo_full_name: null }).githubRepo, R.toApp({ id: 1, pr_number: '12', is_preview: 'true' }).prNumber], [undefined, 12]);
+    });
+  });
 });

@@ -128,7 +128,8 @@ describe('api: every endpoint against the reference server', function () {
     assert.equal(details.id, app.id);
     assert.equal((await admin.apps.update(app.id, { deployBranch: 'release' })).deployBranch, 'release');
     const dup = await rejects(admin.apps.create({ name: 'api-test-web', serverId: ids.server }), ApiError);
-    assert.equal(dup.status, 422, 'wokku: "Name has already been taken"');
+    assert.equal(dup.status, 422, 'wokku: Dokku refuses the name first');
+    assert.equal(dup.message, 'Name is already taken');
     const invalid = await rejects(admin.apps.create({ name: 'Bad Name', serverId: ids.server }), ApiError);
     assert.equal(invalid.status, 422);
     assert.ok((await admin.apps.restart(app.id)).message, 'a never-deployed app: Dokku only warns');

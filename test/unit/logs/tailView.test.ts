@@ -14,6 +14,11 @@ class Screen implements RedrawableSink {
   replace(text: string): void {
     this.text = text;
   }
+  trim(text: string): void {
+    this.trims++;
+    this.text = text;
+  }
+  trims = 0;
   get lines(): string[] {
     return this.text.split('\n').slice(0, -1);
   }
@@ -68,7 +73,12 @@ describe('logs: tail view (filters, timestamps, kept lines)', () => {
     for (let chunk = 0; chunk < 30; chunk++) {
       view.append(Array.from({ length: 10 }, (_, k) => `${line(1, 'web.1', `line ${chunk * 10 + k}`)}\n`).join(''));
     }
-    assert.equal(screen.lines.length, 300, 'unfiltered, the output itself has everything');
+    // Unfiltered, the output has everything until it shows twice the kept lines (200); then
+    // only the last 100, with a line saying so (here at 200 and again at 300 lines).
+    assert.equal(screen.trims, 2);
+    assert.equal(screen.lines.length, 101);
+    assert.equal(screen.lines[0], `${MARKER_PREFIX}200 earlier lines are not shown again: a tail keeps its last 100 lines for filters.`);
+    assert.match(screen.lines[1], /line 200$/);
     view.setFilter({ kind: 'text', text: 'line' });
     assert.equal(screen.lines.length, 102);
     assert.equal(screen.lines[1], `${MARKER_PREFIX}200 earlier lines are not shown again: a tail keeps its last 100 lines for filters.`);
@@ -78,7 +88,7 @@ describe('logs: tail view (filters, timestamps, kept lines)', () => {
   });
 
   it('memory stays bounded however much passes through', () => {
-    const screen = { append: () => undefined, replace: () => undefined };
+    const screen = { append: () => undefined, replace: () => undefined, trim: () => undefined };
     const view = new TailView(screen, 1000);
     const chunk = `${Array.from({ length: 500 }, (_, k) => line(1, 'web.1', `x${k}`)).join('\n')}\n`;
     for (let i = 0; i < 2000; i++) view.append(chunk);
@@ -87,6 +97,28 @@ describe('logs: tail view (filters, timestamps, kept lines)', () => {
     assert.ok(internals.chunks.filter((c) => c !== '').length <= 4, 'dropped chunks are released');
     assert.ok(internals.chunks.length <= 1030, 'the chunk list is compacted');
     assert.equal(view.dropped + internals.kept, 1_000_000);
+  });
+
+  it('the output stays bounded too: a tail left running all day shows at most twice its kept lines (issue #33)', () => {
+    const screen = new Screen();
+    const view = new TailView(screen, 1000);
+    let appended = 0;
+    let most = 0;
+    for (let i = 0; i < 500; i++) {
+      const before = screen.appends.length;
+      view.append(`${Array.from({ length: 50 }, (_, k) => line(1, k % 2 ? 'web.1' : 'web.2', `r${i} n${k}`)).join('\n')}\n`);
+      appended += screen.appends.length - before;
+      most = Math.max(most, screen.lines.length);
+    }
+    assert.equal(appended, 500, 'every text reached the output');
+    assert.ok(most <= 2 * 1000 + 1, `at most ${most} lines shown at once`);
+    // The first at 2,000 lines shown, then every 1,000 (the kept 1,000 and the line saying so stay).
+    assert.equal(screen.trims, 24, 'a redraw each time it reached twice the kept lines');
+    assert.match(screen.lines.at(-1)!, /r499 n49$/);
+    // Filtered, the bound counts what the output shows.
+    view.setFilter({ kind: 'text', text: 'web.1' });
+    for (let i = 0; i < 200; i++) view.append(`${line(1, 'web.1', `f${i}`)}\n${line(1, 'web.2', `g${i}`)}\n`);
+    assert.ok(screen.lines.length <= 2 * 1000 + 2, `${screen.lines.length} lines while filtered`);
   });
 
   it('clear() starts over, empty and unfiltered', () => {

@@ -111,9 +111,9 @@ describe('server: /apps', () => {
       assert.equal((await api.post('/apps', { name: 'ok-name', server_id: 'nope' })).status, 404);
     });
 
-    it('422 "Name has already been taken" when the name is used on that server', async () => {
+    it('422 with Dokku\'s refusal when the name is used on that server (wokku runs apps:create first)', async () => {
       const res = await api.post('/apps', { name: 'storefront', server_id: euId });
-      assert.deepEqual([res.status, res.body], [422, { errors: ['Name has already been taken'] }]);
+      assert.deepEqual([res.status, res.body], [422, { error: 'Dokku command failed: apps:create storefront\n !     Name is already taken' }]);
     });
 
     it('402 when the plan limit is reached', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { parseCli } from '../../server/cli';
+import { parseCli, type CliOptions } from '../../server/cli';
 
 describe('server: CLI', () => {
   it('parses flags into server options', () => {
@@ -24,6 +24,9 @@ describe('server: CLI', () => {
     assert.throws(() => parseCli(['--port', 'abc']), /port/);
     assert.throws(() => parseCli(['--rate-limit', 'lots']), /rate-limit/);
     assert.throws(() => parseCli(['--bogus']));
+    const beyond = parseCli(['--older-wokku', '--ai-key', '--taken-name', 'validation', '--run-second', '5', '--proxy-timeout', '60']) as CliOptions;
+    assert.deepEqual([beyond.olderWokku, beyond.aiKey, beyond.takenName, beyond.runSecondMs, beyond.proxyTimeoutSec], [true, true, 'validation', 5, 60]);
+    assert.throws(() => parseCli(['--taken-name', 'maybe']), /taken-name/);
   });
 
   it('prints the URL and the demo credentials, and exits cleanly on SIGTERM', async function () {

@@ -2,7 +2,7 @@
 // extension's own push runner: builds stream back live, the deploy record follows
 // wokku's DeployForwarder, and git's refusals read as the extension expects.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runPush } from '../../../src/deploy/gitProcess';
@@ -35,7 +35,7 @@ function push(server: RunningServer, dir: string, opts: { token?: string; refspe
     remote: 'wokku',
     refspec: opts.refspec ?? 'HEAD:refs/heads/main',
     force: opts.force,
-    header: opts.token ? { origin: server.url, value: `Authorization: Bearer ${opts.token}` } : undefined,
+    credential: opts.token ? { origin: server.url, token: opts.token } : undefined,
     onEvent: (e: PushEvent) => {
       if (e.kind === 'remote') out.remote.push({ text: e.text, at: Date.now() });
       else if (e.kind === 'git') out.git.push(e.text);
@@ -70,9 +70,11 @@ describe('server: git gateway (git push deploys)', function () {
     const { dir, commit } = repo('storefront');
     commit('Fix the checkout total');
     let logWhileBuilding: string | undefined;
-    const pushing = push(server, dir, { token });
+    let ended = false;
+    const pushing = push(server, dir, { token }).finally(() => (ended = true));
     // While the build runs, the record exists (building) but its log is empty, as wokku's.
-    for (let i = 0; i < 100 && logWhileBuilding === undefined; i++) {
+    // Looked at until it is seen or the push ended (however long git takes to authenticate).
+    while (logWhileBuilding === undefined && !ended) {
       await new Promise((r) => setTimeout(r, 20));
       const [latest] = server.control.deploysOf('storefront');
       if (latest?.status === 'building') logWhileBuilding = latest.log.join('\n');
@@ -121,6 +123,47 @@ describe('server: git gateway (git push deploys)', function () {
     commit('More work');
     const forced = await push(server, dir, { token, force: true });
     assert.equal(forced.code, 0, forced.git.join('\n'));
+  });
+
+  it('gives the token to git\'s authentication only: a pre-push hook finds it in no environment, configuration or helper, and no helper stores it', async function () {
+    if (process.platform === 'win32') this.skip(); // the hook is a shell script
+    const { dir, commit } = repo('storefront');
+    commit('Deploy with a hook');
+    const dump = join(dir, '.git', 'hook-dump.txt');
+    // What a hostile or careless hook (husky's, or one a neighbour wrote) can reach: its
+    // environment, git's configuration, and git's credential machinery asked for this remote.
+    const hook = join(dir, '.git', 'hooks', 'pre-push');
+    writeFileSync(hook, `#!/bin/sh
+{ env; echo '--- config'; git config --list --show-origin; echo '--- credential fill'
+  printf 'url=${server.url}/git/storefront.git\\n\\n' | git credential fill 2>&1; } > '${dump}'
+exit 0
+`);
+    chmodSync(hook, 0o755);
+    // The user's own credential helper (a keychain, ~/.git-credentials): it must never see the token.
+    const stored = join(dir, '.git', 'helper-calls.txt');
+    const global = join(dir, '.git', 'global-config');
+    writeFileSync(global, `[credential]\n\thelper = "!f() { echo \\"$1\\" >> '${stored}'; cat >> '${stored}'; }; f"\n`);
+    const before = process.env.GIT_CONFIG_GLOBAL;
+    process.env.GIT_CONFIG_GLOBAL = global;
+    let pushed: Pushed;
+    try {
+      pushed = await push(server, dir, { token });
+    } finally {
+      if (before === undefined) delete process.env.GIT_CONFIG_GLOBAL;
+      else process.env.GIT_CONFIG_GLOBAL = before;
+    }
+    assert.equal(pushed.code, 0, pushed.git.join('\n'));
+    assert.ok(server.control.deploysOf('storefront').length > 0, 'the token authenticated the push');
+    const seen = readFileSync(dump, 'utf8');
+    assert.match(seen, /--- credential fill\n[\s\S]*(could not read|terminal prompts disabled)/i, 'the hook asked git for the credential and got none');
+    assert.ok(!seen.includes(token), 'no token in the hook\'s environment, configuration or credential answer');
+    let helperSaw = '';
+    try {
+      helperSaw = readFileSync(stored, 'utf8');
+    } catch {
+      // never called
+    }
+    assert.ok(!helperSaw.includes(token), 'the user\'s credential helper never got the token');
   });
 
   it('asks for credentials, refuses viewers and unknown apps, in words git shows', async () => {
