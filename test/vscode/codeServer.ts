@@ -1,11 +1,11 @@
 // Starts an isolated code-server (a real VS Code: server + web workbench) for tests
 // and the demo. Everything it writes goes to a fresh temporary folder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CODE_SERVER_ENTRY, CODE_SERVER_FLAVOR, NODE, assertToolsInstalled, pinned } from './tools';
+import { CODE_SERVER_ENTRY, CODE_SERVER_FLAVOR, NODE, REPO_ROOT, assertToolsInstalled, pinned } from './tools';
 
 export interface CodeServerOptions {
   /** Folder opened in the workbench. Defaults to an empty temporary folder. */
@@ -88,6 +88,16 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
   throw new Error(`code-server did not become healthy within ${timeoutMs / 1000}s:\n${output()}`);
 }
 
+/** The settings among these that the extension's manifest gives `machine` scope. */
+function machineScoped(settings: Record<string, unknown> = {}): Record<string, unknown> {
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    contributes: { configuration: { properties: Record<string, { scope?: string }> } | { properties: Record<string, { scope?: string }> }[] };
+  };
+  const sections = [manifest.contributes.configuration].flat();
+  const scopes = new Map(sections.flatMap((c) => Object.entries(c.properties)).map(([key, p]) => [key, p.scope]));
+  return Object.fromEntries(Object.entries(settings).filter(([key]) => scopes.get(key) === 'machine'));
+}
+
 export async function startCodeServer(options: CodeServerOptions = {}): Promise<RunningCodeServer> {
   assertToolsInstalled();
   const dataDir = mkdtempSync(join(tmpdir(), 'apphost-cs-'));
@@ -98,9 +108,12 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     mkdirSync(dir, { recursive: true });
   }
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
-  if (options.machineSettings) {
+  // code-server is a remote window: a `machine`-scoped setting counts only in the remote
+  // machine's settings, so the ones given as user settings are written there too.
+  const machineSettings = { ...machineScoped(options.settings), ...options.machineSettings };
+  if (Object.keys(machineSettings).length > 0) {
     mkdirSync(join(userDataDir, 'Machine'), { recursive: true });
-    writeFileSync(join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(options.machineSettings, null, 2));
+    writeFileSync(join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(machineSettings, null, 2));
   }
   const configFile = join(dataDir, 'config.yaml');
   writeFileSync(configFile, 'auth: none\n');
