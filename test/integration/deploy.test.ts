@@ -230,7 +230,7 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
       api.deploy.sshDir = sshDir;
       api.deploy.keysChecked.clear();
       mailerSrc.commit('Send receipts');
-      const { result, ui } = await deploy({ workspace: undefined, id: server.control.findApp('mailer')!.id, name: 'mailer' }, {
+      const { result, ui } = await deploy(asAppHost({ workspace: undefined, id: server.control.findApp('mailer')!.id, name: 'mailer' }), {
         buttons: [[/^None of your SSH keys is registered with AppHost/, 'Add id_ed25519.pub']],
       });
       assert.ok(shown(ui, 'warning', /^None of your SSH keys is registered with AppHost/), JSON.stringify(ui.shown));
@@ -242,7 +242,7 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
       assert.ok(shown(ui, 'error', /^git cannot find the host git\.apphost\.example/), JSON.stringify(ui.shown));
 
       // Registered now: the next deploy does not ask again.
-      const again = await deploy({ workspace: undefined, id: server.control.findApp('mailer')!.id, name: 'mailer' });
+      const again = await deploy(asAppHost({ workspace: undefined, id: server.control.findApp('mailer')!.id, name: 'mailer' }));
       assert.equal(shown(again.ui, 'warning', /SSH keys/), undefined);
     });
 
