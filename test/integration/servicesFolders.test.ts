@@ -155,7 +155,7 @@ describe('services: folders link to the right service', function () {
   });
 
   it('names the service in tail channels, Show Details tabs and recent lines when two services are known', async () => {
-    const storefrontB = { service: serviceOf(b), workspace: undefined, id: b.control.findApp('storefront')!.id, name: 'storefront' };
+    const storefrontB = asAppHost({ service: serviceOf(b), workspace: undefined, id: b.control.findApp('storefront')!.id, name: 'storefront' });
     await vscode.commands.executeCommand('apphost.logs.tail', storefrontB);
     await until('B\'s tail channel is named after its service', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'output' && d.uri.path.endsWith('-AppHost: storefront (Staging)')), 20_000);
     await vscode.commands.executeCommand('apphost.logs.stop', storefrontB);
