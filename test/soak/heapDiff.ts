@@ -25,12 +25,7 @@ function load(file: string): Snapshot {
 
 /** "type name" → count and self size. Strings are grouped under one key (their text would split them). */
 export function aggregate(s: Snapshot): Map<string, Group> {
-  const f = s.snapshot.meta.node_fields;
-  const width = f.length;
-  const iType = f.indexOf('type');
-  const iName = f.indexOf('name');
-  const iSize = f.indexOf('self_size');
-  const types = s.snapshot.meta.node_types[0];
+  const { width, iType, iName, iSize, types } = layout(s);
   const out = new Map<string, Group>();
   for (let i = 0; i < s.nodes.length; i += width) {
     const type = types[s.nodes[i + iType]];
@@ -51,20 +46,20 @@ export function diff(early: Map<string, Group>, late: Map<string, Group>): Group
     .sort((a, b) => b.size - a.size);
 }
 
+/** Where each field sits in the snapshot's flat node and edge arrays. */
+function layout(s: Snapshot) {
+  const f = s.snapshot.meta.node_fields;
+  const ef = s.snapshot.meta.edge_fields;
+  return {
+    width: f.length, iType: f.indexOf('type'), iName: f.indexOf('name'), iSize: f.indexOf('self_size'), iEdges: f.indexOf('edge_count'),
+    ew: ef.length, eType: ef.indexOf('type'), eName: ef.indexOf('name_or_index'), eTo: ef.indexOf('to_node'),
+    types: s.snapshot.meta.node_types[0], edgeTypes: s.snapshot.meta.edge_types[0],
+  };
+}
+
 /** For objects named `name`: "holder's type and name —edge→" counts, most frequent first. */
 function retainers(s: Snapshot, name: string, top: number): [string, number][] {
-  const f = s.snapshot.meta.node_fields;
-  const width = f.length;
-  const iType = f.indexOf('type');
-  const iName = f.indexOf('name');
-  const iEdges = f.indexOf('edge_count');
-  const ef = s.snapshot.meta.edge_fields;
-  const ew = ef.length;
-  const eType = ef.indexOf('type');
-  const eName = ef.indexOf('name_or_index');
-  const eTo = ef.indexOf('to_node');
-  const types = s.snapshot.meta.node_types[0];
-  const edgeTypes = s.snapshot.meta.edge_types[0];
+  const { width, iType, iName, iEdges, ew, eType, eName, eTo, types, edgeTypes } = layout(s);
   const counts = new Map<string, number>();
   for (let node = 0, edge = 0; node < s.nodes.length; node += width) {
     const n = s.nodes[node + iEdges];
@@ -83,19 +78,7 @@ function retainers(s: Snapshot, name: string, top: number): [string, number][] {
 
 /** Bytes of strings by what holds them ("holder's type and name —edge→"), largest first: where the text is. */
 export function stringHolders(s: Snapshot): Map<string, Group> {
-  const f = s.snapshot.meta.node_fields;
-  const width = f.length;
-  const iType = f.indexOf('type');
-  const iName = f.indexOf('name');
-  const iSize = f.indexOf('self_size');
-  const iEdges = f.indexOf('edge_count');
-  const ef = s.snapshot.meta.edge_fields;
-  const ew = ef.length;
-  const eType = ef.indexOf('type');
-  const eName = ef.indexOf('name_or_index');
-  const eTo = ef.indexOf('to_node');
-  const types = s.snapshot.meta.node_types[0];
-  const edgeTypes = s.snapshot.meta.edge_types[0];
+  const { width, iType, iName, iSize, iEdges, ew, eType, eName, eTo, types, edgeTypes } = layout(s);
   const isString = (node: number) => /string/.test(types[s.nodes[node + iType]]);
   const counted = new Set<number>();
   const out = new Map<string, Group>();
