@@ -66,7 +66,10 @@ export async function dismissOverlays(page: Page, target?: Locator): Promise<voi
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
   await page.mouse.move(size.width / 2, 1);
   const hover = page.locator('.monaco-hover:not(.hidden)').first();
-  if (await hover.isVisible().catch(() => false)) {
+  // With toasts showing, Escape would hide them (and the button a journey is about to click):
+  // moving the mouse away is all a hover gets then.
+  const toastsShown = await page.locator('.notifications-toasts.visible').isVisible().catch(() => false);
+  if (!toastsShown && (await hover.isVisible().catch(() => false))) {
     await page.keyboard.press('Escape');
     await gone(hover, 1_000);
   }
