@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { until } from '../support/wait';
 import { closeJourney } from './journey';
 import type { SpyReport } from './spy/extension';
 import { packageSpy, SPY_COMMAND_TITLE } from './spy/packageSpy';
@@ -49,7 +50,9 @@ describe('journey: another extension gets nothing from AppHost', () => {
     await input.press('Enter');
     const toast = workbench.page.locator('.notifications-toasts', { hasText: /Spy: AppHost/ });
     await toast.waitFor({ timeout: 60_000 });
-    await workbench.page.locator('.panel .monaco-editor', { hasText: 'Authenticated requests sent for the spy' }).waitFor();
+    // The report is longer than the panel (Monaco renders only the lines in view): wait for its file.
+    await until('the spy\'s report', () => existsSync(reportFile()), 30_000);
+    await workbench.page.locator('.panel .monaco-editor', { hasText: 'apphost-deploy-log: refused' }).waitFor();
     await workbench.screenshot('spy-1-nothing-found');
 
     assert.ok(existsSync(reportFile()), 'the spy wrote its report');

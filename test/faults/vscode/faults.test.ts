@@ -13,7 +13,7 @@ import type { SavePrompts } from '../../../src/editors/savePrompts';
 import type { TreeNode } from '../../../src/tree/commandTarget';
 import type { RunningServer } from '../../server';
 import { closeAll, editEnv, openDocument, save, skipRestartPrompt } from '../../integration/support/configDocs';
-import { extensionApi, startSignedIn, stopSignedIn, until } from '../../integration/support/env';
+import { asAppHost, extensionApi, startSignedIn, stopSignedIn, until } from '../../integration/support/env';
 import { labelOf, labelsUnder, nodeAt, runScripted } from '../../integration/support/resourceTree';
 import { scriptUi } from '../../integration/support/scriptedUi';
 
@@ -155,7 +155,7 @@ describe('faults (VS Code)', function () {
     assert.ok(app, 'created');
     server.control.resetAfterNext({ method: 'DELETE', path: /\/apps\/[^/]+$/ });
     server.control.clearRequestLog();
-    const ui = await runScripted('apphost.app.delete', { inputs: ['doomed-app'] }, { id: app.id, name: 'doomed-app', workspace: undefined });
+    const ui = await runScripted('apphost.app.delete', { inputs: ['doomed-app'] }, asAppHost({ id: app.id, name: 'doomed-app', workspace: undefined }));
     assert.equal(server.control.findApp('doomed-app'), undefined);
     assert.equal(server.control.requestLog.filter((e) => e.method === 'DELETE').length, 1);
     assert.ok(!ui.shown.some((s) => s.kind === 'error'), JSON.stringify(ui.shown));
@@ -180,11 +180,11 @@ describe('faults (VS Code)', function () {
   it('S5 Show Details masks secret-looking fields until "Reveal Secrets"', async () => {
     const app = server.control.findApp('storefront')!;
     server.control.failNext({ status: 200, method: 'GET', path: new RegExp(`/apps/${app.id}$`), body: { id: app.id, name: 'storefront', status: 'running', github_webhook_secret: 'whsec_visible_only_on_reveal' } });
-    await vscode.commands.executeCommand('apphost.showDetails', { id: app.id, name: 'storefront', workspace: undefined });
+    await vscode.commands.executeCommand('apphost.showDetails', asAppHost({ id: app.id, name: 'storefront', workspace: undefined }));
     const editor = (await until('the details tab', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'apphost-details')))!;
     assert.match(editor.document.getText(), /"github_webhook_secret": "••••••••"/);
     assert.doesNotMatch(editor.document.getText(), /whsec_visible_only_on_reveal/);
-    await vscode.commands.executeCommand('apphost.details.reveal', editor.document.uri);
+    await vscode.commands.executeCommand('apphost.details.reveal', asAppHost(editor.document.uri));
     await until('the revealed text', () => editor.document.getText().includes('whsec_visible_only_on_reveal'));
   });
 
@@ -252,7 +252,7 @@ describe('faults (VS Code)', function () {
 
   it('S9 config values echoed back in a 422 never reach a notification or the log, however short', async () => {
     server.control.echoErrorNext({ method: 'PUT', path: /\/config$/ });
-    const ui = await runScripted('apphost.config.add', { inputs: ['SHORT_PIN', 'q7Z'] }, { id: server.control.findApp('analytics')!.id, name: 'analytics', workspace: undefined });
+    const ui = await runScripted('apphost.config.add', { inputs: ['SHORT_PIN', 'q7Z'] }, asAppHost({ id: server.control.findApp('analytics')!.id, name: 'analytics', workspace: undefined }));
     const error = ui.shown.find((s) => s.kind === 'error');
     assert.ok(error && /The command exited with status 1/.test(error.text), JSON.stringify(ui.shown));
     assert.doesNotMatch(error.text, /q7Z/);
