@@ -3,6 +3,7 @@ import type { ApiClient, ApiLogger, RequestBudget } from './api';
 import { resolveBaseUrl } from './api/baseUrl';
 import type { SessionStore, StoredSession } from './auth/sessionStore';
 import { NotSignedIn } from './model';
+import { ServiceOffers } from './serviceOffers';
 import { CLIENT_SETTINGS, settings } from './settings';
 
 /**
@@ -21,6 +22,8 @@ export class Connection implements vscode.Disposable {
   private readonly refused = new vscode.EventEmitter<string>();
   /** A request that carried the stored token got 401: the refused token value. */
   readonly onDidRefuseToken = this.refused.event;
+  /** The endpoints beyond the specification this service was found not to offer. */
+  readonly offers = new ServiceOffers();
 
   constructor(
     private readonly sessions: SessionStore,

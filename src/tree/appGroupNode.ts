@@ -1,6 +1,7 @@
 // One part of an app under its row (Config, Domains…), and how a part is described.
 import * as vscode from 'vscode';
 import type { AppRef } from '../model';
+import type { BeyondSpec } from '../serviceOffers';
 import type { GroupTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
@@ -19,6 +20,8 @@ export interface PartDescriptor<Group, Kind extends string = string> {
   /** The group's one request, turned into child nodes. */
   fetch(group: Group): Promise<TreeNode[]>;
   emptyLabel?(): string;
+  /** A part only some services serve (Buildpacks, Previews): hidden once the service is found not to. */
+  beyondSpec?: BeyondSpec;
 }
 
 /** A part of an app (listed in appGroups.ts). */
@@ -43,6 +46,11 @@ export class AppGroupNode extends ListNode {
 
   protected get workspaceSlug(): string | undefined {
     return this.app.workspaceNode.workspace.slug;
+  }
+
+  /** The `lacks-<feature>` flags of the service, for the rows of this part. */
+  offerFlags(): string[] {
+    return this.app.workspaceNode.ctx.offers.flags();
   }
 
   protected override emptyLabel(): string {

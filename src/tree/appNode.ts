@@ -45,13 +45,14 @@ export class AppNode implements AppParent {
     const tailing = flags.includes('awaitingDeploy') ? vscode.l10n.t('logs await first deploy') : flags.includes('tailing') && vscode.l10n.t('tailing logs');
     const linked = flags.includes('linked') && vscode.l10n.t('linked folder');
     item.description = busy ?? [known.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing, ...state.notesOf(ref), linked].filter(Boolean).join(' · ');
-    item.contextValue = contextValue('app', known.status, this.app.isPreview && 'preview', ...flags);
+    item.contextValue = contextValue('app', known.status, this.app.isPreview && 'preview', ...flags, ...this.workspaceNode.ctx.offers.flags());
     return item;
   }
 
   async getChildren(): Promise<TreeNode[]> {
     this.groups ??= APP_GROUPS.map((d) => new AppGroupNode(this, d));
-    return this.groups;
+    const offers = this.workspaceNode.ctx.offers;
+    return this.groups.filter((g) => !g.descriptor.beyondSpec || !offers.lacks(g.descriptor.beyondSpec));
   }
 
   /** The group of a kind (e.g. 'releases'), to refresh it after an action. */

@@ -26,6 +26,11 @@ export class DatabaseGroupNode extends ListNode {
     return this.databaseNode.workspaceNode.workspace.slug;
   }
 
+  /** The `lacks-<feature>` flags of the service, for the rows of this part (a backup's Download, Restore). */
+  offerFlags(): string[] {
+    return this.databaseNode.workspaceNode.ctx.offers.flags();
+  }
+
   commandTarget(): DatabaseGroupTarget {
     return { kind: 'databaseGroup', group: this.kind, database: this.databaseNode.commandTarget(), row: this };
   }

@@ -38,7 +38,7 @@ export class DatabaseNode implements DatabaseParent {
     // On a service without workspaces, a record naming no team is shown here, in Personal: say so.
     const shared = this.workspaceNode.workspace.scopedHere && !d.teamId && vscode.l10n.t('shared');
     item.description = busy ?? [d.serviceType, d.status, this.workspaceNode.serverName(d.serverId), shared].filter(Boolean).join(' · ');
-    item.contextValue = contextValue('database', d.status);
+    item.contextValue = contextValue('database', d.status, ...this.workspaceNode.ctx.offers.flags());
     return item;
   }
 

@@ -19,7 +19,7 @@ export class ItemNode<T = unknown> implements TreeNode {
   readonly id: string;
 
   constructor(
-    readonly parent: TreeNode & { appRef?(): AppRef; commandTarget(): CommandTarget },
+    readonly parent: TreeNode & { appRef?(): AppRef; commandTarget(): CommandTarget; offerFlags?(): string[] },
     readonly kind: NodeKind,
     /** Unique among its siblings (resource id, key or name). */
     readonly key: string,
@@ -53,7 +53,7 @@ export class ItemNode<T = unknown> implements TreeNode {
     item.id = this.id;
     item.description = look.description;
     item.iconPath = look.icon;
-    item.contextValue = contextValue(this.kind, ...(look.flags ?? []));
+    item.contextValue = contextValue(this.kind, ...(look.flags ?? []), ...(this.parent.offerFlags?.() ?? []));
     item.command = look.command;
     if (typeof look.tooltip === 'string') item.accessibilityInformation = { label: [look.label, look.description].filter(Boolean).join(', ') };
     return item;

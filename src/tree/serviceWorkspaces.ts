@@ -58,7 +58,7 @@ export class ServiceWorkspaces {
       }
       return [errorNode(idPrefix, error)];
     }
-    const ctx = { api: () => this.connection.api(), idPrefix, service: session.apiRoot, state: this.state, isAdmin: session.account.role === 'admin' };
+    const ctx = { api: () => this.connection.api(), idPrefix, service: session.apiRoot, state: this.state, isAdmin: session.account.role === 'admin', offers: this.connection.offers };
     const next = new Map<string, WorkspaceNode>();
     for (const w of list) {
       const key = JSON.stringify([session.id, w.slug, w.label, w.source]);

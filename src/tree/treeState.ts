@@ -1,3 +1,4 @@
+import type { ServiceOffers } from '../serviceOffers';
 import type { ApiClient, App } from '../api';
 import type { TreeNode } from './commandTarget';
 import { sameApp, type AppRef } from '../model';
@@ -224,4 +225,6 @@ export interface TreeContext {
   readonly state: TreeState;
   /** The signed-in account is an admin (server management is admin-only). */
   readonly isAdmin: boolean;
+  /** The endpoints beyond the specification the service was found not to offer (rows hide them). */
+  readonly offers: ServiceOffers;
 }

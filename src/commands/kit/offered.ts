@@ -1,0 +1,81 @@
+// Endpoints beyond the specification on a service that may not serve them. Rails answers
+// a missing route and a missing record with the same 404, so a 404 is read as "not
+// offered" only when the resource the call was about is still there (one more request,
+// made only after a 404). Then AppHost says so, and hides the capability for that service.
+import * as vscode from 'vscode';
+import { ApiError } from '../../api';
+import type { Core } from '../../core';
+import { UserCancelled } from '../../model';
+import type { BeyondSpec } from '../../serviceOffers';
+import { serviceNoticeOf } from './notices';
+
+/** What each capability is called in the notice. */
+function label(feature: BeyondSpec): string {
+  switch (feature) {
+    case 'run': return vscode.l10n.t('one-off commands');
+    case 'buildpacks': return vscode.l10n.t('buildpacks');
+    case 'backupDownload': return vscode.l10n.t('backup downloads');
+    case 'backupRestore': return vscode.l10n.t('backup restores');
+    case 'databaseImport': return vscode.l10n.t('database imports');
+    case 'github': return vscode.l10n.t('GitHub connections');
+    case 'previews': return vscode.l10n.t('preview apps');
+    case 'diagnose': return vscode.l10n.t('deploy diagnoses');
+  }
+}
+
+/** The sentence a command (or a tool's answer) gives when the service lacks the capability. */
+export function notOfferedText(feature: BeyondSpec): string {
+  return vscode.l10n.t('This service does not offer {0} (it answers 404: an older wokku, or a service that follows only the specification). AppHost hides them for this service.', label(feature));
+}
+
+/** Thrown for a capability the service lacks; a command tells the user once, a tool says it in its answer. */
+export class NotOffered extends Error {
+  constructor(readonly feature: BeyondSpec) {
+    super(notOfferedText(feature));
+    this.name = 'NotOffered';
+  }
+}
+
+/**
+ * Runs `call` (an endpoint beyond the specification on `service`). A 404 while
+ * `stillThere()` succeeds marks the capability as lacking for that service and throws
+ * NotOffered; any other failure passes through.
+ */
+export async function offered<T>(s: Core, service: string | undefined, feature: BeyondSpec, call: () => Promise<T>, stillThere: () => Promise<unknown>): Promise<T> {
+  const offers = s.connections.of(service).offers;
+  if (offers.lacks(feature)) throw new NotOffered(feature);
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    try {
+      await stillThere();
+    } catch {
+      throw error;
+    }
+    if (offers.markLacking(feature)) hide(s, feature);
+    throw new NotOffered(feature);
+  }
+}
+
+/**
+ * Rows re-render without the capability (their `lacks-<feature>` flag hides its menu
+ * entries, its parts go); the palette hides its commands once no known service offers it
+ * (`apphost.lacks.<feature>`).
+ */
+function hide(s: Core, feature: BeyondSpec): void {
+  s.tree.refresh(undefined, { refetch: false });
+  const everywhere = s.connections.all().every((c) => c.offers.lacks(feature));
+  void vscode.commands.executeCommand('setContext', `apphost.lacks.${feature}`, everywhere);
+}
+
+/** For a command: a NotOffered becomes a notice (the menus hide the capability from now on) and a quiet stop. */
+export async function offeredForCommand<T>(s: Core, service: string | undefined, feature: BeyondSpec, call: () => Promise<T>, stillThere: () => Promise<unknown>): Promise<T> {
+  try {
+    return await offered(s, service, feature, call, stillThere);
+  } catch (error) {
+    if (!(error instanceof NotOffered)) throw error;
+    void vscode.window.showInformationMessage(serviceNoticeOf(s, error.message, service));
+    throw new UserCancelled();
+  }
+}
