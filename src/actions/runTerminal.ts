@@ -10,7 +10,7 @@ import { whereText } from './consent';
 import { type RunLineStyle, type RunPlan, type RunSummary, runOneOff, summaryLines, taskExitCode } from './runCommand';
 
 const STYLE: Record<RunLineStyle | 'bold' | 'dim', string> = {
-  output: '', stderr: '\x1b[31m', passed: '\x1b[32m', failed: '\x1b[31m', note: '\x1b[2m', bold: '\x1b[1m', dim: '\x1b[2m',
+  output: '', stderr: '\x1b[31m', passed: '\x1b[1;32m', failed: '\x1b[1;31m', note: '\x1b[2m', bold: '\x1b[1m', dim: '\x1b[2m',
 };
 const RESET = '\x1b[0m';
 /** The longest command line a terminal's name shows. */
@@ -70,6 +70,8 @@ export class RunTerminal implements vscode.Pseudoterminal {
   }
 
   private async run(): Promise<RunSummary | undefined> {
+    // No cursor: the terminal takes no input.
+    this.show('\x1b[?25l');
     let plan: RunPlan;
     try {
       plan = await this.plan();
