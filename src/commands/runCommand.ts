@@ -6,7 +6,7 @@ import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { planRun, recentCommands } from '../actions/runCommand';
 import { openRunTerminal } from '../actions/runTerminal';
-import { serviceNoticeOf } from './kit/notices';
+import { inform } from './kit/notices';
 import { notOfferedText } from './kit/offered';
 import type { CommandTable } from './kit/running';
 import { resolveApp } from './kit/targets';
@@ -21,7 +21,7 @@ export function runCommandCommands(s: Core): CommandTable {
 async function runCommand(s: Core, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to run a command in'));
   if (s.connections.of(app.service).offers.lacks('run')) {
-    void vscode.window.showInformationMessage(serviceNoticeOf(s, notOfferedText('run'), app.service));
+    void inform(s, notOfferedText('run'));
     return;
   }
   const plan = planRun(s, app, await askCommandLine(s, app));
@@ -30,7 +30,7 @@ async function runCommand(s: Core, target?: CommandTarget): Promise<void> {
   if (summary?.kind === 'failed' && summary.problem === 'notOffered') {
     // The notice says it (once); the menus no longer offer it for this service.
     terminal.dispose();
-    void vscode.window.showInformationMessage(serviceNoticeOf(s, summary.text, app.service));
+    void inform(s, summary.text);
   }
 }
 

@@ -4,6 +4,7 @@
 // stderr shows apart (in red) with its exit code.
 import assert from 'node:assert/strict';
 import type { RunningServer } from '../server';
+import { patient } from '../support/patience';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
 
@@ -13,7 +14,7 @@ describe('journey: Run Command… on an app', () => {
 
   before(async function () {
     // Starting code-server, opening the workbench and signing in: slow on a busy machine.
-    this.timeout(300_000);
+    this.timeout(patient(300_000));
     ({ server, workbench } = await openJourney({
       // A simulated second of a command lasts 100 ms: `rails db:migrate` answers after 0.3 s.
       server: { runSecondMs: 100 },
@@ -32,8 +33,8 @@ describe('journey: Run Command… on an app', () => {
   it('runs a typed command line in a terminal tab "storefront: rails db:migrate": the output, then exit code 0 and the duration', async () => {
     await workbench.contextMenu('storefront', 'Run Command…', () => box().isVisible());
     await workbench.enter('rails db:migrate');
-    await page().locator('.part.panel').getByText('storefront: rails db:migrate').first().waitFor({ timeout: 30_000 });
-    await terminal().getByText(/Exit code 0 · \d+\.\d s/).waitFor({ timeout: 30_000 });
+    await page().locator('.part.panel').getByText('storefront: rails db:migrate').first().waitFor({ timeout: patient(30_000) });
+    await terminal().getByText(/Exit code 0 · \d+\.\d s/).waitFor({ timeout: patient(30_000) });
     const text = await terminal().innerText();
     assert.match(text, /\$ rails db:migrate/);
     assert.match(text, /App storefront in workspace Personal, on /);
@@ -48,7 +49,7 @@ describe('journey: Run Command… on an app', () => {
     await workbench.quickInput().locator('.monaco-list-row', { hasText: 'rails db:migrate' }).first().waitFor();
     console.log(`    screenshot: ${await workbench.screenshot('run-command-2-recent')}`);
     await workbench.enter('ls /nope');
-    await terminal().getByText(/Exit code 2 · /).waitFor({ timeout: 30_000 });
+    await terminal().getByText(/Exit code 2 · /).waitFor({ timeout: patient(30_000) });
     const stderr = terminal().getByText("ls: cannot access '/nope': No such file or directory");
     await stderr.waitFor();
     // Red: xterm's DOM renderer gives the span the colour of ANSI red (31).
