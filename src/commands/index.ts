@@ -14,6 +14,7 @@ import { logDrainCommands } from './logDrains';
 import { logCommands } from './logs';
 import { processCommands } from './processes';
 import { releaseCommands } from './releases';
+import { runCommandCommands } from './runCommand';
 import { notificationCommands } from './notifications';
 import { serverCommands } from './servers';
 import { sshKeyCommands } from './sshKeys';
@@ -39,6 +40,7 @@ export function commandTable(s: Core): CommandTable {
     ...domainCommands(s),
     ...releaseCommands(s),
     ...processCommands(s),
+    ...runCommandCommands(s),
     ...checkSettingCommands(s),
     ...configCommands(s),
     ...addonCommands(s),

@@ -51,6 +51,28 @@ export function maskSecretShapes(text: string, replacement: string): string {
   return SECRET_SHAPES.reduce((out, shape) => out.replace(shape, replacement), text);
 }
 
+/** `NAME=value` or `--name=value` in a command line: the name and its value. */
+const ASSIGNED = /(?:^|[\s;&|])(?:--?)?([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|\S+)/g;
+/** `--name value` or `-n value` in a command line. */
+const FLAG_VALUE = /(?:^|\s)--?([A-Za-z_][\w.-]*)\s+("[^"]*"|'[^']*'|[^-\s]\S*)/g;
+/** An HTTP credential given on the command line (`Authorization: Bearer …`, `Basic …`). */
+const AUTH_HEADER = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}/i;
+
+/**
+ * Whether a command line holds a value that looks like a secret, so it is never remembered
+ * (a one-off command's history): a credential's shape, a URL with a password, an HTTP
+ * credential, or a value given to a secret-looking name (`API_TOKEN=…`, `--password …`).
+ */
+export function commandHoldsSecret(line: string): boolean {
+  if (hasSecretShape(line) || AUTH_HEADER.test(line) || line.includes('PRIVATE KEY-----')) return true;
+  if (line.split(/\s+/).some((word) => URL_WITH_PASSWORD.test(word.replace(/^["']|["']$/g, '')))) return true;
+  for (const m of [...line.matchAll(ASSIGNED), ...line.matchAll(FLAG_VALUE)]) {
+    const value = m[2].replace(/^["']|["']$/g, '');
+    if (value !== '' && looksSecret(m[1], value)) return true;
+  }
+  return false;
+}
+
 /** "apiKey", "api-key", "API_KEY" → ["API", "KEY"]. */
 function nameWords(key: string): string[] {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean);

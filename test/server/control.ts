@@ -342,6 +342,11 @@ export class ServerControl {
     return this.state.imports;
   }
 
+  /** One-off commands running now: their requests have arrived and wait for the answer. */
+  get runsInFlight(): number {
+    return this.state.runsInFlight;
+  }
+
   /** One-off commands run, oldest first. */
   get runLog(): readonly { app: string; command: string; exitCode: number }[] {
     return this.state.runLog;
