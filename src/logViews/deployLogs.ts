@@ -200,6 +200,11 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     this.publishFailed();
   }
 
+  /** Test hook: the tabs listed in the context key of failed deploy logs. */
+  failedLogTabs(): string[] {
+    return JSON.parse(this.failedShown) as string[];
+  }
+
   /** The deploy a log tab shows (its app, and the record once read): Diagnose Failure in the tab's title bar reads it. */
   deployOf(uri: vscode.Uri): { app: AppRef; deploy?: Deploy } | undefined {
     const state = this.docs.get(uri.toString());
