@@ -8,7 +8,9 @@ describe('journey: diagnose a failed deploy beside its log', () => {
   let server: RunningServer;
   let workbench: Workbench;
 
-  before(async () => {
+  before(async function () {
+    // A cold workbench, sign-in and three rows to expand: slow on a loaded machine.
+    this.timeout(300_000);
     // An operator who set an AI key: the service diagnoses (the demo's storefront has a failed deploy with its log).
     server = await startServer({ seed: 'demo', aiKey: true });
     workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url } });
@@ -27,13 +29,13 @@ describe('journey: diagnose a failed deploy beside its log', () => {
   /** The label of storefront's first deploy of that status (the demo's deploys are named after their commits). */
   const deployLabel = (status: string) => server.control.deploysOf('storefront').find((d) => d.status === status)!.description!;
   const deployRow = (status: string) => workbench.treeRow(deployLabel(status));
-  const logTab = page().locator('.tabs-container .tab', { hasText: /^deploy [0-9a-f]{7}\.log/ });
-  const titleAction = () => page().locator('.editor-group-container.active .title-actions .action-label[aria-label="Diagnose Failure"]');
+  const logTab = () => page().locator('.tabs-container .tab', { hasText: /^deploy [0-9a-f]{7}\.log/ });
+  const titleAction = () => page().locator('.part.editor .editor-actions .action-label[aria-label^="Diagnose Failure"]');
   /** The Markdown preview's rendered page (a webview: an iframe in an iframe). */
   const preview = () => page().frameLocator('iframe.webview.ready').frameLocator('#active-frame');
 
   it('a succeeded deploy\'s log has no Diagnose Failure in its title bar', async () => {
-    await workbench.click(deployRow('succeeded'), () => shows(logTab), 'the succeeded deploy\'s row');
+    await workbench.click(deployRow('succeeded'), () => shows(logTab()), 'the succeeded deploy\'s row');
     await page().locator('.editor-instance .view-lines').getByText('… succeeded at').first().waitFor({ timeout: 15_000 });
     if (await shows(titleAction(), 1_000)) throw new Error('Diagnose Failure shows on a succeeded deploy\'s log');
   });
