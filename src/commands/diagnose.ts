@@ -12,6 +12,7 @@ import { diagnosisPrompt, logExcerptForModel } from '../logs';
 import { logsArea } from '../logViews/registerLogs';
 import type { DiagnosisView } from '../logViews/diagnoses';
 import { type AppRef, UserCancelled } from '../model';
+import { notify } from '../notices';
 import { DEPLOY_LOG_SCHEME } from '../schemes';
 import type { CommandTarget } from '../tree/commandTarget';
 import { serviceNoticeOf } from './kit/notices';
@@ -34,7 +35,7 @@ async function diagnoseFailure(s: Core, target: CommandTarget | vscode.Uri | und
   }
   const why = serviceNoticeOf(s, unavailableText(app, diagnosis), app.service);
   if (diagnosis.reason !== 'no_api_key') {
-    void vscode.window.showWarningMessage(why);
+    void notify('warning', why);
     return;
   }
   await offerLanguageModel(s, app, deploy, why);
@@ -64,7 +65,7 @@ async function failedDeploy(s: Core, target: CommandTarget | vscode.Uri | undefi
 async function pickFailedDeploy(s: Core, app: AppRef): Promise<Deploy> {
   const failed = (await s.connections.of(app.service).api().deploys.list(app.id, { workspace: app.workspace, priority: 'user' })).filter((d) => deployFailed(d.status));
   if (!failed.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No deploy of {0} failed: there is nothing to diagnose.', app.name));
+    void notify('info', serviceNoticeOf(s, vscode.l10n.t('No deploy of {0} failed: there is nothing to diagnose.', app.name), app.service));
     throw new UserCancelled();
   }
   const picked = await vscode.window.showQuickPick(
@@ -82,11 +83,12 @@ async function pickFailedDeploy(s: Core, app: AppRef): Promise<Deploy> {
 async function offerLanguageModel(s: Core, app: AppRef, deploy: Deploy, why: string): Promise<void> {
   const model = (await chatModels())[0];
   if (!model) {
-    void vscode.window.showWarningMessage(`${why} ${vscode.l10n.t('VS Code has no language model to ask instead (a chat extension such as GitHub Copilot provides one).')}`);
+    void notify('warning', `${why} ${vscode.l10n.t('VS Code has no language model to ask instead (a chat extension such as GitHub Copilot provides one).')}`);
     return;
   }
   const ask = vscode.l10n.t('Ask {0}', model.name);
-  const choice = await vscode.window.showWarningMessage(
+  const choice = await notify(
+    'warning',
     `${why} ${vscode.l10n.t('Ask {0} instead? AppHost sends it the last 3,000 characters of the build log, with secrets masked.', model.name)}`,
     ask,
   );
@@ -151,5 +153,5 @@ function modelFailed(view: DiagnosisView, page: (body: string) => string, answer
           ? vscode.l10n.t('{0} is no longer available.', model)
           : vscode.l10n.t('{0} could not answer: {1}', model, error instanceof Error ? error.message : String(error));
   view.update(page(`${answer.trim() ? `${answer.trim()}\n\n---\n\n` : ''}*${text}*`));
-  void vscode.window.showWarningMessage(text);
+  void notify('warning', text);
 }
