@@ -20,6 +20,7 @@ import type { ServerSnapshots } from './editors/serverSnapshots';
 import { registerConfigEditing } from './editors/registerConfigEditing';
 import type { DeployLogs } from './logViews/deployLogs';
 import type { RecentLines } from './logViews/recentLines';
+import type { DiagnosisDocuments } from './logViews/diagnoses';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Connections } from './connections';
 import type { Core } from './core';
@@ -72,6 +73,7 @@ export interface Features {
   readonly fileSystem: ConfigFileSystem;
   readonly deployLogs: DeployLogs;
   readonly recentLines: RecentLines;
+  readonly diagnoses: DiagnosisDocuments;
   readonly snapshots: ServerSnapshots;
   readonly details: DetailsDocuments;
   /** The tools of the chat's agent mode (registered at activation, src/agent/registration.ts). */
@@ -154,6 +156,7 @@ export function activateFeatures(parts: ActivationParts): Features {
     fileSystem: editing.fileSystem,
     deployLogs: logs.deployLogs,
     recentLines: logs.recentLines,
+    diagnoses: logs.diagnoses,
     snapshots: editing.snapshots,
     details: editing.details,
     agentTools: agentTools(core),

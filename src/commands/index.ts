@@ -6,6 +6,7 @@ import { appCommands } from './apps';
 import { databaseCommands } from './databases';
 import { deployCommands } from '../deploy/commands';
 import { detailsCommands } from './details';
+import { diagnoseCommands } from './diagnose';
 import { addonCommands } from './addons';
 import { checkSettingCommands } from './checkSettings';
 import { configCommands } from './config';
@@ -46,6 +47,7 @@ export function commandTable(s: Core): CommandTable {
     ...addonCommands(s),
     ...logDrainCommands(s),
     ...logCommands(s),
+    ...diagnoseCommands(s),
     ...templateCommands(s),
     ...sshKeyCommands(s),
     ...teamCommands(s),

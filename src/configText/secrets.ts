@@ -117,3 +117,25 @@ export function maskUrl(value: string): string {
     return maskValue(value);
   }
 }
+
+/** The marker of a masked value in what a model reads (the answer's header says what it means). */
+export const MASKED = '[masked]';
+
+/** Config values shorter than this stay in logs: they would mask ordinary words ("true", "web"). */
+export const MIN_SCRUBBED_VALUE = 8;
+
+/**
+ * Text from the app's own output (logs, deploy logs) as the model may read it: each of the
+ * app's config values of 8 or more characters becomes `[masked KEY]`, whatever its name
+ * (an app printing its settings prints secrets whose names look harmless), and anything
+ * shaped like a credential becomes `[masked]`. Longest values first, so a value holding
+ * another is masked whole.
+ */
+export function scrubForModel(text: string, config: Readonly<Record<string, string>>): string {
+  const values = Object.entries(config)
+    .filter(([, value]) => value.length >= MIN_SCRUBBED_VALUE)
+    .sort(([ka, a], [kb, b]) => b.length - a.length || ka.localeCompare(kb));
+  let out = text;
+  for (const [key, value] of values) if (out.includes(value)) out = out.split(value).join(`[masked ${key}]`);
+  return maskSecretShapes(out, MASKED);
+}

@@ -141,6 +141,11 @@ export class ServerControl {
     this.state.rateLimits.reset();
   }
 
+  /** Whether the operator set an AI key (POST /ai/diagnose answers a diagnosis, else "No API key configured"). */
+  setAiKey(on: boolean): void {
+    this.state.settings.aiKey = on;
+  }
+
   setActionDelay(ms: number): void {
     this.state.settings.actionDelayMs = Math.max(0, ms);
   }

@@ -140,6 +140,22 @@ async function runCommand(w: Workbench): Promise<void> {
   await w.runCommand('Terminal: Kill All Terminals');
 }
 
+/** Diagnose Failure on the demo's failed deploy: the diagnosis rendered beside its log. */
+async function diagnose(w: Workbench, server: RunningServer): Promise<void> {
+  server.control.setAiKey(true); // an operator who set an AI key: the service diagnoses
+  const failed = server.control.deploysOf('storefront').find((d) => d.status === 'failed')!.description!;
+  await w.expand('storefront');
+  await w.expand('Deploys');
+  await w.treeRow(failed).click();
+  await w.page.locator('.editor-instance .view-lines').getByText('… failed at').first().waitFor({ timeout: 30_000 });
+  const preview = w.page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await w.contextMenu(failed, 'Diagnose Failure', () => preview.getByText('Suggested fixes:').waitFor({ timeout: 60_000 }).then(() => true, () => false));
+  await shoot(w, 'diagnose.png', await box(w.page.locator('.part.editor')));
+  server.control.setAiKey(false);
+  await w.runCommand('View: Close All Editors');
+  await w.treeRow('storefront').click(); // collapse it again
+}
+
 async function walkthrough(w: Workbench): Promise<void> {
   // The walkthrough shows its pictures only in a wide editor: no side bar, no panel.
   await w.runCommand('View: Hide Panel');
@@ -245,6 +261,7 @@ async function main(): Promise<void> {
     await configConflict(workbench, server);
     await deployLog(workbench, server);
     await runCommand(workbench);
+    await diagnose(workbench, server);
     await walkthrough(workbench);
     await dark(workbench);
   } catch (error) {
