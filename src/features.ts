@@ -31,6 +31,7 @@ import { ResourceRoots } from './tree/roots';
 import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
 import { TreeControl } from './tree/treeControl';
 import { TreeState } from './tree/treeState';
+import { hideNotOffered } from './commands/kit/offered';
 import { ThrottleStatusBar } from './throttleStatus';
 
 export { ApiClient } from './api/apiClient';
@@ -124,6 +125,8 @@ export function activateFeatures(parts: ActivationParts): Features {
   );
   const { log, sessions, auth } = parts;
   const core: Core = { context, log, sessions, connection, connections, auth, workspaces, tree, events };
+  // A part of the tree found its service lacks a capability (a 404): the view and the palette hide it.
+  context.subscriptions.push(state.onLacking((feature) => hideNotOffered(core, feature)));
   const editing = registerConfigEditing(core);
   const deploy = registerDeploy(core);
   // Stack frames in logs lead to the folders linked to the app.
