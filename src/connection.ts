@@ -24,6 +24,8 @@ export class Connection implements vscode.Disposable {
   readonly onDidRefuseToken = this.refused.event;
   /** The endpoints beyond the specification this service was found not to offer. */
   readonly offers = new ServiceOffers();
+  /** The API root `offers` was learnt at. */
+  private offersOf: string | undefined;
 
   constructor(
     private readonly sessions: SessionStore,
@@ -34,12 +36,16 @@ export class Connection implements vscode.Disposable {
     /** The service's address: `apphost.baseUrl` for the first service. */
     private readonly address: () => string = settings.baseUrl,
   ) {
+    this.offersOf = this.apiRoot();
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('apphost.requestsPerMinute')) this.shared?.setPerMinute(requestsPerMinute());
         if (CLIENT_SETTINGS.some((s) => e.affectsConfiguration(s))) {
           void this.client?.close();
           this.client = undefined;
+          // Another address is another service: what the last one lacked says nothing of it.
+          if (this.apiRoot() !== this.offersOf) this.offers.reset();
+          this.offersOf = this.apiRoot();
           this.changed.fire();
         }
       }),

@@ -32,6 +32,7 @@ import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
 import { TreeControl } from './tree/treeControl';
 import { TreeState } from './tree/treeState';
 import { hideNotOffered } from './commands/kit/offered';
+import { BEYOND_SPEC } from './serviceOffers';
 import { ThrottleStatusBar } from './throttleStatus';
 
 export { ApiClient } from './api/apiClient';
@@ -111,6 +112,8 @@ export function activateFeatures(parts: ActivationParts): Features {
     connections.onDidChange(() => {
       state.clearWorkspaceNodes(); // another session or service: the workspaces it shows are not this one's
       resources.refresh();
+      // Another service may offer what the last one lacked: the palette's `apphost.lacks.<feature>` follows.
+      for (const feature of BEYOND_SPEC) void vscode.commands.executeCommand('setContext', `apphost.lacks.${feature}`, connections.all().every((c) => c.offers.lacks(feature)));
     }),
     // The user expands an app: its process report (one request) says whether it really runs.
     view.onDidExpandElement(({ element }) => {

@@ -27,6 +27,11 @@ export class ServiceOffers {
     return true;
   }
 
+  /** Another service now answers at this address (the first service's URL changed): nothing is known of it. */
+  reset(): void {
+    this.lacking.clear();
+  }
+
   /** `lacks-<feature>` row flags, for menus (`!(viewItem =~ /:lacks-run\b/)`). */
   flags(): string[] {
     return [...this.lacking].map((f) => `lacks-${f}`);

@@ -3,6 +3,7 @@
 // repository), and a preview app's pull request in the browser. The actions are written
 // once in actions/github.ts; these are the doors.
 import * as vscode from 'vscode';
+import type { App } from '../api';
 import { connectGithub, disconnectGithub, GITHUB_TEXTS, readGithub } from '../actions/github';
 import { branchNameProblem } from '../configText/appFile';
 import type { Core } from '../core';
@@ -16,7 +17,7 @@ import { inform } from './kit/notices';
 import { noticeNotOffered } from './kit/offered';
 import { confirm, withProgress } from './kit/prompts';
 import type { CommandTable } from './kit/running';
-import { resolveApp, targetOf } from './kit/targets';
+import { appOf, inWorkspace, resolveApp, targetOf } from './kit/targets';
 
 export function githubCommands(s: Core): CommandTable {
   return {
@@ -121,9 +122,10 @@ async function disconnect(s: Core, target?: CommandTarget): Promise<void> {
 
 /** A preview app's pull request: its number and its parent's repository, from the row, else read. */
 async function openPullRequest(s: Core, target?: CommandTarget): Promise<void> {
-  const app = await resolveApp(s, target, vscode.l10n.t('Select the preview app whose pull request to open'));
+  const given = appOf(target);
+  const { app, data: picked } = given ? { app: given, data: targetOf(target, 'app')?.data } : await pickPreview(s);
   const api = s.connections.of(app.service).api();
-  const data = targetOf(target, 'app')?.data ?? await api.apps.get(app.id, { workspace: app.workspace, priority: 'user' });
+  const data = picked ?? await api.apps.get(app.id, { workspace: app.workspace, priority: 'user' });
   if (!data.isPreview || data.prNumber === undefined || !data.parentAppId) {
     void inform(s, vscode.l10n.t('{0} is not the preview app of a pull request.', app.name));
     return;
@@ -135,4 +137,18 @@ async function openPullRequest(s: Core, target?: CommandTarget): Promise<void> {
     return;
   }
   await vscode.env.openExternal(vscode.Uri.parse(pullRequestUrl(repo, data.prNumber)));
+}
+
+/** From the palette: one of the workspace's preview apps (the app picker lists main apps only). */
+async function pickPreview(s: Core): Promise<{ app: AppRef; data: App }> {
+  const { session, api } = await s.connection.signedIn();
+  const workspace = s.workspaces.active(session.apiRoot);
+  const items = api.apps.list({ includePreviews: true }, { workspace, priority: 'user' }).then(async (list) => {
+    const previews = (await inWorkspace(s, workspace, list)).filter((a) => a.isPreview && a.prNumber !== undefined);
+    if (!previews.length) throw new Error(vscode.l10n.t('No preview apps here: one is made for each pull request of an app connected to GitHub.'));
+    return previews.map((a) => ({ label: a.name, description: vscode.l10n.t('PR #{0}', a.prNumber ?? ''), app: a }));
+  });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Select the preview app whose pull request to open'), matchOnDescription: true });
+  if (!picked) throw new UserCancelled();
+  return { app: { service: session.apiRoot, workspace, id: picked.app.id, name: picked.app.name }, data: picked.app };
 }
