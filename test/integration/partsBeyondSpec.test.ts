@@ -113,8 +113,10 @@ describe('parts: buildpacks', function () {
     for (const good of ['', ' 1 ', '12']) assert.equal(validatePosition(good), undefined, good);
     const group = await nodeAt('Personal', 'Apps', 'storefront', 'Buildpacks');
     server.control.clearRequestLog();
-    await assert.rejects(runScripted('apphost.buildpacks.add', { inputs: ['ftp://example.com/bp'] }, group), /rejected: Enter an http\(s\):\/\/ URL/);
-    await assert.rejects(runScripted('apphost.buildpacks.add', { inputs: ['heroku/go', 'top'] }, group), /rejected: Enter a position from 1/);
+    const badUrl = await runScripted('apphost.buildpacks.add', { inputs: ['ftp://example.com/bp'] }, group);
+    assert.ok(badUrl.shown.some((s) => s.kind === 'error' && /rejected: Enter an http\(s\):\/\/ URL/.test(s.text)), shown(badUrl));
+    const badPosition = await runScripted('apphost.buildpacks.add', { inputs: ['heroku/go', 'top'] }, group);
+    assert.ok(badPosition.shown.some((s) => s.kind === 'error' && /rejected: Enter a position from 1/.test(s.text)), shown(badPosition));
     assert.deepEqual(requestsOf(server), []);
     server.control.failNext({ method: 'POST', path: /\/buildpacks$/, status: 422, body: { error: 'buildpack URL invalid: "heroku/go"' } });
     const ui = await runScripted('apphost.buildpacks.add', { inputs: ['heroku/go', ''] }, group);
@@ -237,7 +239,8 @@ describe('parts: GitHub and preview apps', function () {
   });
 
   it('connects to a typed repository, checked as owner/name', async () => {
-    await assert.rejects(runScripted('apphost.github.connect', { picks: ['Enter a repository'], inputs: ['just-a-name'] }, await nodeAt('Personal', 'Apps', 'api-gateway')), /rejected: Enter the repository as owner\/name/);
+    const bad = await runScripted('apphost.github.connect', { picks: ['Enter a repository'], inputs: ['just-a-name'] }, await nodeAt('Personal', 'Apps', 'api-gateway'));
+    assert.ok(bad.shown.some((s) => s.kind === 'error' && /rejected: Enter the repository as owner\/name/.test(s.text)), shown(bad));
     const ui = await runScripted('apphost.github.connect', { picks: ['Enter a repository'], inputs: ['octo-org/gateway', 'main'] }, await nodeAt('Personal', 'Apps', 'api-gateway'));
     assert.ok(ui.shown.some((s) => s.kind === 'info' && /api-gateway is connected to octo-org\/gateway/.test(s.text)), shown(ui));
     assert.equal(server.control.findApp('api-gateway')!.github?.repo, 'octo-org/gateway');
