@@ -8,6 +8,7 @@ import type { Core } from '../../core';
 import { UserCancelled } from '../../model';
 import type { BeyondSpec } from '../../serviceOffers';
 import { serviceNoticeOf } from './notices';
+import { notify } from '../../notices';
 
 /** What each capability is called in the notice. */
 function label(feature: BeyondSpec): string {
@@ -80,7 +81,7 @@ export async function noticeNotOffered<T>(s: Core, service: string | undefined, 
     return await work();
   } catch (error) {
     if (!(error instanceof NotOffered)) throw error;
-    void vscode.window.showInformationMessage(serviceNoticeOf(s, error.message, service));
+    void notify('info', serviceNoticeOf(s, error.message, service));
     throw new UserCancelled();
   }
 }
