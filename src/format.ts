@@ -7,6 +7,16 @@ export function domainUrl(domain: Pick<Domain, 'hostname' | 'sslEnabled'>): stri
   return `${domain.sslEnabled ? 'https' : 'http'}://${domain.hostname}`;
 }
 
+/** A GitHub repository (`owner/name`) as GitHub names them: owner letters, digits and inner dashes; name letters, digits, `.`, `_`, `-`. */
+export function isGithubRepo(repo: string): boolean {
+  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/.test(repo) && !/\/\.{1,2}$/.test(repo);
+}
+
+/** The page of a pull request of a GitHub repository (`owner/name`). */
+export function pullRequestUrl(repo: string, pr: number): string {
+  return `https://github.com/${repo}/pull/${pr}`;
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

@@ -21,7 +21,7 @@ const HARMLESS = new Set([
   'apphost.activity.loadMore', 'apphost.activity.showService', 'apphost.domain.open', 'apphost.logs.stop',
   'apphost.logs.stopAll', 'apphost.logs.filter', 'apphost.logs.clearFilter', 'apphost.logs.toggleTimestamps',
   'apphost.folder.actions', 'apphost.app.reveal', 'apphost.config.hide', 'apphost.server.checkStatus',
-  'apphost.folder.link', 'apphost.folder.unlink', 'apphost.logs.tail', 'apphost.logs.show',
+  'apphost.folder.link', 'apphost.folder.unlink', 'apphost.logs.tail', 'apphost.logs.show', 'apphost.github.openPullRequest',
   // These ask the user themselves, naming what AppHost's own lists say (a service, a .env file's app the user picks).
   'apphost.removeService', 'apphost.config.push',
 ]);

@@ -11,6 +11,8 @@ import { addonCommands } from './addons';
 import { checkSettingCommands } from './checkSettings';
 import { configCommands } from './config';
 import { domainCommands } from './domains';
+import { buildpackCommands } from './buildpacks';
+import { githubCommands } from './github';
 import { logDrainCommands } from './logDrains';
 import { logCommands } from './logs';
 import { processCommands } from './processes';
@@ -39,6 +41,8 @@ export function commandTable(s: Core): CommandTable {
     ...databaseCommands(s),
     ...detailsCommands(s),
     ...domainCommands(s),
+    ...buildpackCommands(s),
+    ...githubCommands(s),
     ...releaseCommands(s),
     ...processCommands(s),
     ...runCommandCommands(s),

@@ -1,4 +1,4 @@
-import type { ServiceOffers } from '../serviceOffers';
+import type { BeyondSpec, ServiceOffers } from '../serviceOffers';
 import type { ApiClient, App } from '../api';
 import type { TreeNode } from './commandTarget';
 import { sameApp, type AppRef } from '../model';
@@ -37,6 +37,12 @@ export interface AppReport {
   at: number;
 }
 
+/** An app's GitHub connection: the repository (`owner/name`, undefined when not connected) and its branch. */
+export interface GithubLink {
+  repo?: string;
+  branch?: string;
+}
+
 /** What outlives node objects (nodes are rebuilt on refresh; this is not). */
 export class TreeState {
   /** Node id → what runs on it now ("Restarting…"). */
@@ -47,10 +53,16 @@ export class TreeState {
   private readonly noteProviders = new Set<AppNoteProvider>();
   /** Service and app id (`reportKey`) → its last process report (see AppReport). */
   readonly reports = new Map<string, AppReport>();
+  /**
+   * Service and app id → its GitHub connection, as a read of its details (or a connect or
+   * disconnect) last said: the app list does not carry it. Absent: not known yet.
+   */
+  private readonly github = new Map<string, GithubLink>();
   // Plain listener sets, not vscode.EventEmitter: this state is unit-tested outside VS Code.
   private readonly deploysSeenListeners = new Set<(app: AppRef) => void>();
   private readonly appRowListeners = new Set<(row: AppRow) => void>();
   private readonly stateListeners = new Set<(app: AppRef) => void>();
+  private readonly lackingListeners = new Set<(feature: BeyondSpec) => void>();
   /** Rows showing an app (under Apps and under its server), by node id. */
   private readonly appRows = new Map<string, AppRow>();
 
@@ -160,6 +172,26 @@ export class TreeState {
     const before = this.stateOf(service, app).status;
     this.reports.set(reportKey(service, app), { ...report, listStatus: app.status, at: Date.now() });
     return this.stateOf(service, app).status !== before;
+  }
+
+  /** What AppHost learnt of the app's GitHub connection (`repo` undefined: not connected). */
+  knowGithub(service: string, app: Pick<App, 'id'>, link: GithubLink): void {
+    this.github.set(reportKey(service, app), link);
+  }
+
+  /** The app's GitHub connection, when known (undefined: never read). */
+  githubOf(service: string, app: Pick<App, 'id'>): GithubLink | undefined {
+    return this.github.get(reportKey(service, app));
+  }
+
+  /** A part found a capability its service does not offer (a 404 while the app is there): the view hides it. */
+  onLacking(listener: (feature: BeyondSpec) => void): { dispose(): void } {
+    this.lackingListeners.add(listener);
+    return { dispose: () => this.lackingListeners.delete(listener) };
+  }
+
+  lacking(feature: BeyondSpec): void {
+    for (const l of [...this.lackingListeners]) l(feature);
   }
 
   /** An app's known state changed (a new process report): its rows re-render. */

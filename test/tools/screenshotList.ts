@@ -28,6 +28,8 @@ export const SHOTS: Shot[] = [
   { file: 'walkthrough.png', alt: 'The Getting Started walkthrough', shows: ['media/walkthrough'] },
   { file: 'services.png', alt: 'Two AppHost services side by side in the view, each with its own colour, account and workspaces', shows: ['src/tree/serviceNode.ts', 'src/tree/roots.ts', 'src/serviceList.ts'] },
   { file: 'services-tabs.png', alt: 'config.env of the same app on two services: each tab in its service\'s colour, with its badge', shows: ['src/serviceDecorations.ts', 'src/serviceList.ts'] },
+  { file: 'buildpacks.png', alt: 'An app\'s buildpacks in order under it, and the buildpacks tab where the list is edited, one URL per line', shows: ['src/tree/groups/buildpacks.ts', 'src/configText/buildpacksFile.ts'] },
+  { file: 'previews.png', alt: 'The pull-request preview apps of an app under its Previews part', shows: ['src/tree/groups/previews.ts', 'src/tree/appNode.ts'] },
   { file: 'tree-dark.png', alt: 'The AppHost view in a dark theme', shows: ['src/tree/appNode.ts', 'src/tree/statusIcons.ts', 'src/tree/workspaceNode.ts', 'src/tree/roots.ts'] },
 ];
 

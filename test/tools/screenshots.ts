@@ -108,6 +108,23 @@ async function configConflict(w: Workbench, server: RunningServer): Promise<void
   await w.treeRow('storefront').click(); // collapse it again
 }
 
+/** storefront's Buildpacks (and their tab), then its pull-request previews. */
+async function buildpacksAndPreviews(w: Workbench): Promise<void> {
+  await w.expand('storefront');
+  await w.expand('Buildpacks');
+  const first = 'https://github.com/heroku/heroku-buildpack-nodejs.git';
+  await w.treeRow(`1. ${first}`).click();
+  await w.page.locator('.editor-instance .view-lines').first().getByText(first).waitFor();
+  await shoot(w, 'buildpacks.png', around(await sideBar(w), await box(w.page.locator('.part.editor'))));
+  await w.runCommand('View: Close All Editors');
+  await w.treeRow('Buildpacks').click(); // collapse it again
+  await w.expand('Previews');
+  await w.treeRow('PR #42').waitFor();
+  await shoot(w, 'previews.png', await sideBar(w));
+  await w.treeRow('Previews').click();
+  await w.treeRow('storefront').click();
+}
+
 async function deployLog(w: Workbench, server: RunningServer): Promise<void> {
   server.control.setActionDelay(2500);
   // The picture shows the build still running: it is held open until taken, however slow the machine.
@@ -259,6 +276,7 @@ async function main(): Promise<void> {
     await treeAndMenu(workbench);
     await logs(workbench, server);
     await configConflict(workbench, server);
+    await buildpacksAndPreviews(workbench);
     await deployLog(workbench, server);
     await runCommand(workbench);
     await diagnose(workbench, server);

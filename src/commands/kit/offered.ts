@@ -54,7 +54,7 @@ export async function offered<T>(s: Core, service: string | undefined, feature: 
     } catch {
       throw error;
     }
-    if (offers.markLacking(feature)) hide(s, feature);
+    if (offers.markLacking(feature)) hideNotOffered(s, feature);
     throw new NotOffered(feature);
   }
 }
@@ -62,18 +62,23 @@ export async function offered<T>(s: Core, service: string | undefined, feature: 
 /**
  * Rows re-render without the capability (their `lacks-<feature>` flag hides its menu
  * entries, its parts go); the palette hides its commands once no known service offers it
- * (`apphost.lacks.<feature>`).
+ * (`apphost.lacks.<feature>`). Also when a part of the tree found it (TreeState.onLacking).
  */
-function hide(s: Core, feature: BeyondSpec): void {
+export function hideNotOffered(s: Core, feature: BeyondSpec): void {
   s.tree.refresh(undefined, { refetch: false });
   const everywhere = s.connections.all().every((c) => c.offers.lacks(feature));
   void vscode.commands.executeCommand('setContext', `apphost.lacks.${feature}`, everywhere);
 }
 
 /** For a command: a NotOffered becomes a notice (the menus hide the capability from now on) and a quiet stop. */
-export async function offeredForCommand<T>(s: Core, service: string | undefined, feature: BeyondSpec, call: () => Promise<T>, stillThere: () => Promise<unknown>): Promise<T> {
+export function offeredForCommand<T>(s: Core, service: string | undefined, feature: BeyondSpec, call: () => Promise<T>, stillThere: () => Promise<unknown>): Promise<T> {
+  return noticeNotOffered(s, service, () => offered(s, service, feature, call, stillThere));
+}
+
+/** For a command running an action that calls offered(): a NotOffered becomes a notice and a quiet stop. */
+export async function noticeNotOffered<T>(s: Core, service: string | undefined, work: () => Promise<T>): Promise<T> {
   try {
-    return await offered(s, service, feature, call, stillThere);
+    return await work();
   } catch (error) {
     if (!(error instanceof NotOffered)) throw error;
     void notify('info', serviceNoticeOf(s, error.message, service));
