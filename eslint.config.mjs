@@ -15,6 +15,18 @@ export default tseslint.config(
     },
   },
   {
+    // One door for notices and questions (src/notices.ts): the texts that speak of a service
+    // are named after it there and in the commands' kit, never by hand (issue #34).
+    files: ['src/**/*.ts'],
+    ignores: ['src/notices.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
+        message: 'Use notify() or ask() of src/notices.ts (or inform/warn of commands/kit/notices.ts, which name the service).',
+      }],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
   },

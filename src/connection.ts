@@ -5,6 +5,7 @@ import type { SessionStore, StoredSession } from './auth/sessionStore';
 import { NotSignedIn } from './model';
 import { ServiceOffers } from './serviceOffers';
 import { CLIENT_SETTINGS, settings } from './settings';
+import { notify } from './notices';
 
 /**
  * The link to one service: one ApiClient (one keep-alive pool) for its URL, one request
@@ -107,7 +108,7 @@ export class Connection implements vscode.Disposable {
     if (this.warnedTls) return;
     this.warnedTls = true;
     const open = vscode.l10n.t('Open Setting');
-    void vscode.window.showWarningMessage(
+    void notify('warning',
       vscode.l10n.t('AppHost: certificate checks are off for requests through your proxy (http.proxyStrictSSL is false). Your token travels to whatever answers.'),
       open,
     ).then((choice) => choice === open && vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxyStrictSSL'));

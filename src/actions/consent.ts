@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { Core } from '../core';
 import { isAppRef, UserCancelled, type AppRef } from '../model';
+import { ask } from '../notices';
 
 /**
  * Commands that act on nothing and reveal nothing (refresh, filters, showing a row…): any
@@ -69,11 +70,9 @@ export function whereText(s: Core, app: AppRef): string {
  * cancels (UserCancelled: nothing was sent). `what` says what will happen, where.
  */
 export async function askOtherCaller(action: string, what: string, button = action.replace(/\?$/, '')): Promise<void> {
-  const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Another extension or tool asked AppHost to: {0}', action),
-    { modal: true, detail: `${what}\n\n${vscode.l10n.t('You did not ask for this in AppHost. Allow it only if you expected it.')}` },
-    button,
-  );
+  const answer = await ask('warning',
+    vscode.l10n.t('Another extension or tool asked AppHost to: {0}', action), `${what}\n\n${vscode.l10n.t('You did not ask for this in AppHost. Allow it only if you expected it.')}`,
+    button);
   if (answer !== button) throw new UserCancelled();
 }
 
@@ -94,11 +93,9 @@ export async function consentToCommand(s: Core, action: string, args: readonly u
   if (first instanceof vscode.Uri) {
     // A menu of VS Code (the Explorer's, an editor title's) passes a Uri as any extension can: the question says both.
     const where = first.scheme === 'file' ? first.fsPath : first.toString(true);
-    const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('{0}: {1}?', action, where),
-      { modal: true, detail: vscode.l10n.t('Asked from a menu of VS Code (the Explorer, an editor\'s title) or by another extension or tool.') },
-      action,
-    );
+    const answer = await ask('warning',
+      vscode.l10n.t('{0}: {1}?', action, where), vscode.l10n.t('Asked from a menu of VS Code (the Explorer, an editor\'s title) or by another extension or tool.'),
+      action);
     if (answer !== action) throw new UserCancelled();
     return [first, ...plain];
   }

@@ -4,6 +4,7 @@ import type { Connections, RefusedToken } from '../connections';
 import type * as SignInFlows from './signIn';
 import type { SessionStore, StoredSession } from './sessionStore';
 import { pickServiceToSignIn } from '../servicePick';
+import { notify } from '../notices';
 
 export const AUTH_PROVIDER_ID = 'apphost';
 
@@ -169,11 +170,11 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     const service = this.connections.nameWhenSeveral(session.apiRoot);
     const named = (message: string) => (service ? vscode.l10n.t('{0}: {1}', service, message) : message);
     if (problem) {
-      void vscode.window.showWarningMessage(named(
+      void notify('warning', named(
         vscode.l10n.t('Signed out of AppHost, but its API token "{0}" could not be revoked on the server ({1}). Revoke it from the AppHost dashboard.', this.flows().tokenName(), problem),
       ));
     } else if (session.method === 'token') {
-      void vscode.window.showInformationMessage(named(
+      void notify('info', named(
         vscode.l10n.t('Signed out of AppHost. The pasted API token is still valid on the server; revoke it with "AppHost: Manage API Tokens" if you no longer need it.'),
       ));
     }
@@ -191,7 +192,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     const signInAgain = vscode.l10n.t('Sign In');
     // With several services, the prompt says which one (the others keep working).
     const service = this.connections.nameWhenSeveral(session.apiRoot);
-    const choice = await vscode.window.showWarningMessage(
+    const choice = await notify('warning',
       service
         ? vscode.l10n.t('Your AppHost session on {0} expired or was revoked ({1}). Sign in again to continue; your unsaved edits are kept.', service, session.account.email)
         : vscode.l10n.t('Your AppHost session expired or was revoked ({0}). Sign in again to continue; your unsaved edits are kept.', session.account.email),

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CancelledError, sleep, systemClock, type ApiClient, type Session } from '../api';
 import { UserCancelled } from '../model';
+import { ask, notify } from '../notices';
 
 /** RFC 8628: on `slow_down` the client adds 5 seconds to its polling interval. */
 const SLOW_DOWN_STEP_S = 5;
@@ -69,11 +70,9 @@ export async function signInWithBrowser(api: ApiClient): Promise<Session | undef
 export async function approvalPage(link: string, serviceOrigin: string): Promise<vscode.Uri> {
   if (isServiceLink(link, serviceOrigin)) return vscode.Uri.parse(link, true);
   const open = vscode.l10n.t('Open Link');
-  const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('The service asks to open a sign-in page that is not on {0}', new URL(serviceOrigin).host),
-    { modal: true, detail: vscode.l10n.t('Link: {0}\n\nOpen it only if you trust it. Cancel stops signing in.', link.length > 300 ? `${link.slice(0, 300)}…` : link) },
-    open,
-  );
+  const choice = await ask('warning',
+    vscode.l10n.t('The service asks to open a sign-in page that is not on {0}', new URL(serviceOrigin).host), vscode.l10n.t('Link: {0}\n\nOpen it only if you trust it. Cancel stops signing in.', link.length > 300 ? `${link.slice(0, 300)}…` : link),
+    open);
   if (choice !== open) throw new UserCancelled();
   return vscode.Uri.parse(link, true);
 }
@@ -93,7 +92,7 @@ async function offerBrowser(target: vscode.Uri, userCode: string): Promise<void>
   await vscode.env.openExternal(target);
   const copy = vscode.l10n.t('Copy Code');
   const reopen = vscode.l10n.t('Open Browser Again');
-  const choice = await vscode.window.showInformationMessage(
+  const choice = await notify('info',
     vscode.l10n.t('Approve the sign-in in your browser with code {0}.', userCode),
     copy,
     reopen,

@@ -5,6 +5,7 @@ import { checkedInput } from './checkedInput';
 import { signInWithBrowser } from './deviceSignIn';
 import type { SignInMethod, StoredSession } from './sessionStore';
 import { UserCancelled } from '../model';
+import { notify } from '../notices';
 
 type NewSession = Omit<StoredSession, 'id' | 'apiRoot' | 'createdAt'>;
 
@@ -39,7 +40,7 @@ export async function signIn(api: ApiClient, log: vscode.LogOutputChannel): Prom
     case 'browser': {
       const session = await signInWithBrowser(api);
       if (session) return exchangeForApiToken(api, session, 'browser', log);
-      void vscode.window.showInformationMessage(
+      void notify('info',
         vscode.l10n.t('This AppHost server does not offer browser sign-in; sign in with your e-mail and password instead.'),
       );
       return signInWithPassword(api, log);

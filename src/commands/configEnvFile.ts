@@ -16,6 +16,7 @@ import type { CommandTable } from './kit/running';
 import { runAction, confirm } from './kit/prompts';
 import { resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
+import { ask, notify } from '../notices';
 
 export function configEnvFileCommands(s: Core): CommandTable {
   return {
@@ -81,7 +82,7 @@ async function pull(s: Core, target: CommandTarget | undefined): Promise<void> {
 async function offerGitIgnore(folder: vscode.WorkspaceFolder, file: vscode.Uri): Promise<void> {
   const relative = vscode.workspace.asRelativePath(file, false);
   const add = vscode.l10n.t('Add to .gitignore');
-  const answer = await vscode.window.showWarningMessage(
+  const answer = await notify('warning',
     vscode.l10n.t('{0} is not ignored by git, but it holds secrets. A commit would publish them.', relative),
     add,
   );
@@ -164,11 +165,9 @@ async function askPush(app: AppRef, fileName: string, changes: ChangeSet): Promi
   const push = vscode.l10n.t('Push');
   const keep = vscode.l10n.t('Push Without Removing');
   const buttons = changes.unset.length && Object.keys(changes.set).length ? [push, keep] : [push];
-  const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Push {0} to {1}?', fileName, app.name),
-    { modal: true, detail: `${summary(changes)}. ${vscode.l10n.t('The app restarts.')}` },
-    ...buttons,
-  );
+  const answer = await ask('warning',
+    vscode.l10n.t('Push {0} to {1}?', fileName, app.name), `${summary(changes)}. ${vscode.l10n.t('The app restarts.')}`,
+    ...buttons);
   if (answer === push) return changes;
   if (answer === keep) return { set: changes.set, unset: [] };
   return undefined;

@@ -8,6 +8,8 @@ import { type CommandTable, selectedApps, withSelection } from './kit/running';
 import { askRecentLineCount, askTailFilter } from './logFilters';
 import { appOf, itemOf, resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
+import { notify } from '../notices';
+import { serviceNoticeOf } from './kit/notices';
 
 /** Tail Logs / Stop Tailing, filters of a tail, recent lines and deploy logs in editor tabs. */
 export function logCommands(s: Core): CommandTable {
@@ -22,7 +24,7 @@ export function logCommands(s: Core): CommandTable {
       // Local work (the tails poll in the background): one after the other, the last channel shown.
       for (const app of apps) await area().tails.tail(app);
       if (apps.length > 1) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Tailing the logs of {0} apps: each has its own channel in the Output panel.', apps.length));
+        void notify('info', vscode.l10n.t('Tailing the logs of {0} apps: each has its own channel in the Output panel.', apps.length));
       }
     }),
     'apphost.logs.stop': withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
@@ -35,13 +37,13 @@ export function logCommands(s: Core): CommandTable {
     }),
     'apphost.logs.stopAll': async () => {
       const count = await area().tails.stopAll();
-      if (count === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No AppHost logs are being tailed.'));
+      if (count === 0) void notify('info', vscode.l10n.t('No AppHost logs are being tailed.'));
     },
     'apphost.logs.filter': async (target?: CommandTarget) => {
       const app = appOf(target) ?? (await pickTailed(area().tails.tailed(), vscode.l10n.t('Filter the tail of')));
       if (!app) return;
       if (!area().tails.isTailing(app)) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not being tailed: run Tail Logs first, then Filter Tail….', app.name));
+        void notify('info', serviceNoticeOf(s, vscode.l10n.t('{0} is not being tailed: run Tail Logs first, then Filter Tail….', app.name), app.service));
         return;
       }
       area().tails.setFilter(app, await askTailFilter(app.name, area().tails.filterOf(app)));
@@ -65,7 +67,7 @@ export function logCommands(s: Core): CommandTable {
 /** A tail from the palette: the only one, or the one the user picks. */
 async function pickTailed(tailed: AppRef[], title: string, none = vscode.l10n.t('No AppHost logs are being tailed.')): Promise<AppRef | undefined> {
   if (tailed.length === 0) {
-    void vscode.window.showInformationMessage(none);
+    void notify('info', none);
     return undefined;
   }
   if (tailed.length === 1) return tailed[0];

@@ -6,6 +6,7 @@ import { UserCancelled } from '../model';
 import type { Core } from '../core';
 import { openSettingCommand, settingToFix } from '../settingToFix';
 import { settings } from '../settings';
+import { ask } from '../notices';
 
 /** Returns why `value` is not an acceptable service address, or undefined when it is. */
 export function validateServiceUrl(value: string): string | undefined {
@@ -62,11 +63,9 @@ async function afterFailedCheck(failure: unknown): Promise<'save' | 'edit'> {
   const edit = vscode.l10n.t('Edit Address');
   const saveAnyway = vscode.l10n.t('Save Anyway');
   const saveAndOpen = vscode.l10n.t('Save and Open Settings');
-  const choice = await vscode.window.showErrorMessage(
-    vscode.l10n.t('The address was tested before saving, and failed.'),
-    { modal: true, detail: errorMessage(failure) },
-    ...(trust ? [saveAndOpen, edit] : [edit, saveAnyway]),
-  );
+  const choice = await ask('error',
+    vscode.l10n.t('The address was tested before saving, and failed.'), errorMessage(failure),
+    ...(trust ? [saveAndOpen, edit] : [edit, saveAnyway]));
   if (choice === edit) return 'edit';
   if (choice === saveAnyway) return 'save';
   if (choice === saveAndOpen && trust) {

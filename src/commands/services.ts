@@ -12,6 +12,7 @@ import { toCommandTarget, serviceOfTarget } from '../tree/commandTarget';
 import type { CommandTable } from './kit/running';
 import { confirm } from './kit/prompts';
 import { askTestedAddress, validateServiceUrl } from './serviceUrl';
+import { notify } from '../notices';
 
 export function serviceCommands(s: Core): CommandTable {
   return {
@@ -50,7 +51,7 @@ async function addService(s: Core): Promise<void> {
   const service = s.connections.service(id);
   const label = service?.name ?? url;
   const signIn = vscode.l10n.t('Sign In');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('AppHost service {0} added. Sign in to it now?', label), signIn);
+  const choice = await notify('info', vscode.l10n.t('AppHost service {0} added. Sign in to it now?', label), signIn);
   if (choice === signIn) await s.auth.signIn(s.connections.of(id));
 }
 
@@ -77,7 +78,7 @@ async function removeService(s: Core, arg: unknown): Promise<void> {
   await s.auth.signOut(connection);
   const allowHttp = settings.allowInsecureHttp();
   await vscode.workspace.getConfiguration('apphost').update('services', withoutEntry(settings.services(), service.id, allowHttp), vscode.ConfigurationTarget.Global);
-  void vscode.window.showInformationMessage(vscode.l10n.t('AppHost service {0} removed.', service.name));
+  void notify('info', vscode.l10n.t('AppHost service {0} removed.', service.name));
 }
 
 async function renameService(s: Core, arg: unknown): Promise<void> {

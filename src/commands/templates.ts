@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform, serviceNoticeOf } from './kit/notices';
 import { ApiError, deployFinished, sleep, systemClock, type Deploy, type Template, type TemplateDeployment } from '../api';
 import { checkedInput } from '../auth/checkedInput';
 import type { Core } from '../core';
@@ -8,6 +8,7 @@ import { validateAppName } from './apps';
 import type { CommandTable } from './kit/running';
 import { actingService, pickServer, resolveWorkspace, serverOf } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
+import { notify } from '../notices';
 
 /** Following a deploy stops after this long: the Deploys group shows the rest. */
 const FOLLOW_LIMIT_MS = 120_000;
@@ -170,7 +171,7 @@ export async function followDeploy(s: Core, app: AppRef, started: Deploy | undef
   if (deploy.status === 'succeeded') {
     choice = await inform(s, vscode.l10n.t('{0} deployed.', app.name), ...buttons);
   } else if (deployFinished(deploy.status)) {
-    choice = await vscode.window.showErrorMessage(vscode.l10n.t('The deploy of {0} ended: {1}.', app.name, deploy.status), ...buttons);
+    choice = await notify('error', serviceNoticeOf(s, vscode.l10n.t('The deploy of {0} ended: {1}.', app.name, deploy.status)), ...buttons);
   } else {
     choice = await inform(s, vscode.l10n.t('{0} is still deploying ({1}); the Deploys group shows how it goes.', app.name, deploy.status), ...buttons);
   }

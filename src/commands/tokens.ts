@@ -9,6 +9,7 @@ import type { Core } from '../core';
 import { relativeTime } from '../format';
 import { UserCancelled } from '../model';
 import type { CommandTable } from './kit/running';
+import { ask, notify } from '../notices';
 
 /** The API tokens of the signed-in account. */
 export function tokenCommands(s: Core): CommandTable {
@@ -59,11 +60,9 @@ export async function manageTokens(connection: Connection, store: SessionStore):
   const revoke = async (token: ApiToken) => {
     const ours = token.id === session.tokenId;
     const yes = vscode.l10n.t('Revoke');
-    const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Revoke the API token "{0}"?', token.name || token.id),
-      { modal: true, detail: ours ? vscode.l10n.t('This editor uses it: you will be signed out.') : vscode.l10n.t('Programs using it will lose access.') },
-      yes,
-    );
+    const answer = await ask('warning',
+      vscode.l10n.t('Revoke the API token "{0}"?', token.name || token.id), ours ? vscode.l10n.t('This editor uses it: you will be signed out.') : vscode.l10n.t('Programs using it will lose access.'),
+      yes);
     if (answer !== yes) return;
     await connection.api().auth.revokeToken(token.id);
     if (ours) {
@@ -113,15 +112,13 @@ export async function createToken(connection: Connection, store: SessionStore): 
   const created = await connection.api().auth.createToken({ name: name.trim() || undefined });
   const copy = vscode.l10n.t('Copy');
   const use = vscode.l10n.t('Use for This Connection');
-  const choice = await vscode.window.showInformationMessage(
-    vscode.l10n.t('API token "{0}" created. Copy it now: it is shown only once.', created.name || name),
-    { modal: true, detail: created.token },
+  const choice = await ask('info',
+    vscode.l10n.t('API token "{0}" created. Copy it now: it is shown only once.', created.name || name), created.token,
     copy,
-    use,
-  );
+    use);
   if (choice === copy) {
     await vscode.env.clipboard.writeText(created.token);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Token copied to the clipboard.'));
+    void notify('info', vscode.l10n.t('Token copied to the clipboard.'));
   } else if (choice === use) {
     await useToken(connection, store, session, created);
   }

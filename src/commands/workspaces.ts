@@ -7,6 +7,7 @@ import type { CommandTable } from './kit/running';
 import { targetOf } from './kit/targets';
 import { workspaceHeader } from '../api';
 import { UserCancelled } from '../model';
+import { notify } from '../notices';
 
 /** The workspaces: add one by slug, remove it, pick the active one. */
 export function workspaceCommands(s: Core): CommandTable {
@@ -39,7 +40,7 @@ export async function removeWorkspace(connection: Connection, workspaces: Worksp
   if (!slug) {
     const manual = workspaces.manualSlugs(session.apiRoot);
     if (!manual.length) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No workspace was added by hand; team workspaces come from your teams.'));
+      void notify('info', vscode.l10n.t('No workspace was added by hand; team workspaces come from your teams.'));
       return;
     }
     slug = await vscode.window.showQuickPick(manual, { title: vscode.l10n.t('Remove an AppHost workspace'), placeHolder: vscode.l10n.t('Workspace to remove from the list') });

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { signedIn } from '../commands/kit/targets';
 import { inform, serviceNoticeOf } from '../commands/kit/notices';
 import type { CommandTable } from '../commands/kit/running';
-import type { Connections } from '../connections';
+import { serviceNotice, type Connections } from '../connections';
 import type { Core } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { folderOf, onService, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
@@ -13,6 +13,7 @@ import type { FolderLink } from './folderLinks';
 import { deployArea, type DeployArea } from './index';
 import { PRE_DEPLOY_SETTING, PreDeployTaskError } from './preDeployTask';
 import { type AppRef, UserCancelled } from '../model';
+import { notify } from '../notices';
 
 export function deployCommands(s: Core): CommandTable {
   const area = () => deployArea(s);
@@ -32,7 +33,7 @@ async function deploy(s: Core, area: DeployArea, target: CommandTarget | vscode.
   try {
     const done = await deployFlow(s, area, t);
     if (!done) {
-      void vscode.window.showInformationMessage(serviceNoticeOf(s, vscode.l10n.t('A deploy of {0} is already running.', t.app.name), t.app.service));
+      void notify('info', serviceNoticeOf(s, vscode.l10n.t('A deploy of {0} is already running.', t.app.name), t.app.service));
       return undefined;
     }
     // The report waits for the user's answer: another deploy may start meanwhile.
@@ -49,7 +50,7 @@ async function deploy(s: Core, area: DeployArea, target: CommandTarget | vscode.
 async function showPreDeployError(s: Core, error: PreDeployTaskError): Promise<void> {
   s.log.warn(`[deploy] ${error.message}`);
   const open = vscode.l10n.t('Open Settings');
-  const choice = await vscode.window.showErrorMessage(error.message, ...(error.fix === 'setting' ? [open] : []));
+  const choice = await notify('error', error.message, ...(error.fix === 'setting' ? [open] : []));
   if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', PRE_DEPLOY_SETTING);
 }
 
@@ -71,12 +72,12 @@ async function unlinkFolder(services: Connections, area: DeployArea, uri?: vscod
   const links = area.links.links();
   const link = uri ? area.links.linkOf(folderOf(uri)) : links.length === 1 ? links[0] : links.length ? await pickLink(services, links, vscode.l10n.t('Unlink which folder?')) : undefined;
   if (!link) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No open folder is linked to an AppHost app.'));
+    void notify('info', vscode.l10n.t('No open folder is linked to an AppHost app.'));
     return;
   }
   await area.links.unlink(link.folder);
   const note = link.how === 'remote' ? ` ${vscode.l10n.t('Its git remote "{0}" stays; AppHost ignores it until you link the folder again.', link.remote ?? '')}` : '';
-  void vscode.window.showInformationMessage(`${vscode.l10n.t('Folder {0} is no longer linked to {1}.', link.folder.name, link.app.name)}${note}`);
+  void notify('info', serviceNotice(services.nameWhenSeveral(link.service), `${vscode.l10n.t('Folder {0} is no longer linked to {1}.', link.folder.name, link.app.name)}${note}`));
 }
 
 type ActionItem = vscode.QuickPickItem & { run?: () => Thenable<unknown> };

@@ -19,6 +19,7 @@ import type { PushPlan } from './preflight';
 import { ACTION_TITLES, explainPush, type ExplainedAction } from './pushProblems';
 import { buildFailure, pushOutcome, type PushOutcome } from './pushOutput';
 import { type AppRef, UserCancelled } from '../model';
+import { ask, notify } from '../notices';
 
 
 export interface DeployResult {
@@ -168,14 +169,14 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
   const message = serviceNoticeOf(s, end.message, app.service);
   switch (end.state) {
     case 'succeeded':
-      return run(await vscode.window.showInformationMessage(message, openApp, tail));
+      return run(await notify('info', message, openApp, tail));
     case 'failed':
-      return run(await vscode.window.showErrorMessage(message, ...(result.deploy ? [showLog, tail] : [showLog])));
+      return run(await notify('error', message, ...(result.deploy ? [showLog, tail] : [showLog])));
     case 'running':
-      return run(await vscode.window.showInformationMessage(message, showLog));
+      return run(await notify('info', message, showLog));
     case 'cancelled':
     case 'upToDate':
-      void vscode.window.showInformationMessage(message);
+      void notify('info', message);
       return;
     case 'refused':
       return problem(s, area, plan, result.outcome);
@@ -188,16 +189,14 @@ async function problem(s: Core, area: DeployArea, plan: PushPlan, outcome: PushO
   const message = serviceNoticeOf(s, text, plan.app.service);
   if (outcome.problem === 'authentication') area.keysChecked.clear();
   const titles = actions.map((a) => ACTION_TITLES[a]());
-  const choice = await vscode.window.showErrorMessage(message, ...titles);
+  const choice = await notify('error', message, ...titles);
   const action: ExplainedAction | undefined = choice ? actions[titles.indexOf(choice)] : undefined;
   switch (action) {
     case 'forceDeploy': {
       const replace = vscode.l10n.t('Replace and Deploy');
-      const sure = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Replace {0}\'s branch {1} with yours?', plan.app.name, plan.deployBranch),
-        { modal: true, detail: vscode.l10n.t('git push --force: the commits only the app\'s repository has are dropped from it, and your commit {0} is built.', plan.commit.hash.slice(0, 7)) },
-        replace,
-      );
+      const sure = await ask('warning',
+        vscode.l10n.t('Replace {0}\'s branch {1} with yours?', plan.app.name, plan.deployBranch), vscode.l10n.t('git push --force: the commits only the app\'s repository has are dropped from it, and your commit {0} is built.', plan.commit.hash.slice(0, 7)),
+        replace);
       if (sure !== replace) throw new UserCancelled();
       const result = await runDeploy(s, area, plan, { force: true });
       await report(s, area, plan, result);
@@ -205,7 +204,7 @@ async function problem(s: Core, area: DeployArea, plan: PushPlan, outcome: PushO
     }
     case 'fixRemote':
       if (plan.details.gitRemote && (await gitOutput(plan.gitPath, plan.repo.rootUri.fsPath, ['remote', 'set-url', plan.remote, plan.details.gitRemote])) !== undefined) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Remote "{0}" now points at {1}. Deploy again.', plan.remote, plan.details.gitRemote));
+        void notify('info', vscode.l10n.t('Remote "{0}" now points at {1}. Deploy again.', plan.remote, plan.details.gitRemote));
       }
       return;
     case 'manageSshKeys':

@@ -9,6 +9,7 @@ import type { CommandTarget } from '../tree/commandTarget';
 import { askService } from '../servicePick';
 import type { FolderLink, FolderLinks } from './folderLinks';
 import { type AppRef, UserCancelled } from '../model';
+import { ask } from '../notices';
 
 export interface DeployTarget {
   folder: vscode.WorkspaceFolder;
@@ -71,11 +72,9 @@ async function chooseFolderFor(links: FolderLinks, app: AppRef): Promise<vscode.
   let folder: vscode.WorkspaceFolder;
   if (folders.length === 1) {
     const deploy = vscode.l10n.t('Link and Deploy');
-    const choice = await vscode.window.showInformationMessage(
-      vscode.l10n.t('Deploy folder {0} to {1}?', folders[0].name, app.name),
-      { modal: true, detail: vscode.l10n.t('No open folder is linked to {0} yet. AppHost will remember that folder {1} is its code.', app.name, folders[0].name) },
-      deploy,
-    );
+    const choice = await ask('info',
+      vscode.l10n.t('Deploy folder {0} to {1}?', folders[0].name, app.name), vscode.l10n.t('No open folder is linked to {0} yet. AppHost will remember that folder {1} is its code.', app.name, folders[0].name),
+      deploy);
     if (choice !== deploy) throw new UserCancelled();
     folder = folders[0];
   } else {

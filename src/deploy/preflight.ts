@@ -18,6 +18,7 @@ import type { DeployArea } from './index';
 import { isSshUrl, newRemoteName, parseRemoteUrl } from './remotes';
 import { registeredKey } from './sshFingerprints';
 import { type AppRef, UserCancelled } from '../model';
+import { ask } from '../notices';
 
 /** The Git extension's status of a file git does not track yet (its API's Status.UNTRACKED). */
 const UNTRACKED = 7;
@@ -103,11 +104,9 @@ async function ensureRemote(
     ));
   }
   const add = vscode.l10n.t('Add Remote and Deploy');
-  const choice = await vscode.window.showInformationMessage(
-    vscode.l10n.t('Folder {0} has no git remote for {1} yet.', folder.name, app.name),
-    { modal: true, detail: vscode.l10n.t('AppHost will add the remote "{0}" ({1}) to the repository, then push to it.', name, details.gitRemote) },
-    add,
-  );
+  const choice = await ask('info',
+    vscode.l10n.t('Folder {0} has no git remote for {1} yet.', folder.name, app.name), vscode.l10n.t('AppHost will add the remote "{0}" ({1}) to the repository, then push to it.', name, details.gitRemote),
+    add);
   if (choice !== add) throw new UserCancelled();
   await repo.addRemote(name, details.gitRemote);
   return name;
@@ -125,16 +124,11 @@ async function chooseSource(repo: GitRepository, head: GitBranch, deployBranch: 
   const local = await repo.getBranch(deployBranch).catch(() => undefined);
   const current = vscode.l10n.t('Deploy "{0}"', head.name);
   const theirs = vscode.l10n.t('Deploy "{0}"', deployBranch);
-  const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('You are on branch "{0}", but {1} deploys branch "{2}".', head.name, app.name, deployBranch),
-    {
-      modal: true,
-      detail: local
+  const choice = await ask('warning',
+    vscode.l10n.t('You are on branch "{0}", but {1} deploys branch "{2}".', head.name, app.name, deployBranch), local
         ? vscode.l10n.t('"{0}" pushes your branch {1} as the app\'s {2}. "{3}" pushes your local {2} instead.', current, head.name, deployBranch, theirs)
         : vscode.l10n.t('"{0}" pushes your branch {1} as the app\'s {2}.', current, head.name, deployBranch),
-    },
-    ...[current, ...(local ? [theirs] : [])],
-  );
+    ...[current, ...(local ? [theirs] : [])]);
   if (!choice) throw new UserCancelled();
   return choice === current ? 'HEAD' : deployBranch;
 }
@@ -180,11 +174,9 @@ async function confirmWarnings(warnings: string[], folder: vscode.WorkspaceFolde
   if (warnings.every((w) => options.confirmedWarnings?.includes(w))) return;
   if (options.unattended) return warnings.forEach((w) => options.unattended?.warn(w));
   const go = vscode.l10n.t('Deploy Anyway');
-  const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Deploy folder {0} to {1}?', folder.name, app.name),
-    { modal: true, detail: warnings.map((w) => `• ${w}`).join('\n') },
-    go,
-  );
+  const choice = await ask('warning',
+    vscode.l10n.t('Deploy folder {0} to {1}?', folder.name, app.name), warnings.map((w) => `• ${w}`).join('\n'),
+    go);
   if (choice !== go) throw new UserCancelled();
 }
 

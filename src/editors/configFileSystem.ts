@@ -20,6 +20,7 @@ import type { SavePrompts } from './savePrompts';
 import { describeProblem, type TextProblem } from '../configText/textProblem';
 import { resolveMerge, threeWayMerge } from '../configText/threeWayMerge';
 import { appKey, type AppRef, sameApp } from '../model';
+import { notify } from '../notices';
 
 interface OpenDocument {
   /** Values the buffer was opened with (or last saved as): the merge base. Unset until read. */
@@ -240,7 +241,7 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         applied = changesInEffect(changes, now.state);
         if (touchedKeys(applied).length === touchedKeys(changes).length) {
           // It all reached the server before the connection dropped.
-          void vscode.window.showInformationMessage(serviceNotice(
+          void notify('info', serviceNotice(
             this.connections.nameWhenSeveral(address.app.service),
             vscode.l10n.t('{0} was saved: the connection dropped, but reading it back shows your changes on the server.', FILE_NAMES[address.kind]),
           ));

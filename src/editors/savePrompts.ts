@@ -5,6 +5,7 @@ import type { ConflictWinner } from '../configText/threeWayMerge';
 import { FILE_NAMES, type DocumentKind } from '../configText/documentKinds';
 import { openDiff, type ServerSnapshots } from './serverSnapshots';
 import { appKey, type AppRef } from '../model';
+import { ask } from '../notices';
 
 /** globalState key: the user chose "Don't Ask Again" on the restart question. */
 export const SKIP_RESTART_PROMPT = 'apphost.config.skipRestartPrompt';
@@ -24,15 +25,10 @@ export class SavePrompts {
     if (this.state.get<boolean>(SKIP_RESTART_PROMPT) || this.accepted.has(key)) return true;
     const save = vscode.l10n.t('Save and Restart');
     const never = vscode.l10n.t("Don't Ask Again");
-    const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Saving restarts {0}', app.name),
-      {
-        modal: true,
-        detail: vscode.l10n.t('Every change to config vars restarts the app. AppHost sends only what you changed, in at most two requests.'),
-      },
+    const choice = await ask('warning',
+      vscode.l10n.t('Saving restarts {0}', app.name), vscode.l10n.t('Every change to config vars restarts the app. AppHost sends only what you changed, in at most two requests.'),
       save,
-      never,
-    );
+      never);
     if (choice === never) await this.state.update(SKIP_RESTART_PROMPT, true);
     else if (choice !== save) return false;
     this.accepted.add(key);
@@ -53,13 +49,10 @@ export class SavePrompts {
     const closeDiff = await openDiff(left, uri, vscode.l10n.t('{0}/{1}: Server ↔ Yours', app.name, file));
     const overwrite = vscode.l10n.t('Overwrite');
     const keep = vscode.l10n.t("Keep Server's");
-    const choice = await vscode.window.showWarningMessage(
+    const choice = await ask('warning',
       unknownBase
         ? vscode.l10n.t('{0} of {1} differ between the server and your editor, and AppHost does not know which of them you changed', listKeys(conflicts), app.name)
-        : vscode.l10n.t('{0} changed on the server since you opened {1} of {2}', listKeys(conflicts), file, app.name),
-      {
-        modal: true,
-        detail: unknownBase
+        : vscode.l10n.t('{0} changed on the server since you opened {1} of {2}', listKeys(conflicts), file, app.name), unknownBase
           ? vscode.l10n.t(
             "This {0} was restored after a window reload without the values it was opened with. Compare server and yours first. Overwrite: the server gets exactly your file. Keep Server's: your editor gets the server's values. Cancel: save nothing; your edits stay in the editor.",
             file,
@@ -67,10 +60,8 @@ export class SavePrompts {
           : vscode.l10n.t(
             "Overwrite: save your values for these. Keep Server's: keep the server's values for these and save your other changes. Cancel: save nothing; your edits stay in the editor.",
           ),
-      },
       overwrite,
-      keep,
-    );
+      keep);
     // Cancel leaves the comparison open: the user may want to look before deciding.
     if (choice) await closeDiff();
     return choice === overwrite ? 'mine' : choice === keep ? 'theirs' : undefined;

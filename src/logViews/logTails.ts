@@ -21,6 +21,7 @@ import { LogChannel } from './logChannel';
 import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
 import { appKey, sameApp, type AppRef } from '../model';
 import { settings } from '../settings';
+import { notify } from '../notices';
 
 /** Engine timings; the integration tests shorten them, users get the defaults. */
 export type TailTuning = Pick<LogTailOptions, 'interval' | 'retry' | 'streamIdleMs' | 'resyncMs' | 'window' | 'batch'>;
@@ -265,7 +266,7 @@ export class LogTails implements vscode.Disposable {
       // Deleted behind our back: the lists that showed it are out of date.
       this.s.tree.reloadListsShowing(entry.app);
     } else if (change.reason === 'forbidden') {
-      void vscode.window.showWarningMessage(serviceNotice(this.s.connections.nameWhenSeveral(entry.app.service), vscode.l10n.t('Stopped tailing {0}: this account may not read its logs.', entry.app.name)));
+      void notify('warning', serviceNotice(this.s.connections.nameWhenSeveral(entry.app.service), vscode.l10n.t('Stopped tailing {0}: this account may not read its logs.', entry.app.name)));
     }
   }
 

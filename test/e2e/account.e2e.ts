@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { RunningServer } from '../server';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 describe('journey: deploy a template, follow it in the Activity view, manage SSH keys', () => {
   let server: RunningServer;
@@ -52,8 +53,8 @@ describe('journey: deploy a template, follow it in the Activity view, manage SSH
     await workbench.screenshot('account-3-name-taken');
     await input.fill('hello-e2e');
     await input.press('Enter');
-    await workbench.treeRow('hello-e2e').waitFor({ timeout: 30_000 });
-    await workbench.page.locator('.notifications-toasts', { hasText: 'hello-e2e deployed.' }).waitFor({ timeout: 60_000 });
+    await workbench.treeRow('hello-e2e').waitFor({ timeout: patient(30_000) });
+    await workbench.page.locator('.notifications-toasts', { hasText: 'hello-e2e deployed.' }).waitFor({ timeout: patient(60_000) });
     assert.equal(server.control.findApp('hello-e2e')?.status, 'running');
   });
 

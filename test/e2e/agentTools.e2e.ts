@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { REPO_ROOT } from '../vscode/tools';
 import { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 describe('journey: AppHost\'s tools in the chat\'s tool picker', () => {
   let workbench: Workbench;
@@ -27,7 +28,7 @@ describe('journey: AppHost\'s tools in the chat\'s tool picker', () => {
     // Configure Tools… sits in the chat's input toolbar (it is not in the palette).
     await workbench.page.keyboard.press('Control+Alt+KeyI');
     const configure = workbench.page.locator('.interactive-input-part a.action-label[aria-label^="Configure Tools"], .chat-input-toolbars a.action-label[aria-label*="Tools"]').first();
-    await configure.waitFor({ timeout: 30_000 }).catch(async () => {
+    await configure.waitFor({ timeout: patient(30_000) }).catch(async () => {
       await workbench.screenshot('agent-tools-chat');
       throw new Error('the chat shows no Configure Tools button (no language model here?)');
     });
@@ -38,10 +39,10 @@ describe('journey: AppHost\'s tools in the chat\'s tool picker', () => {
     await input.fill('apphost');
     // The tools are grouped by extension: open the AppHost group.
     const group = picker.locator('.monaco-list-row', { hasText: 'AppHost' }).first();
-    await group.waitFor({ timeout: 30_000 });
+    await group.waitFor({ timeout: patient(30_000) });
     await group.locator('.monaco-tl-twistie').click();
     // Each row: the #reference name and the user description.
-    await picker.locator('.monaco-list-row', { hasText: 'apphostDeploy' }).first().waitFor({ timeout: 30_000 });
+    await picker.locator('.monaco-list-row', { hasText: 'apphostDeploy' }).first().waitFor({ timeout: patient(30_000) });
     const text = await picker.innerText();
     const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { contributes: { languageModelTools: { toolReferenceName: string }[] } };
     for (const { toolReferenceName } of manifest.contributes.languageModelTools) assert.ok(text.includes(toolReferenceName), `#${toolReferenceName} in the picker: ${text}`);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { RunningServer } from '../server';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 describe('journey: an app\'s parts (processes, domains, releases)', () => {
   let server: RunningServer;
@@ -35,7 +36,7 @@ describe('journey: an app\'s parts (processes, domains, releases)', () => {
     await workbench.quickInput().getByText('The count of worker').waitFor({ state: 'detached' });
     await workbench.screenshot('parts-2-processes-scale');
     await input.press('Enter');
-    await description('web').filter({ hasText: '3 × running' }).waitFor({ timeout: 15_000 });
+    await description('web').filter({ hasText: '3 × running' }).waitFor({ timeout: patient(15_000) });
     await workbench.treeRow('web.3').waitFor();
     assert.deepEqual(server.control.findApp('storefront')!.scaling, { web: 3, worker: 1 });
     await workbench.screenshot('parts-3-processes-scaled');
@@ -49,7 +50,7 @@ describe('journey: an app\'s parts (processes, domains, releases)', () => {
     await row.hover();
     await row.getByRole('button', { name: 'Enable SSL for Domain' }).click();
     await description('storefront.apphost-demo.dev').filter({ hasText: 'Enabling SSL for storefront.apphost-demo.dev…' }).waitFor();
-    await description('storefront.apphost-demo.dev').filter({ hasText: /^SSL$/ }).waitFor({ timeout: 15_000 });
+    await description('storefront.apphost-demo.dev').filter({ hasText: /^SSL$/ }).waitFor({ timeout: patient(15_000) });
     await workbench.screenshot('parts-4-domains');
     await workbench.treeRow('Domains').click();
   });
@@ -62,7 +63,7 @@ describe('journey: an app\'s parts (processes, domains, releases)', () => {
     const dialog = workbench.page.locator('.monaco-dialog-box');
     await dialog.getByRole('button', { name: 'Roll Back' }).click();
     const toast = workbench.page.locator('.notification-toast', { hasText: `Cannot roll storefront back to v${config}: the service recorded no commit for it` });
-    await toast.waitFor({ timeout: 15_000 });
+    await toast.waitFor({ timeout: patient(15_000) });
     assert.match(await toast.innerText(), /Pick a release deployed from GitHub or made by a rollback/);
     await workbench.screenshot('parts-5a-rollback-no-commit');
     await workbench.runCommand('Notifications: Clear All Notifications');
@@ -79,7 +80,7 @@ describe('journey: an app\'s parts (processes, domains, releases)', () => {
     await dialog.getByText(`Roll storefront back to v${target}?`).waitFor();
     await workbench.screenshot('parts-5-rollback-confirm');
     await dialog.getByRole('button', { name: 'Roll Back' }).click();
-    await description(`v${newest + 1}`).filter({ hasText: `current · Rollback to v${target}` }).waitFor({ timeout: 15_000 });
+    await description(`v${newest + 1}`).filter({ hasText: `current · Rollback to v${target}` }).waitFor({ timeout: patient(15_000) });
     const labels = await workbench.treeLabels();
     assert.ok(labels.indexOf(`v${newest + 1}`) < labels.indexOf(`v${newest}`), labels.join(', '));
     await workbench.screenshot('parts-6-releases');
@@ -100,7 +101,7 @@ describe('journey: an app\'s parts (processes, domains, releases)', () => {
     const dialog = workbench.page.locator('.monaco-dialog-box');
     await dialog.getByText('Unlink cache from storefront?').waitFor();
     await dialog.getByRole('button', { name: 'Unlink' }).click();
-    await workbench.treeRow('cache').waitFor({ state: 'detached', timeout: 15_000 });
+    await workbench.treeRow('cache').waitFor({ state: 'detached', timeout: patient(15_000) });
     assert.ok(server.control.findDatabase('cache'), 'the database stays');
     assert.equal(server.control.getConfig('storefront').REDIS_URL, undefined);
   });

@@ -15,6 +15,7 @@ import { until } from '../support/wait';
 import { ACT_TIMEOUT, gesture, shows } from './gesture';
 import { closeJourney } from './journey';
 import { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 const OS_STORE_DIR = '/usr/local/share/ca-certificates';
 
@@ -94,7 +95,7 @@ describe('journey: certificates (the authority in the operating system\'s store)
     if (process.getuid?.() !== 0 || !existsSync(OS_STORE_DIR) || spawnSync('update-ca-certificates', ['--help']).error) {
       this.skip();
     }
-    this.timeout(180_000);
+    this.timeout(patient(180_000));
     pki = await makeTestPki('AppHost OS Store Test CA');
     server = await httpsServer(pki);
     installed = join(OS_STORE_DIR, `apphost-test-ca-${process.pid}.crt`);
@@ -104,7 +105,7 @@ describe('journey: certificates (the authority in the operating system\'s store)
     workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url }, env: { NODE_EXTRA_CA_CERTS: '' } });
   });
   after(async function () {
-    this.timeout(120_000);
+    this.timeout(patient(120_000));
     try {
       await closeJourney(workbench, server);
     } finally {

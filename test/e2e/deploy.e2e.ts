@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
 import { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 describe('journey: deploy the folder you are coding in', () => {
   let server: RunningServer;
@@ -39,7 +40,7 @@ describe('journey: deploy the folder you are coding in', () => {
   };
 
   it('shows the app linked to the open folder in the status bar, with its state, and on its row', async () => {
-    await statusItem().filter({ hasText: 'storefront · running' }).waitFor({ timeout: 30_000 });
+    await statusItem().filter({ hasText: 'storefront · running' }).waitFor({ timeout: patient(30_000) });
     const row = workbench.treeRow('storefront');
     await row.locator('.label-description', { hasText: 'linked folder' }).waitFor();
     console.log(`    screenshot: ${await workbench.screenshot('deploy-1-linked-status-bar-and-row')}`);
@@ -58,7 +59,7 @@ describe('journey: deploy the folder you are coding in', () => {
     const releaseBuild = server.control.holdBuilds();
     try {
       await input.locator('.monaco-list-row', { hasText: 'Deploy' }).first().click();
-      await editorText().getByText('-----> Installing dependencies').waitFor({ timeout: 30_000 });
+      await editorText().getByText('-----> Installing dependencies').waitFor({ timeout: patient(30_000) });
       assert.equal(server.control.deploysOf('storefront')[0].status, 'building', 'seen while building');
       await statusItem().filter({ hasText: 'deploying…' }).waitFor();
       console.log(`    screenshot: ${await workbench.screenshot('deploy-3-live-build-log')}`);
@@ -66,7 +67,7 @@ describe('journey: deploy the folder you are coding in', () => {
       releaseBuild();
     }
     const done = toast(/storefront deployed: [0-9a-f]{7} "Show prices with two decimals"\./);
-    await done.waitFor({ timeout: 30_000 });
+    await done.waitFor({ timeout: patient(30_000) });
     await done.getByRole('button', { name: 'Open App' }).waitFor();
     await done.getByRole('button', { name: 'Tail Logs' }).waitFor();
     await editorText().getByText('=====> Application deployed:').waitFor();
@@ -83,7 +84,7 @@ describe('journey: deploy the folder you are coding in', () => {
     repo.commit('Switch the cart to the new API', { FAIL_BUILD: "src/cart.ts(12,3): error TS2304: Cannot find name 'totl'.\n" });
     await workbench.runCommand('AppHost: Deploy');
     const failed = toast(/The deploy of storefront failed: Failure during app build of storefront/);
-    await failed.waitFor({ timeout: 30_000 });
+    await failed.waitFor({ timeout: patient(30_000) });
     await failed.getByRole('button', { name: 'Show Log' }).waitFor();
     await editorText().getByText("Cannot find name 'totl'").waitFor();
     console.log(`    screenshot: ${await workbench.screenshot('deploy-5-failed-build')}`);
@@ -96,11 +97,11 @@ describe('journey: deploy the folder you are coding in', () => {
     repo.commit('Fix the cart');
     repo.write('server.js', '// half-done refactoring\n');
     await workbench.runCommand('AppHost: Deploy');
-    await dialog().getByText('Deploy folder storefront to storefront?').waitFor({ timeout: 30_000 });
+    await dialog().getByText('Deploy folder storefront to storefront?').waitFor({ timeout: patient(30_000) });
     await dialog().getByText(/uncommitted change\(s\), e\.g\. server\.js, will not be deployed/).waitFor();
     console.log(`    screenshot: ${await workbench.screenshot('deploy-6-uncommitted-changes')}`);
     await dialog().getByRole('button', { name: 'Deploy Anyway' }).click();
-    await toast(/storefront deployed: [0-9a-f]{7} "Fix the cart"\./).waitFor({ timeout: 30_000 });
+    await toast(/storefront deployed: [0-9a-f]{7} "Fix the cart"\./).waitFor({ timeout: patient(30_000) });
     repo.git('checkout', '--', 'server.js');
   });
 
@@ -109,28 +110,28 @@ describe('journey: deploy the folder you are coding in', () => {
     repo.git('commit', '-q', '--amend', '-m', 'Fix the cart (reworded)');
     await workbench.runCommand('AppHost: Deploy');
     const rejected = toast(/The push was rejected: storefront's repository has commits your branch does not have/);
-    await rejected.waitFor({ timeout: 30_000 });
+    await rejected.waitFor({ timeout: patient(30_000) });
     await rejected.getByRole('button', { name: 'Force Deploy…' }).waitFor();
     await workbench.settled(); // the toast slid in
     console.log(`    screenshot: ${await workbench.screenshot('deploy-7-rejected-push')}`);
     await rejected.getByRole('button', { name: 'Force Deploy…' }).click();
     await dialog().getByText("Replace storefront's branch main with yours?").waitFor();
     await dialog().getByRole('button', { name: 'Replace and Deploy' }).click();
-    await toast(/storefront deployed: [0-9a-f]{7} "Fix the cart \(reworded\)"\./).waitFor({ timeout: 30_000 });
+    await toast(/storefront deployed: [0-9a-f]{7} "Fix the cart \(reworded\)"\./).waitFor({ timeout: patient(30_000) });
   });
 
   it('a folder without the remote: Deploy asks for the app, then adds the remote after asking', async () => {
     await clearToasts();
     repo.git('remote', 'remove', 'wokku');
     repo.commit('Add a health endpoint', { 'health.js': "module.exports = () => 'ok';\n" });
-    await statusItem().waitFor({ state: 'hidden', timeout: 30_000 });
+    await statusItem().waitFor({ state: 'hidden', timeout: patient(30_000) });
     await workbench.runCommand('AppHost: Deploy');
     await workbench.quickInput().locator('input').fill('storefront');
     await workbench.quickInput().locator('.monaco-list-row', { has: page().locator('.label-name', { hasText: /^storefront$/ }) }).first().click();
-    await dialog().getByText('Folder storefront has no git remote for storefront yet.').waitFor({ timeout: 30_000 });
+    await dialog().getByText('Folder storefront has no git remote for storefront yet.').waitFor({ timeout: patient(30_000) });
     console.log(`    screenshot: ${await workbench.screenshot('deploy-8-add-remote')}`);
     await dialog().getByRole('button', { name: 'Add Remote and Deploy' }).click();
-    await toast(/storefront deployed: [0-9a-f]{7} "Add a health endpoint"\./).waitFor({ timeout: 30_000 });
+    await toast(/storefront deployed: [0-9a-f]{7} "Add a health endpoint"\./).waitFor({ timeout: patient(30_000) });
     assert.equal(repo.git('config', 'remote.wokku.url'), 'git@git.apphost.example:storefront');
     await statusItem().waitFor();
     console.log(`    screenshot: ${await workbench.screenshot('deploy-9-remote-added-and-deployed')}`);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
 import { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 const TASKS = {
   version: '2.0.0',
@@ -60,25 +61,31 @@ describe('journey: deploy as a task, with a pre-deploy task', () => {
     await workbench.quickInput().locator('.monaco-list-row', { has: page().locator('.label-name', { hasText: /^Tasks: Run Task$/ }) }).first().click();
     for (const pick of picks) {
       const input = workbench.quickInput().locator('input[placeholder^="Select the task to run"]');
-      await input.waitFor({ timeout: 30_000 });
+      await input.waitFor({ timeout: patient(30_000) });
       await input.fill(pick);
       const row = workbench.quickInput().locator('.monaco-list-row', { hasText: pick }).first();
-      await row.waitFor({ timeout: 30_000 });
+      await row.waitFor({ timeout: patient(30_000) });
       if (pick === picks.at(-1)) console.log(`    screenshot: ${await workbench.screenshot(`task-picker-${++pickers}-${pick.replace(/\W+/g, '-')}`)}`);
       await row.click();
     }
   }
 
   it('Run Task offers "Deploy storefront" under apphost; its terminal shows git\'s output and the build live, then the outcome', async () => {
-    await page().locator('.statusbar-item', { hasText: 'storefront · running' }).waitFor({ timeout: 30_000 });
+    await page().locator('.statusbar-item', { hasText: 'storefront · running' }).waitFor({ timeout: patient(30_000) });
     repo.commit('Show prices with two decimals', { 'server.js': "require('node:http').createServer((q, s) => s.end('Prices: 12.50')).listen(process.env.PORT || 5000);\n" });
-    await runTask('apphost', 'Deploy storefront');
-    // A taller panel: the whole build fits in the terminal, as on a real screen.
-    await page().locator('.part.panel .action-label[aria-label^="Maximize Panel"]').first().click();
-    await terminal().getByText('-----> Installing dependencies').waitFor({ timeout: 30_000 });
-    assert.equal(server.control.deploysOf('storefront')[0].status, 'building', 'seen while building');
-    console.log(`    screenshot: ${await workbench.screenshot('task-2-build-in-terminal')}`);
-    await terminal().getByText(/storefront deployed: [0-9a-f]{7} "Show prices with two decimals"\./).waitFor({ timeout: 30_000 });
+    // The build ends only when the journey has seen it live, however slowly this machine runs.
+    const releaseBuild = server.control.holdBuilds();
+    try {
+      await runTask('apphost', 'Deploy storefront');
+      // A taller panel: the whole build fits in the terminal, as on a real screen.
+      await page().locator('.part.panel .action-label[aria-label^="Maximize Panel"]').first().click();
+      await terminal().getByText('-----> Installing dependencies').waitFor({ timeout: patient(30_000) });
+      assert.equal(server.control.deploysOf('storefront')[0].status, 'building', 'seen while building');
+      console.log(`    screenshot: ${await workbench.screenshot('task-2-build-in-terminal')}`);
+    } finally {
+      releaseBuild();
+    }
+    await terminal().getByText(/storefront deployed: [0-9a-f]{7} "Show prices with two decimals"\./).waitFor({ timeout: patient(30_000) });
     const text = await terminal().innerText();
     assert.match(text, /git push wokku HEAD:main \([0-9a-f]{7} Show prices with two decimals\)/);
     assert.match(text, /=====> Application deployed:/);
@@ -89,7 +96,7 @@ describe('journey: deploy as a task, with a pre-deploy task', () => {
   it('"Test and deploy" (dependsOn the deploy task) runs the tests, then deploys', async () => {
     repo.commit('Round prices half up', { 'prices.js': 'module.exports = (p) => Math.round(p * 100) / 100;\n' });
     await runTask('Test and deploy');
-    await terminal().getByText(/storefront deployed: [0-9a-f]{7} "Round prices half up"\./).waitFor({ timeout: 60_000 });
+    await terminal().getByText(/storefront deployed: [0-9a-f]{7} "Round prices half up"\./).waitFor({ timeout: patient(60_000) });
     console.log(`    screenshot: ${await workbench.screenshot('task-4-test-and-deploy')}`);
     assert.equal(server.control.deploysOf('storefront')[0].status, 'succeeded');
   });
@@ -100,10 +107,10 @@ describe('journey: deploy as a task, with a pre-deploy task', () => {
     const before = server.control.deploysOf('storefront').length;
     await runTask('apphost', 'Deploy storefront');
     // The pre-deploy task's own terminal shows why it failed; the deploy task's says the deploy did not start.
-    await page().locator('.terminal-tabs-entry', { hasText: 'lint' }).first().waitFor({ timeout: 60_000 });
+    await page().locator('.terminal-tabs-entry', { hasText: 'lint' }).first().waitFor({ timeout: patient(60_000) });
     // (On its icon: the narrow entry's other end holds its Split and Kill buttons.)
     await page().locator('.terminal-tabs-entry', { hasText: 'Deploy' }).first().click({ position: { x: 8, y: 10 } });
-    await terminal().getByText('The pre-deploy task "lint" failed with exit code 1. The deploy did not start').waitFor({ timeout: 60_000 });
+    await terminal().getByText('The pre-deploy task "lint" failed with exit code 1. The deploy did not start').waitFor({ timeout: patient(60_000) });
     assert.match(await page().locator('.xterm-rows', { hasText: 'The pre-deploy task "lint" failed' }).first().innerText(), /Running the pre-deploy task "lint" \(setting apphost\.deploy\.preDeployTask\)…/);
     console.log(`    screenshot: ${await workbench.screenshot('task-5-pre-deploy-task-failed-terminal')}`);
 
@@ -111,7 +118,7 @@ describe('journey: deploy as a task, with a pre-deploy task', () => {
     await workbench.quickInput().getByText('storefront (folder storefront)').waitFor();
     await workbench.quickInput().locator('.monaco-list-row', { has: page().locator('.label-name', { hasText: /\bDeploy$/ }) }).first().click();
     const failed = toast('The pre-deploy task "lint" failed with exit code 1. The deploy did not start');
-    await failed.waitFor({ timeout: 60_000 });
+    await failed.waitFor({ timeout: patient(60_000) });
     // The whole message: the toast expanded, the status bar's hover gone.
     await failed.hover();
     await failed.locator('.codicon-notifications-expand').first().click();

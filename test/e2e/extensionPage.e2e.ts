@@ -13,6 +13,7 @@ import { packageExtension } from '../vscode/packageExtension';
 import { REPO_ROOT } from '../vscode/tools';
 import { shows } from './gesture';
 import { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 /** Serves media/screenshots/ over https on 127.0.0.1, with a throwaway certificate. */
 async function pictureHost(): Promise<{ server: Server; url: string }> {
@@ -36,7 +37,7 @@ describe('journey: the extension\'s page in the Extensions view', () => {
   let workbench: Workbench;
 
   before(async function () {
-    this.timeout(180_000);
+    this.timeout(patient(180_000));
     host = await pictureHost();
     const vsix = packageExtension(join(REPO_ROOT, 'test-results', 'apphost-page.vsix'), host.url);
     workbench = await Workbench.open({ vsix });

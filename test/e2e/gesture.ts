@@ -5,13 +5,14 @@
 // When the change did not happen the act is done again, until the deadline; a throwing
 // act (detached, intercepted, timed out) counts as a miss, not as the end.
 import type { Locator, Page } from 'playwright-core';
+import { patient } from '../support/patience';
 
 /** How long one act may wait on Playwright's own retries before it is done again afresh. */
-export const ACT_TIMEOUT = 10_000;
+export const ACT_TIMEOUT = patient(10_000);
 /** How long a check waits for the effect of one act. */
-export const CHECK_TIMEOUT = 5_000;
+export const CHECK_TIMEOUT = patient(5_000);
 /** The default deadline of a gesture: well inside a journey step's 120 s. */
-export const GESTURE_DEADLINE = 60_000;
+export const GESTURE_DEADLINE = patient(60_000);
 
 /**
  * Does `act` until `check` says its effect is there, or fails naming `name` (with the
@@ -99,7 +100,7 @@ export async function dismissOverlays(page: Page, target?: Locator): Promise<voi
  * in, a theme change fading the status bar, a menu fading in) before a picture is
  * taken: the condition instead of a guessed pause. Endless ones (progress bars) do not count.
  */
-export async function settled(page: Page, timeoutMs = 10_000): Promise<void> {
+export async function settled(page: Page, timeoutMs = patient(10_000)): Promise<void> {
   // Runs in the page.
   await page.waitForFunction(() => {
     type Anim = { playState: string; effect: { getComputedTiming(): { iterations?: number } } | null };

@@ -3,6 +3,7 @@ import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { until } from '../support/wait';
 import { ACT_TIMEOUT, gesture, gone, shows } from './gesture';
 import { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 const CODE = `import express from 'express';
 
@@ -121,7 +122,7 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
       `${stamp()} app[web.2]: GET /api/orders 500 12ms`,
       `${stamp()} app[web.1]: INFO Reconnected to redis`,
     ]);
-    await output().getByText('Reconnected to redis').waitFor({ timeout: 15_000 });
+    await output().getByText('Reconnected to redis').waitFor({ timeout: patient(15_000) });
     await description('storefront').filter({ hasText: /tailing logs/ }).waitFor();
 
     const plain = await tokenOf('Unhandled rejection');
@@ -149,13 +150,13 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   it('stops on a revoked session with a sign-in prompt, and resumes in the same channel once signed in again', async () => {
     server.control.revokeToken(token);
     // The next read (up to 15 s away on a quiet app) meets the 401.
-    await output().getByText('sign in again to resume').waitFor({ timeout: 30_000 });
+    await output().getByText('sign in again to resume').waitFor({ timeout: patient(30_000) });
     server.control.appendLogs('storefront', [`${stamp()} app[web.1]: INFO order export queued while signed out`]);
     const toast = page().locator('.notification-toast', { hasText: 'session expired' });
     const pasteRow = workbench.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' });
     await workbench.click(toast.getByRole('button', { name: 'Sign In' }), () => shows(pasteRow), 'Sign In (session expired toast)');
     await workbench.pasteToken(server.control.issueToken(DEMO_USER.email), output().getByText('… signed in again: resuming'));
-    await output().getByText('order export queued while signed out').waitFor({ timeout: 15_000 });
+    await output().getByText('order export queued while signed out').waitFor({ timeout: patient(15_000) });
     await workbench.expand('Apps');
     await description('storefront').filter({ hasText: /tailing logs/ }).waitFor();
     await panelShot('logs-1b-resumed');
@@ -173,7 +174,7 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   it('a restart by someone else shows as new containers (the old ones\' unread end may be missing), not as a gap', async () => {
     await workbench.contextMenu('storefront', 'Tail Logs', () => shows(output().getByText('Reconnected to redis'), 15_000));
     server.control.restartContainers('storefront');
-    await output().getByText('Worker started, waiting for jobs').waitFor({ timeout: 30_000 });
+    await output().getByText('Worker started, waiting for jobs').waitFor({ timeout: patient(30_000) });
     // The marker is read from the channel's whole text (Find), not from the lines in view.
     const marker = '… new containers (restart or deploy): web.1, web.2, worker.1; lines the old ones wrote after the last read may have been missed';
     const inView = await output().getByText(marker).isVisible();
@@ -206,11 +207,11 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     const tab = page().locator('.tabs-container .tab', { hasText: /^deploy [0-9a-f]{7}\.log/ });
     await workbench.click(workbench.treeRow('Add order export'), () => shows(tab), 'the deploy row');
     const editor = page().locator('.editor-instance .view-lines').first();
-    await editor.getByText('-----> Building storefront').waitFor({ timeout: 15_000 });
+    await editor.getByText('-----> Building storefront').waitFor({ timeout: patient(15_000) });
     await editor.getByText('building: this tab updates live').waitFor();
     await workbench.screenshot('logs-3-deploy-log-building');
     releaseBuild();
-    await editor.getByText('… succeeded at').waitFor({ timeout: 20_000 });
+    await editor.getByText('… succeeded at').waitFor({ timeout: patient(20_000) });
     await editor.getByText('=====> Application deployed:').waitFor();
     await workbench.screenshot('logs-4-deploy-log-done');
   });

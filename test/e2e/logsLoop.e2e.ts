@@ -7,6 +7,7 @@ import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
 import type { Locator } from 'playwright-core';
 import { ACT_TIMEOUT, dismissOverlays, gesture, gone, shows } from './gesture';
 import { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 /** A source file of `lines` numbered lines, so the cursor's line can be read on screen too. */
 const source = (comment: string, lines = 80) => Array.from({ length: lines }, (_, i) => `${comment} line ${i + 1}: the code the trace points at\n`).join('');
@@ -44,7 +45,7 @@ describe('journey: from a log line to the code, filtered tails, recent lines', (
     await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
     await workbench.collapseSection('Activity');
     await workbench.expand('Apps');
-    await workbench.treeRow('storefront').locator('.label-description', { hasText: 'linked folder' }).waitFor({ timeout: 30_000 });
+    await workbench.treeRow('storefront').locator('.label-description', { hasText: 'linked folder' }).waitFor({ timeout: patient(30_000) });
   });
   after(async () => {
     await workbench?.close();
@@ -95,12 +96,12 @@ describe('journey: from a log line to the code, filtered tails, recent lines', (
       ...FRAMES.map((f) => `${stamp()} app[web.1]: ${f.line}`),
     ]);
     await workbench.contextMenu('storefront', 'Tail Logs');
-    await output().getByText('main.go:57').waitFor({ timeout: 15_000 });
+    await output().getByText('main.go:57').waitFor({ timeout: patient(15_000) });
     for (const frame of FRAMES) {
       // The link decoration shows once VS Code asked the provider (after the text settled).
       const name = frame.link.split('/').at(-1)!.split(':')[0];
       const link = page().locator('.part.panel .view-lines span.detected-link', { hasText: name }).first();
-      await link.waitFor({ timeout: 15_000 });
+      await link.waitFor({ timeout: patient(15_000) });
       await openLink(name, link, () => activeTab().filter({ hasText: frame.tab }).isVisible().then(async (tab) => tab && shows(cursorLine(frame.at))));
       if (frame.runtime === 'Node') {
         // The picture shows the link as Ctrl+hover underlines it (no hit test: only the mouse moves).
@@ -117,7 +118,7 @@ describe('journey: from a log line to the code, filtered tails, recent lines', (
 
   it('Filter Tail… by container: the channel names the filter first, the row too; Clear Filter shows what came meanwhile', async () => {
     server.control.appendLogs('storefront', [`${stamp()} app[worker.1]: Processed job 4711 in 80ms`]);
-    await output().getByText('Processed job 4711').waitFor({ timeout: 15_000 });
+    await output().getByText('Processed job 4711').waitFor({ timeout: patient(15_000) });
     await workbench.contextMenu('storefront', 'Filter Tail…', () => shows(workbench.quickInput().locator('.monaco-list-row', { hasText: 'By Container…' })));
     await workbench.pick('By Container…');
     await workbench.enter('worker.*', description().filter({ hasText: 'tailing logs · filtered: container worker.*' }));
@@ -127,7 +128,7 @@ describe('journey: from a log line to the code, filtered tails, recent lines', (
     await description().filter({ hasText: 'tailing logs · filtered: container worker.*' }).waitFor();
     server.control.appendLogs('storefront', [`${stamp()} app[web.2]: GET /api/orders 200 12ms (while filtered)`, `${stamp()} app[worker.1]: Processed job 4712 in 75ms`]);
     await scrollOutput('End');
-    await output().getByText('Processed job 4712').waitFor({ timeout: 15_000 });
+    await output().getByText('Processed job 4712').waitFor({ timeout: patient(15_000) });
     const shown = await output().innerText();
     assert.ok(!shown.includes('Unhandled rejection') && !shown.includes('while filtered'), 'web lines are hidden');
     await scrollOutput('Home');

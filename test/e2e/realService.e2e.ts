@@ -7,6 +7,7 @@ import { DEMO_USER, type RunningServer } from '../server';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
 import { until } from '../support/wait';
+import { patient } from '../support/patience';
 
 for (const mode of ['wokku', 'workspace header'] as const) {
   describe(`journey: the real service's answers (${mode})`, () => {
@@ -30,13 +31,13 @@ for (const mode of ['wokku', 'workspace header'] as const) {
 
     it('stops then starts an app from the tree: the row and its menu follow its containers', async () => {
       await workbench.contextMenu('analytics', 'Stop App');
-      await description('analytics').filter({ hasText: /^stopped/ }).waitFor({ timeout: 15_000 });
+      await description('analytics').filter({ hasText: /^stopped/ }).waitFor({ timeout: patient(15_000) });
       if (!header) assert.equal(server.control.findApp('analytics')?.status, 'running', 'wokku leaves the status as it was');
       const stopped = await menuItems('analytics');
       assert.ok(stopped.includes('Start App') && !stopped.includes('Stop App'), stopped.join(', '));
       await shot('1-stopped');
       await workbench.contextMenu('analytics', 'Start App');
-      await description('analytics').filter({ hasText: /^running/ }).waitFor({ timeout: 15_000 });
+      await description('analytics').filter({ hasText: /^running/ }).waitFor({ timeout: patient(15_000) });
       const running = await menuItems('analytics');
       assert.ok(running.includes('Stop App') && !running.includes('Start App'), running.join(', '));
     });
@@ -85,7 +86,7 @@ for (const mode of ['wokku', 'workspace header'] as const) {
       // the server (first one offered) and creation
       await workbench.quickInput().locator('.monaco-list-row').first().click();
       const linkToApp = workbench.page.locator('.notification-toast', { hasText: /journey-cache/ }).first().getByRole('button', { name: 'Link to App…' });
-      await linkToApp.waitFor({ timeout: 30_000 });
+      await linkToApp.waitFor({ timeout: patient(30_000) });
       await workbench.quickInput().waitFor({ state: 'hidden' });
       await shot('4-created');
       // The toast's own button links the new database: no need to find it again.
@@ -99,7 +100,7 @@ for (const mode of ['wokku', 'workspace header'] as const) {
       await until('the folder linked', linked, 30_000);
       // The message may already have left its toast (VS Code hides toasts on its own): the center keeps it.
       await workbench.page.locator('[id="status.notifications"]').click();
-      await workbench.page.locator('.notifications-center .monaco-list-row', { hasText: /docs-site linked to journey-cache/ }).first().waitFor({ timeout: 30_000 });
+      await workbench.page.locator('.notifications-center .monaco-list-row', { hasText: /docs-site linked to journey-cache/ }).first().waitFor({ timeout: patient(30_000) });
       await shot('5-linked');
       await workbench.page.locator('[id="status.notifications"]').click();
     });

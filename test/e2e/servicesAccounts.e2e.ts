@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { closeJourney, openTwoServices } from './journey';
 import type { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 // Several services (#28): VS Code's Accounts menu lists the account of every signed-in
 // service, each named after its service, and signs out of one only; the rate-limit status
@@ -26,14 +27,14 @@ describe('journey: accounts and rate limits of two services', () => {
     const { page } = workbench;
     staging.control.failNext({ status: 429, retryAfter: 60, count: 100_000 });
     await workbench.runCommand('AppHost: Refresh');
-    await statusItem().waitFor({ timeout: 30_000 });
+    await statusItem().waitFor({ timeout: patient(30_000) });
     assert.match(await statusItem().innerText(), /AppHost: Staging rate limited · retry \S+/);
     await statusItem().hover();
     await page.locator('.monaco-hover', { hasText: 'Staging: The service is limiting requests' }).waitFor();
     console.log(`    screenshot: ${await workbench.screenshot('services-accounts-1-rate-limited')}`);
     staging.control.clearFaults();
     await statusItem().click();
-    await statusItem().waitFor({ state: 'detached', timeout: 30_000 });
+    await statusItem().waitFor({ state: 'detached', timeout: patient(30_000) });
   });
 
   it('the Accounts menu shows both accounts, each named after its service; Sign Out of Staging leaves the other', async () => {
@@ -51,8 +52,8 @@ describe('journey: accounts and rate limits of two services', () => {
     await page.keyboard.press('Enter');
     // VS Code asks before signing an account out.
     const dialog = page.locator('.monaco-dialog-box');
-    if (await dialog.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await dialog.getByRole('button', { name: 'Sign Out' }).click();
-    await workbench.treeRow('Staging').locator('.label-description', { hasText: 'signed out' }).waitFor({ timeout: 30_000 });
+    if (await dialog.waitFor({ timeout: patient(5_000) }).then(() => true, () => false)) await dialog.getByRole('button', { name: 'Sign Out' }).click();
+    await workbench.treeRow('Staging').locator('.label-description', { hasText: 'signed out' }).waitFor({ timeout: patient(30_000) });
     await workbench.treeRow(host).locator('.label-description', { hasText: DEMO_USER.email }).waitFor();
     // A pasted token stays valid on the server: said, naming the service signed out of.
     await page.locator('.notifications-toasts', { hasText: 'Staging: Signed out of AppHost. The pasted API token is still valid' }).waitFor();

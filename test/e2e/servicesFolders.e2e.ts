@@ -5,6 +5,7 @@ import { startServer, type RunningServer } from '../server';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
 import { closeJourney, openTwoServices } from './journey';
 import type { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 // Several services (#28): the open folder's remote is the second service's git address, so
 // the folder links to that service's storefront; the status bar names the service, in its
@@ -31,14 +32,14 @@ describe('journey: a folder of the second service', () => {
 
   it('the status bar names the service of the folder\'s app; its tail channel too', async () => {
     const { page } = workbench;
-    await page.locator('.statusbar-item', { hasText: 'storefront (Staging)' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.statusbar-item', { hasText: 'storefront (Staging)' }).first().waitFor({ timeout: patient(30_000) });
     await workbench.expand('Staging');
     console.log(`    screenshot: ${await workbench.screenshot('services-folder-status-bar')}`);
     await page.locator('.statusbar-item', { hasText: 'storefront (Staging)' }).first().click();
     await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Tail Logs' }).click();
     // The Output panel shows the tail's channel, named after the app and its service.
-    await page.locator('.panel select.monaco-select-box option[value="AppHost: storefront (Staging)"]').first().waitFor({ state: 'attached', timeout: 30_000 });
-    await page.locator('.panel .view-lines', { hasText: /\S/ }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.panel select.monaco-select-box option[value="AppHost: storefront (Staging)"]').first().waitFor({ state: 'attached', timeout: patient(30_000) });
+    await page.locator('.panel .view-lines', { hasText: /\S/ }).first().waitFor({ timeout: patient(30_000) });
     console.log(`    screenshot: ${await workbench.screenshot('services-folder-tail')}`);
   });
 });

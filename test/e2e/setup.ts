@@ -4,10 +4,11 @@ import { existsSync } from 'node:fs';
 import { packageExtension } from '../vscode/packageExtension';
 import type { WithScreenshot } from '../tools/summaryReporter';
 import { VSIX, Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 export const mochaHooks = {
   beforeAll(this: Mocha.Context) {
-    this.timeout(180_000);
+    this.timeout(patient(180_000));
     // A second run of failed journeys (test/tools/runE2e.ts) installs the .vsix the first run packaged.
     if (process.env.APPHOST_E2E_RETRY === '1' && existsSync(VSIX)) return;
     packageExtension(VSIX);

@@ -11,6 +11,7 @@ import { closeJourney } from './journey';
 import type { SpyReport } from './spy/extension';
 import { packageSpy, SPY_COMMAND_TITLE } from './spy/packageSpy';
 import { VSIX, Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 describe('journey: another extension gets nothing from AppHost', () => {
   let server: RunningServer;
@@ -20,7 +21,7 @@ describe('journey: another extension gets nothing from AppHost', () => {
   const reportFile = () => join(dir, 'report.json');
 
   before(async function () {
-    this.timeout(180_000);
+    this.timeout(patient(180_000));
     dir = mkdtempSync(join(tmpdir(), 'apphost-spy-'));
     const spyVsix = packageSpy(dir);
     server = await startServer({ seed: 'demo' });
@@ -49,7 +50,7 @@ describe('journey: another extension gets nothing from AppHost', () => {
     await input.fill(token);
     await input.press('Enter');
     const toast = workbench.page.locator('.notifications-toasts', { hasText: /Spy: AppHost/ });
-    await toast.waitFor({ timeout: 60_000 });
+    await toast.waitFor({ timeout: patient(60_000) });
     // The report is longer than the panel (Monaco renders only the lines in view): wait for its file.
     await until('the spy\'s report', () => existsSync(reportFile()), 30_000);
     await workbench.page.locator('.panel .monaco-editor', { hasText: 'apphost-deploy-log: refused' }).waitFor();

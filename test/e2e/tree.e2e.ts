@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { RunningServer } from '../server';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 describe('journey: browse resources and act on an app', () => {
   let server: RunningServer;
@@ -47,7 +48,7 @@ describe('journey: browse resources and act on an app', () => {
     await row.getByRole('button', { name: 'Restart App' }).click();
     await workbench.treeRow('api-gateway').locator('.label-description', { hasText: 'Restarting api-gateway…' }).waitFor();
     await workbench.screenshot('tree-4-restarting');
-    await workbench.treeRow('api-gateway').locator('.label-description', { hasText: /^running/ }).waitFor({ timeout: 10_000 });
+    await workbench.treeRow('api-gateway').locator('.label-description', { hasText: /^running/ }).waitFor({ timeout: patient(10_000) });
   });
 
   it('restarts two selected apps at once from the context menu', async () => {
@@ -60,7 +61,7 @@ describe('journey: browse resources and act on an app', () => {
       }
       await workbench.screenshot('tree-5-restarting-two');
       for (const name of ['api-gateway', 'billing-worker']) {
-        await workbench.treeRow(name).locator('.label-description', { hasText: /^running/ }).waitFor({ timeout: 10_000 });
+        await workbench.treeRow(name).locator('.label-description', { hasText: /^running/ }).waitFor({ timeout: patient(10_000) });
       }
       await workbench.page.locator('.notifications-toasts', { hasText: 'Restarted 2 apps.' }).waitFor();
     } finally {

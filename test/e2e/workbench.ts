@@ -8,6 +8,7 @@ import { startCodeServer, type RunningCodeServer } from '../vscode/codeServer';
 import { REPO_ROOT } from '../vscode/tools';
 import { until } from '../support/wait';
 import { ACT_TIMEOUT, dismissOverlays, gesture, gone, settled, shows } from './gesture';
+import { patient } from '../support/patience';
 
 export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 export const VSIX = join(REPO_ROOT, 'test-results', 'apphost.vsix');
@@ -39,9 +40,10 @@ export class Workbench {
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      page.setDefaultTimeout(patient(30_000));
       // A cold, busy machine can take more than Playwright's 30 s to load the workbench's scripts.
-      await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}`, { timeout: 90_000 });
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}`, { timeout: patient(90_000) });
+      await page.locator('.monaco-workbench').waitFor({ timeout: patient(60_000) });
       await page.locator('.activitybar').waitFor();
       Workbench.current = new Workbench(page, browser, codeServer);
       return Workbench.current;
@@ -105,7 +107,7 @@ export class Workbench {
     const tab = this.page.locator('.activitybar [role=tab]:has(a.action-label[aria-label^="AppHost"])');
     const title = this.page.locator('.sidebar .title-label', { hasText: /AppHost/i });
     // On a cold, busy machine extensions can still be activating a minute after the window shows.
-    await tab.waitFor({ timeout: 90_000 });
+    await tab.waitFor({ timeout: patient(90_000) });
     if (await title.isVisible()) return;
     await this.click(tab, () => shows(title), 'the AppHost view');
   }
@@ -123,14 +125,14 @@ export class Workbench {
     for (const deadline = Date.now() + timeoutMs; ;) {
       await this.openPalette();
       await this.quickInput().locator('input').fill(typed);
-      if (await row.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+      if (await row.waitFor({ timeout: patient(5_000) }).then(() => true, () => false)) break;
       if (Date.now() > deadline) throw new Error(`The Command Palette has no command "${title}"`);
       await this.page.keyboard.press('Escape');
       await this.quickInput().waitFor({ state: 'hidden' });
     }
     // Done when the palette let go of it: closed, or replaced by the command's own picker.
     // A click the re-rendering list swallowed leaves the palette as it was: click again.
-    const letGo = () => this.page.waitForFunction(quickInputText, { not: typed }, { timeout: 5_000 }).then(() => true, () => false);
+    const letGo = () => this.page.waitForFunction(quickInputText, { not: typed }, { timeout: patient(5_000) }).then(() => true, () => false);
     await gesture(`run "${title}"`, () => row.click({ timeout: ACT_TIMEOUT }), letGo);
   }
 
@@ -139,7 +141,7 @@ export class Workbench {
     for (let attempt = 1; attempt <= 5; attempt++) {
       await this.page.keyboard.press('F1');
       const open = await this.page
-        .waitForFunction(quickInputText, { startsWith: '>' }, { timeout: 5_000 })
+        .waitForFunction(quickInputText, { startsWith: '>' }, { timeout: patient(5_000) })
         .then(() => true, () => false);
       if (open) return;
       await this.page.keyboard.press('Escape');
@@ -177,7 +179,7 @@ export class Workbench {
         for (const label of labels) {
           const row = this.treeRow(label);
           await row.click({ modifiers: ['Control'], timeout: ACT_TIMEOUT });
-          await row.and(this.page.locator('[aria-selected=true]')).waitFor({ timeout: 2_000 }).catch(() => undefined);
+          await row.and(this.page.locator('[aria-selected=true]')).waitFor({ timeout: patient(2_000) }).catch(() => undefined);
         }
       },
       async () => (await this.selectedRows()).sort().join() === wanted,
@@ -256,7 +258,7 @@ export class Workbench {
 
   /** Whether the quick input no longer holds `value` within a few seconds (closed, or the next step shown). */
   private quickInputLetGo(value: string | undefined): Promise<boolean> {
-    return this.page.waitForFunction(quickInputText, { not: value ?? '' }, { timeout: 5_000 }).then(() => true, () => false);
+    return this.page.waitForFunction(quickInputText, { not: value ?? '' }, { timeout: patient(5_000) }).then(() => true, () => false);
   }
 
   /** Waits until animations and transitions have run (before a picture). */

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFlaky, grepFor, journeysToRetry, mergeRetries, updateFlakyFile, type JourneyRef, type TestRecord } from './journeyResults';
+import { PATIENCE, patient } from '../support/patience';
 
 const ROOT = join(__dirname, '..', '..');
 const RESULTS = join(ROOT, 'test-results');
@@ -47,7 +48,9 @@ function mocha(label: string, files: string[], mochaArgs: string[], env: Record<
   return new Promise((resolve, reject) => {
     // --exit: a journey whose `before` failed half-way can leave its reference server listening
     // (journey.ts assigns it only once the workbench is open too); the run must end anyway.
-    const child = spawn('npx', ['mocha', '--config', configFor(files, label), '--exit', ...mochaArgs], {
+    // A step's limit grows with the run's patience (test:e2e:slow), like every wait inside it.
+    const timeout = PATIENCE > 1 ? ['--timeout', String(patient(120_000))] : [];
+    const child = spawn('npx', ['mocha', '--config', configFor(files, label), '--exit', ...timeout, ...mochaArgs], {
       cwd: ROOT,
       stdio: 'inherit',
       env: { ...process.env, ...env, APPHOST_TEST_RECORDS: recordsFile, APPHOST_TEST_SUMMARY: join(RESULTS, `${slug}.${label}.summary.json`) },

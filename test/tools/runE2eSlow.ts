@@ -3,6 +3,8 @@
 // taskset (APPHOST_PIN_CPU, read by test/vscode/tools.ts), a CPU-bound neighbour on that
 // same core, and every workbench cold (new user data, profile and caches; see
 // codeServer.ts and browser.ts). A flaky journey fails this run: finding them is its job.
+// Every time limit is 4 times longer there (APPHOST_E2E_PATIENCE, test/support/patience.ts):
+// it hunts for races, which show whatever the limits, not for absolute slowness.
 // Options: --cpu <n> (default 0); other arguments go to the journeys' runner.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -42,7 +44,7 @@ const journeys = spawn('npx', ['tsx', join(__dirname, 'runE2e.ts'), '--suite', '
   cwd: ROOT,
   stdio: 'inherit',
   detached: true,
-  env: { ...process.env, APPHOST_PIN_CPU: cpu, APPHOST_TEST_SUMMARY: SUMMARY },
+  env: { ...process.env, APPHOST_PIN_CPU: cpu, APPHOST_E2E_PATIENCE: process.env.APPHOST_E2E_PATIENCE ?? '4', APPHOST_TEST_SUMMARY: SUMMARY },
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODE_SERVER_ENTRY, CODE_SERVER_FLAVOR, NODE, REPO_ROOT, assertToolsInstalled, pinned } from './tools';
+import { patient } from '../support/patience';
 
 export interface CodeServerOptions {
   /** Folder opened in the workbench. Defaults to an empty temporary folder. */
@@ -73,7 +74,7 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   });
 }
 
-async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = patient(60_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`code-server exited (${child.exitCode}):\n${output()}`);

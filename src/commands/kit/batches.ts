@@ -7,6 +7,7 @@ import type { Core } from '../../core';
 import { serviceNoticeOf } from './notices';
 import type { SelectedApp } from './running';
 import type { AppRef } from '../../model';
+import { notify } from '../../notices';
 
 /** Calls in flight at once: slow POSTs overlap, and the budget keeps room for everything else. */
 const CONCURRENCY = 3;
@@ -89,7 +90,7 @@ function report(s: Core, targets: readonly SelectedApp[], outcomes: Map<Selected
   const failed = of('failed');
   const notSent = of('notSent');
   if (done === targets.length) {
-    void vscode.window.showInformationMessage(named(batch.allDone(done)));
+    void notify('info', named(batch.allDone(done)));
     return;
   }
   const reasons = failed.map((t) => {
@@ -100,11 +101,11 @@ function report(s: Core, targets: readonly SelectedApp[], outcomes: Map<Selected
   if (notSent.length) parts.push(vscode.l10n.t('Not sent: {0}.', notSent.map(label).join(', ')));
   const message = named(parts.filter(Boolean).join(' '));
   if (!failed.length) {
-    void vscode.window.showInformationMessage(message);
+    void notify('info', message);
     return;
   }
   const showDetails = vscode.l10n.t('Show Details');
-  void vscode.window.showWarningMessage(message, showDetails).then((choice) => {
+  void notify('warning', message, showDetails).then((choice) => {
     if (choice === showDetails) s.log.show(true);
   });
 }

@@ -8,6 +8,7 @@ import type { Core } from '../../core';
 import { UserCancelled } from '../../model';
 import type { BeyondSpec } from '../../serviceOffers';
 import { serviceNoticeOf } from './notices';
+import { notify } from '../../notices';
 
 /** What each capability is called in the notice. */
 function label(feature: BeyondSpec): string {
@@ -75,7 +76,7 @@ export async function offeredForCommand<T>(s: Core, service: string | undefined,
     return await offered(s, service, feature, call, stillThere);
   } catch (error) {
     if (!(error instanceof NotOffered)) throw error;
-    void vscode.window.showInformationMessage(serviceNoticeOf(s, error.message, service));
+    void notify('info', serviceNoticeOf(s, error.message, service));
     throw new UserCancelled();
   }
 }

@@ -4,6 +4,7 @@
 // and the user is told what actually happened.
 import * as vscode from 'vscode';
 import { ApiError, AppHostError } from '../../api';
+import { notify } from '../../notices';
 
 /**
  * Runs `write`. If its outcome is unknown, `happened` reads the server back: true = the
@@ -25,7 +26,7 @@ export async function writeOrReadBack<T>(what: string, write: () => Promise<T>, 
     if (!done) {
       throw new Error(vscode.l10n.t('{0} did not happen: the connection dropped before the server answered, and reading back shows no change. Nothing was sent twice; try again.', what), { cause: error });
     }
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0}: the connection dropped before the server answered, but reading back shows it was done.', what));
+    void notify('info', vscode.l10n.t('{0}: the connection dropped before the server answered, but reading back shows it was done.', what));
     return undefined;
   }
 }

@@ -6,13 +6,14 @@ import { UserCancelled } from '../../model';
 import type { Core } from '../../core';
 import { serviceNoticeOf, warn } from './notices';
 import type { TreeNode } from '../../tree/commandTarget';
+import { ask } from '../../notices';
 
 /**
  * A modal question with one action button (default "Remove"); anything else cancels. It
  * names the service of `s`; undefined for a question about the list of services itself.
  */
 export async function confirm(s: Core | undefined, message: string, detail: string, action = vscode.l10n.t('Remove')): Promise<void> {
-  const answer = await (s ? warn(s, message, { modal: true, detail }, action) : vscode.window.showWarningMessage(message, { modal: true, detail }, action));
+  const answer = await (s ? warn(s, message, { modal: true, detail }, action) : ask('warning', message, detail, action));
   if (answer !== action) throw new UserCancelled();
 }
 

@@ -9,6 +9,7 @@ import { serviceNotice } from '../../connections';
 import { openSettingCommand, settingToFix } from '../../settingToFix';
 import { commandCaller, runFor } from '../../actions/callers';
 import { isGenuineRow, toCommandTarget, type CommandTarget, type Row, type TreeNode } from '../../tree/commandTarget';
+import { notify } from '../../notices';
 
 /** A command handler: receives the tree node (or nothing, from the palette) and any extra args. */
 export type CommandHandler = (...args: never[]) => unknown;
@@ -83,7 +84,7 @@ export async function reportError(log: vscode.LogOutputChannel, commandId: strin
   const showDetails = vscode.l10n.t('Show Details');
   const setting = settingToFix(error);
   const open = setting ? openSettingCommand(setting) : undefined;
-  const choice = await vscode.window.showErrorMessage(message, ...(open ? [open.title] : []), showDetails);
+  const choice = await notify('error', message, ...(open ? [open.title] : []), showDetails);
   if (choice === showDetails) log.show(true);
   else if (open && choice === open.title) await vscode.commands.executeCommand(open.command, ...(open.arguments ?? []));
 }

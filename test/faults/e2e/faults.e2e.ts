@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { RunningServer } from '../../server';
 import { closeJourney, openJourney } from '../../e2e/journey';
 import type { Workbench } from '../../e2e/workbench';
+import { patient } from '../../support/patience';
 
 describe('journey (faults): throttled tree, restored editor', () => {
   let server: RunningServer;
@@ -37,7 +38,7 @@ describe('journey (faults): throttled tree, restored editor', () => {
     assert.equal(await workbench.treeRow('storefront').getAttribute('aria-expanded'), 'true');
     await workbench.screenshot('faults-1-429-storm');
     server.control.clearFaults();
-    await staleRows().first().waitFor({ state: 'detached', timeout: 20_000 });
+    await staleRows().first().waitFor({ state: 'detached', timeout: patient(20_000) });
     await throttleStatus().waitFor({ state: 'detached' });
     await workbench.treeRow('LOG_LEVEL').waitFor();
     assert.equal(await workbench.treeRow('storefront').getAttribute('aria-expanded'), 'true');
@@ -58,8 +59,8 @@ describe('journey (faults): throttled tree, restored editor', () => {
     await workbench.screenshot('faults-3a-before-reload');
     page().once('dialog', (d) => void d.accept());
     await page().reload();
-    await page().locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page().locator('.tabs-container .tab.dirty', { hasText: 'config.env' }).waitFor({ timeout: 30_000 });
+    await page().locator('.monaco-workbench').waitFor({ timeout: patient(60_000) });
+    await page().locator('.tabs-container .tab.dirty', { hasText: 'config.env' }).waitFor({ timeout: patient(30_000) });
     await editorText.getByText('LOG_LEVEL=debug').waitFor();
     // Meanwhile someone else changes the same key and adds one.
     server.control.setConfig('storefront', { LOG_LEVEL: 'warn', ADDED_ELSEWHERE: 'keep-me' });
@@ -73,7 +74,7 @@ describe('journey (faults): throttled tree, restored editor', () => {
     await workbench.screenshot('faults-3-restored-editor-conflict');
     assert.deepEqual(server.control.requestLog.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`), [], 'nothing written while asking');
     await dialog().getByRole('button', { name: "Keep Server's" }).click();
-    await page().locator('.tabs-container .tab.dirty[aria-label="config.env"]').waitFor({ state: 'detached', timeout: 15_000 });
+    await page().locator('.tabs-container .tab.dirty[aria-label="config.env"]').waitFor({ state: 'detached', timeout: patient(15_000) });
     await editorText.getByText('LOG_LEVEL=warn').waitFor();
     const config = server.control.getConfig('storefront');
     assert.equal(config.LOG_LEVEL, 'warn');
