@@ -87,6 +87,6 @@ export async function offeredForCommand<T>(s: Core, service: string | undefined,
  */
 export function refuseIfLacking(s: Core, service: string | undefined, feature: BeyondSpec): void {
   if (!s.connections.of(service).offers.lacks(feature)) return;
-  void vscode.window.showInformationMessage(serviceNoticeOf(s, notOfferedText(feature), service));
+  void notify('info', serviceNoticeOf(s, notOfferedText(feature), service));
   throw new UserCancelled();
 }
