@@ -23,8 +23,18 @@ export class Connection implements vscode.Disposable {
   private readonly refused = new vscode.EventEmitter<string>();
   /** A request that carried the stored token got 401: the refused token value. */
   readonly onDidRefuseToken = this.refused.event;
-  /** The endpoints beyond the specification this service was found not to offer. */
-  readonly offers = new ServiceOffers();
+  private readonly offersByRoot = new Map<string, ServiceOffers>();
+
+  /**
+   * The endpoints beyond the specification this service was found not to offer, kept per
+   * API root: the first service's address is a setting, and another address is another service.
+   */
+  get offers(): ServiceOffers {
+    const root = this.apiRoot() ?? '';
+    let offers = this.offersByRoot.get(root);
+    if (!offers) this.offersByRoot.set(root, (offers = new ServiceOffers()));
+    return offers;
+  }
 
   constructor(
     private readonly sessions: SessionStore,
