@@ -23,18 +23,10 @@ export class Connection implements vscode.Disposable {
   private readonly refused = new vscode.EventEmitter<string>();
   /** A request that carried the stored token got 401: the refused token value. */
   readonly onDidRefuseToken = this.refused.event;
-  private readonly offersByRoot = new Map<string, ServiceOffers>();
-
-  /**
-   * The endpoints beyond the specification this service was found not to offer, kept per
-   * API root: the first service's address is a setting, and another address is another service.
-   */
-  get offers(): ServiceOffers {
-    const root = this.apiRoot() ?? '';
-    let offers = this.offersByRoot.get(root);
-    if (!offers) this.offersByRoot.set(root, (offers = new ServiceOffers()));
-    return offers;
-  }
+  /** The endpoints beyond the specification this service was found not to offer. */
+  readonly offers = new ServiceOffers();
+  /** The API root `offers` describes. */
+  private offersOf: string | undefined;
 
   constructor(
     private readonly sessions: SessionStore,
@@ -45,12 +37,14 @@ export class Connection implements vscode.Disposable {
     /** The service's address: `apphost.baseUrl` for the first service. */
     private readonly address: () => string = settings.baseUrl,
   ) {
+    this.offersOf = this.apiRoot();
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('apphost.requestsPerMinute')) this.shared?.setPerMinute(requestsPerMinute());
         if (CLIENT_SETTINGS.some((s) => e.affectsConfiguration(s))) {
           void this.client?.close();
           this.client = undefined;
+          this.forgetOffersIfMoved();
           this.changed.fire();
         }
       }),
@@ -71,6 +65,14 @@ export class Connection implements vscode.Disposable {
     } catch {
       return undefined;
     }
+  }
+
+  /** Another address is another service: what the old one lacked says nothing of it. */
+  private forgetOffersIfMoved(): void {
+    const root = this.apiRoot();
+    if (root === this.offersOf) return;
+    this.offersOf = root;
+    for (const feature of this.offers.clear()) void vscode.commands.executeCommand('setContext', `apphost.lacks.${feature}`, false);
   }
 
   /** The client for the configured URL. Throws a clear ConfigurationError when the URL is unusable. */

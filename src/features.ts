@@ -12,6 +12,7 @@ import { runCommand } from './commands/kit/running';
 import { asksOthers, consentToCommand } from './actions/consent';
 import { ServiceRouting } from './commands/serviceRouting';
 import { registerDeploy, type DeployArea } from './deploy';
+import { registerRunTerminals, type RunTerminals } from './actions/runTerminal';
 import { DeployTaskProvider } from './deploy/deployTask';
 import type { ConfigFileSystem } from './editors/configFileSystem';
 import type { DetailsDocuments } from './editors/detailsDocuments';
@@ -19,6 +20,7 @@ import type { ServerSnapshots } from './editors/serverSnapshots';
 import { registerConfigEditing } from './editors/registerConfigEditing';
 import type { DeployLogs } from './logViews/deployLogs';
 import type { RecentLines } from './logViews/recentLines';
+import type { DiagnosisDocuments } from './logViews/diagnoses';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Connections } from './connections';
 import type { Core } from './core';
@@ -64,11 +66,14 @@ export interface Features {
   readonly activity: vscode.TreeDataProvider<vscode.TreeItem>;
   readonly logs: LogsArea;
   readonly deploy: DeployArea;
+  /** The terminals of one-off commands (Run Command…, `apphost` tasks with a command). */
+  readonly runs: RunTerminals;
   /** The `apphost` tasks: "Deploy <app>" for each linked folder. */
   readonly deployTasks: vscode.TaskProvider;
   readonly fileSystem: ConfigFileSystem;
   readonly deployLogs: DeployLogs;
   readonly recentLines: RecentLines;
+  readonly diagnoses: DiagnosisDocuments;
   readonly snapshots: ServerSnapshots;
   readonly details: DetailsDocuments;
   /** The tools of the chat's agent mode (registered at activation, src/agent/registration.ts). */
@@ -126,6 +131,7 @@ export function activateFeatures(parts: ActivationParts): Features {
   const core: Core = { context, log, sessions, connection, connections, auth, workspaces, tree, events };
   const editing = registerConfigEditing(core);
   const deploy = registerDeploy(core);
+  const runs = registerRunTerminals(core);
   // Stack frames in logs lead to the folders linked to the app.
   const logs = registerLogs(core, (app) => deploy.links.linksOf(app).map((l) => l.folder.uri));
   const activity = registerActivityView(core, parts.activityView);
@@ -145,10 +151,12 @@ export function activateFeatures(parts: ActivationParts): Features {
     activity,
     logs,
     deploy,
+    runs,
     deployTasks: new DeployTaskProvider(core, deploy),
     fileSystem: editing.fileSystem,
     deployLogs: logs.deployLogs,
     recentLines: logs.recentLines,
+    diagnoses: logs.diagnoses,
     snapshots: editing.snapshots,
     details: editing.details,
     agentTools: agentTools(core),

@@ -27,6 +27,13 @@ export class ServiceOffers {
     return true;
   }
 
+  /** Forgets what was learnt (another service now answers at this connection's address); the features it lacked. */
+  clear(): BeyondSpec[] {
+    const lacked = [...this.lacking];
+    this.lacking.clear();
+    return lacked;
+  }
+
   /** `lacks-<feature>` row flags, for menus (`!(viewItem =~ /:lacks-run\b/)`). */
   flags(): string[] {
     return [...this.lacking].map((f) => `lacks-${f}`);

@@ -22,7 +22,7 @@ export { LocalFileError } from './transfer';
 export type { NewServer } from './endpoints/servers';
 export type { NewNotificationChannel } from './endpoints/account';
 export { bool as reportFlag, readLogLines, setEntry, splitLines } from './normalize';
-export { deployFinished } from './deployStatus';
+export { deployFailed, deployFinished } from './deployStatus';
 export { readLinkedApps, type LinkedApp } from './linkedApps';
 export { readProcessReport, type ProcessInstance, type ProcessSummary, type ProcessType } from './processReport';
 export type { LogFollow, LogStreamEnd } from './logStream';

@@ -24,6 +24,8 @@ export const SHOTS: Shot[] = [
   { file: 'config-conflict.png', alt: 'config.env open in a tab; a key changed on the server meanwhile opens a Server ↔ Yours diff', shows: ['src/editors/savePrompts.ts', 'src/editors/configFileSystem.ts'] },
   { file: 'deploy-log.png', alt: 'A deploy\'s build log in an editor tab, updating while it builds', shows: ['src/logViews/deployLogs.ts', 'media/apphost-log.tmLanguage.json'] },
   { file: 'deploy-folder.png', alt: 'The open folder linked to its app in the status bar; Deploy pushes it and the build plays live in a tab', shows: ['src/deploy/linkStatusBar.ts', 'src/deploy/deployRun.ts', 'src/logViews/deployLogs.ts'] },
+  { file: 'run-command.png', alt: 'Run Command… on an app: a one-off command (a migration) in a terminal tab of its own, with its output, exit code and duration', shows: ['src/actions/runTerminal.ts', 'src/actions/runCommand.ts', 'src/commands/runCommand.ts'] },
+  { file: 'diagnose.png', alt: 'Diagnose Failure: the service\'s diagnosis of a failed deploy, as Markdown beside its build log', shows: ['src/logViews/diagnoses.ts', 'src/actions/diagnose.ts'] },
   { file: 'walkthrough.png', alt: 'The Getting Started walkthrough', shows: ['media/walkthrough'] },
   { file: 'services.png', alt: 'Two AppHost services side by side in the view, each with its own colour, account and workspaces', shows: ['src/tree/serviceNode.ts', 'src/tree/roots.ts', 'src/serviceList.ts'] },
   { file: 'services-tabs.png', alt: 'config.env of the same app on two services: each tab in its service\'s colour, with its badge', shows: ['src/serviceDecorations.ts', 'src/serviceList.ts'] },

@@ -143,6 +143,31 @@ async function deployLog(w: Workbench, server: RunningServer): Promise<void> {
   await w.treeRow('storefront').click(); // collapse it again
 }
 
+/** Run Command… from the app's context menu: a migration's output in its own terminal tab, beside the tree. */
+async function runCommand(w: Workbench): Promise<void> {
+  await w.contextMenu('storefront', 'Run Command…', () => w.quickInput().getByText('Run a command on storefront').isVisible());
+  await w.enter('rails db:migrate');
+  await w.page.locator('.terminal-wrapper.active .xterm-rows').getByText(/Exit code 0 · /).waitFor({ timeout: 30_000 });
+  await shoot(w, 'run-command.png', around(await sideBar(w), await box(w.page.locator('.part.panel'))));
+  await w.runCommand('Terminal: Kill All Terminals');
+}
+
+/** Diagnose Failure on the demo's failed deploy: the diagnosis rendered beside its log. */
+async function diagnose(w: Workbench, server: RunningServer): Promise<void> {
+  server.control.setAiKey(true); // an operator who set an AI key: the service diagnoses
+  const failed = server.control.deploysOf('storefront').find((d) => d.status === 'failed')!.description!;
+  await w.expand('storefront');
+  await w.expand('Deploys');
+  await w.treeRow(failed).click();
+  await w.page.locator('.editor-instance .view-lines').getByText('… failed at').first().waitFor({ timeout: 30_000 });
+  const preview = w.page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await w.contextMenu(failed, 'Diagnose Failure', () => preview.getByText('Suggested fixes:').waitFor({ timeout: 60_000 }).then(() => true, () => false));
+  await shoot(w, 'diagnose.png', await box(w.page.locator('.part.editor')));
+  server.control.setAiKey(false);
+  await w.runCommand('View: Close All Editors');
+  await w.treeRow('storefront').click(); // collapse it again
+}
+
 async function walkthrough(w: Workbench): Promise<void> {
   // The walkthrough shows its pictures only in a wide editor: no side bar, no panel.
   await w.runCommand('View: Hide Panel');
@@ -240,7 +265,7 @@ async function main(): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   console.log('Packaging the extension…');
   packageExtension(VSIX);
-  const { server, workbench } = await openJourney({ server: { actionDelayMs: 300, logIntervalMs: 0 }, settings: { 'editor.autoIndent': 'none' }, collapse: ['Activity'] });
+  const { server, workbench } = await openJourney({ server: { actionDelayMs: 300, logIntervalMs: 0 }, settings: { 'editor.autoIndent': 'none', 'terminal.integrated.gpuAcceleration': 'off' }, collapse: ['Activity'] });
   try {
     await workbench.page.setViewportSize({ width: 1180, height: 760 });
     await treeAndMenu(workbench);
@@ -248,6 +273,8 @@ async function main(): Promise<void> {
     await logs(workbench, server);
     await configConflict(workbench, server);
     await deployLog(workbench, server);
+    await runCommand(workbench);
+    await diagnose(workbench, server);
     await walkthrough(workbench);
     await dark(workbench);
   } catch (error) {

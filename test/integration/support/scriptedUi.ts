@@ -8,7 +8,10 @@ type Answer = string | undefined;
 export interface ScriptedUi {
   /** Values typed into input boxes, in order (undefined = the user pressed Escape). */
   inputs: Answer[];
-  /** Labels (or a part of them) picked in QuickPicks, in order; for multi-select, comma-separated parts. */
+  /**
+   * Labels (or a part of them) picked in QuickPicks, in order; for multi-select, comma-separated parts.
+   * A QuickPick made with createQuickPick gets the answer typed into its box first (its items may follow what is typed).
+   */
   picks: Answer[];
   /** Buttons clicked in messages, by text of the message: first matching pattern wins ('*': its first button). */
   buttons: [RegExp, Answer][];
@@ -27,6 +30,7 @@ export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | '
     showQuickPick: win.showQuickPick,
     showInputBox: win.showInputBox,
     createInputBox: win.createInputBox,
+    createQuickPick: win.createQuickPick,
     showInformationMessage: win.showInformationMessage,
     showWarningMessage: win.showWarningMessage,
     showErrorMessage: win.showErrorMessage,
@@ -68,6 +72,7 @@ export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | '
   }) as typeof win.showInputBox;
 
   win.createInputBox = () => fakeInputBox(ui, nextInput);
+  win.createQuickPick = (() => fakeQuickPick(ui)) as typeof win.createQuickPick;
 
   // A dialog's title is what it asks; a save dialog's default file is what it proposes.
   win.showOpenDialog = (async (options?: vscode.OpenDialogOptions) => {
@@ -135,4 +140,42 @@ function fakeInputBox(ui: ScriptedUi, nextInput: () => Answer): vscode.InputBox 
     void typeNext();
   }
   return box as unknown as vscode.InputBox;
+}
+
+/** A QuickPick (createQuickPick) that types the next scripted pick into its box, then accepts the first item whose label holds it. */
+function fakeQuickPick(ui: ScriptedUi): vscode.QuickPick<vscode.QuickPickItem> {
+  const accept = new vscode.EventEmitter<void>();
+  const hide = new vscode.EventEmitter<void>();
+  const change = new vscode.EventEmitter<string>();
+  const never = new vscode.EventEmitter<never>().event;
+  let hidden = false;
+  const labels = (items: readonly vscode.QuickPickItem[]) => items.map((i) => (i.kind === vscode.QuickPickItemKind.Separator ? `--- ${i.label}` : i.label));
+  const pick = {
+    value: '', items: [] as readonly vscode.QuickPickItem[], activeItems: [] as readonly vscode.QuickPickItem[], selectedItems: [] as readonly vscode.QuickPickItem[],
+    title: undefined as string | undefined, placeholder: undefined, step: undefined, totalSteps: undefined, enabled: true, busy: false, ignoreFocusOut: false,
+    canSelectMany: false, matchOnDescription: false, matchOnDetail: false, keepScrollPosition: false, sortByLabel: true, buttons: [],
+    onDidAccept: accept.event, onDidHide: hide.event, onDidChangeValue: change.event, onDidChangeActive: never, onDidChangeSelection: never,
+    onDidTriggerButton: never, onDidTriggerItemButton: never,
+    show() {
+      ui.shown.push({ kind: 'quickPick', text: String(pick.title ?? ''), items: labels(pick.items) });
+      const wanted = ui.picks.shift();
+      if (wanted === undefined) return pick.hide();
+      pick.value = wanted;
+      change.fire(wanted);
+      const found = pick.items.find((i) => i.kind !== vscode.QuickPickItemKind.Separator && i.label.includes(wanted));
+      if (!found) throw new Error(`QuickPick has no item "${wanted}" among ${labels(pick.items).join(', ')}`);
+      pick.activeItems = [found];
+      pick.selectedItems = [found];
+      accept.fire();
+    },
+    hide() {
+      if (hidden) return;
+      hidden = true;
+      hide.fire();
+    },
+    dispose() {
+      pick.hide();
+    },
+  };
+  return pick as unknown as vscode.QuickPick<vscode.QuickPickItem>;
 }
