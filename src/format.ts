@@ -63,3 +63,18 @@ export function codeSpan(text: string): string {
 export function clockTime(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
+
+/** "180.2 MB", "512 B" (powers of 1024); undefined for a missing or non-positive size. */
+export function byteSize(bytes: number | undefined): string | undefined {
+  if (bytes === undefined || !Number.isFinite(bytes) || bytes <= 0) return undefined;
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  return `${(bytes / 1024 ** i).toFixed(i ? 1 : 0)} ${units[i]}`;
+}
+
+/** A date and time to the minute, as the user's locale writes it ("Nov 26, 2026, 10:15"). */
+export function dateTime(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? undefined : new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -2,7 +2,7 @@
 
 export { ApiClient, DEFAULT_TIMEOUTS, type ApiClientOptions, type Timeouts } from './apiClient';
 export type { CallOptions } from './callTypes';
-export { resolveBaseUrl, isLoopbackHost, type ResolvedBaseUrl } from './baseUrl';
+export { dashboardUrl, resolveBaseUrl, isLoopbackHost, type ResolvedBaseUrl } from './baseUrl';
 export { type ProxySettings } from './dispatcher';
 export { CERTIFICATE_AUTHORITIES_SETTING, CertificateError, gitCertificateMessage, gitCertificateProblem, type CertificateProblem } from './certificateProblems';
 export type { TrustSettings } from './trustedRoots';

@@ -20,6 +20,7 @@ export const SHOTS: Shot[] = [
   { file: 'tree.png', alt: 'The AppHost view: workspaces, servers, apps and databases with status icons', shows: ['src/tree/appNode.ts', 'src/tree/statusIcons.ts', 'src/tree/workspaceNode.ts', 'src/tree/roots.ts'] },
   { file: 'logs.png', alt: 'A log tail of a three-container app in the Output panel, beside the code', shows: ['src/logs/markers.ts', 'src/logs/logLine.ts', 'src/logs/containerTracker.ts', 'media/apphost-log.tmLanguage.json'] },
   { file: 'context-menu.png', alt: 'The context menu of an app: logs, config, lifecycle, deploy and more', shows: ['package.nls.json'] },
+  { file: 'backups.png', alt: 'A database\'s backups in the view; a completed backup\'s menu: Download Backup, Restore Backup', shows: ['src/tree/groups/backups.ts', 'package.nls.json'] },
   { file: 'config-conflict.png', alt: 'config.env open in a tab; a key changed on the server meanwhile opens a Server ↔ Yours diff', shows: ['src/editors/savePrompts.ts', 'src/editors/configFileSystem.ts'] },
   { file: 'deploy-log.png', alt: 'A deploy\'s build log in an editor tab, updating while it builds', shows: ['src/logViews/deployLogs.ts', 'media/apphost-log.tmLanguage.json'] },
   { file: 'deploy-folder.png', alt: 'The open folder linked to its app in the status bar; Deploy pushes it and the build plays live in a tab', shows: ['src/deploy/linkStatusBar.ts', 'src/deploy/deployRun.ts', 'src/logViews/deployLogs.ts'] },

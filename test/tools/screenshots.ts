@@ -63,6 +63,18 @@ async function treeAndMenu(w: Workbench): Promise<void> {
   await w.page.keyboard.press('Escape');
 }
 
+/** A database's Backups part, with a completed backup's context menu (Download, Restore). */
+async function backups(w: Workbench): Promise<void> {
+  await w.treeRow('Apps').click(); // collapse, to make room
+  for (const row of ['Databases', 'storefront-db', 'Backups']) await w.expand(row);
+  await w.treeRow('yesterday').click({ button: 'right' });
+  const menu = w.page.locator('.context-view .monaco-menu');
+  await menu.locator('.action-label', { hasText: 'Restore Backup…' }).waitFor();
+  await shoot(w, 'backups.png', around(await sideBar(w), await box(menu)));
+  await w.page.keyboard.press('Escape');
+  await w.treeRow('Databases').click();
+}
+
 async function logs(w: Workbench, server: RunningServer): Promise<void> {
   await w.runCommand('File: New Untitled Text File');
   await w.runCommand('Change Language Mode');
@@ -274,6 +286,7 @@ async function main(): Promise<void> {
   try {
     await workbench.page.setViewportSize({ width: 1180, height: 760 });
     await treeAndMenu(workbench);
+    await backups(workbench);
     await logs(workbench, server);
     await configConflict(workbench, server);
     await buildpacksAndPreviews(workbench);

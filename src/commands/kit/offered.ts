@@ -85,3 +85,13 @@ export async function noticeNotOffered<T>(s: Core, service: string | undefined, 
     throw new UserCancelled();
   }
 }
+
+/**
+ * Before a command asks anything (a file, a typed name): a capability already known to be
+ * lacking on the service stops it with the notice (the palette or a stale menu reached it).
+ */
+export function refuseIfLacking(s: Core, service: string | undefined, feature: BeyondSpec): void {
+  if (!s.connections.of(service).offers.lacks(feature)) return;
+  void notify('info', serviceNoticeOf(s, notOfferedText(feature), service));
+  throw new UserCancelled();
+}

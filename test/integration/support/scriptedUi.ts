@@ -15,6 +15,8 @@ export interface ScriptedUi {
   picks: Answer[];
   /** Buttons clicked in messages, by text of the message: first matching pattern wins ('*': its first button). */
   buttons: [RegExp, Answer][];
+  /** Files chosen in open and save dialogs, in order (undefined = the dialog was dismissed). */
+  files: (vscode.Uri | undefined)[];
   /** Everything shown: messages, input prompts, validation messages. */
   readonly shown: { kind: string; text: string; detail?: string; items?: string[] }[];
   restore(): void;
@@ -22,7 +24,7 @@ export interface ScriptedUi {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | 'buttons'>> = {}): ScriptedUi {
+export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | 'buttons' | 'files'>> = {}): ScriptedUi {
   const win = vscode.window as Mutable<typeof vscode.window>;
   const originals = {
     showQuickPick: win.showQuickPick,
@@ -32,11 +34,14 @@ export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | '
     showInformationMessage: win.showInformationMessage,
     showWarningMessage: win.showWarningMessage,
     showErrorMessage: win.showErrorMessage,
+    showOpenDialog: win.showOpenDialog,
+    showSaveDialog: win.showSaveDialog,
   };
   const ui: ScriptedUi = {
     inputs: script.inputs ?? [],
     picks: script.picks ?? [],
     buttons: script.buttons ?? [],
+    files: script.files ?? [],
     shown: [],
     restore: () => Object.assign(win, originals),
   };
@@ -68,6 +73,17 @@ export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | '
 
   win.createInputBox = () => fakeInputBox(ui, nextInput);
   win.createQuickPick = (() => fakeQuickPick(ui)) as typeof win.createQuickPick;
+
+  // A dialog's title is what it asks; a save dialog's default file is what it proposes.
+  win.showOpenDialog = (async (options?: vscode.OpenDialogOptions) => {
+    ui.shown.push({ kind: 'openDialog', text: options?.title ?? '' });
+    const file = ui.files.shift();
+    return file ? [file] : undefined;
+  }) as typeof win.showOpenDialog;
+  win.showSaveDialog = (async (options?: vscode.SaveDialogOptions) => {
+    ui.shown.push({ kind: 'saveDialog', text: options?.title ?? '', detail: options?.defaultUri?.fsPath });
+    return ui.files.shift();
+  }) as typeof win.showSaveDialog;
 
   const message = (kind: string) =>
     (async (text: string, ...rest: unknown[]) => {
