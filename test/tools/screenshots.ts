@@ -73,6 +73,7 @@ async function backups(w: Workbench): Promise<void> {
   await shoot(w, 'backups.png', around(await sideBar(w), await box(menu)));
   await w.page.keyboard.press('Escape');
   await w.treeRow('Databases').click();
+  await w.expand('Apps'); // as the next pictures expect it
 }
 
 async function logs(w: Workbench, server: RunningServer): Promise<void> {
