@@ -124,6 +124,10 @@ async function configConflict(w: Workbench, server: RunningServer): Promise<void
 /** storefront's Buildpacks (and their tab), then its pull-request previews. */
 async function buildpacksAndPreviews(w: Workbench): Promise<void> {
   await w.expand('storefront');
+  // Config is still open from the conflict picture: fold it so the parts below are in view.
+  const config = w.treeRow('Config').and(w.page.locator('[aria-expanded=true]'));
+  if (await config.isVisible()) await config.click();
+  await w.runCommand('View: Hide Panel'); // the tail's output from the logs picture
   await w.expand('Buildpacks');
   const first = 'https://github.com/heroku/heroku-buildpack-nodejs.git';
   await w.treeRow(`1. ${first}`).click();
@@ -188,7 +192,7 @@ async function diagnose(w: Workbench, server: RunningServer): Promise<void> {
 
 async function walkthrough(w: Workbench): Promise<void> {
   // The walkthrough shows its pictures only in a wide editor: no side bar, no panel.
-  await w.runCommand('View: Hide Panel');
+  if (await w.page.locator('.part.panel').isVisible()) await w.runCommand('View: Hide Panel'); // offered only while it shows
   await w.runCommand('View: Toggle Primary Side Bar Visibility');
   await w.runCommand('AppHost: Get Started');
   await w.page.locator('.gettingStartedContainer .getting-started-step').first().waitFor();
