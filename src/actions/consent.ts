@@ -92,7 +92,8 @@ export async function consentToCommand(s: Core, action: string, args: readonly u
   }
   if (first instanceof vscode.Uri) {
     // A menu of VS Code (the Explorer's, an editor title's) passes a Uri as any extension can: the question says both.
-    const where = first.scheme === 'file' ? first.fsPath : first.toString(true);
+    // A document's address without its query: that holds the document's key (editors/documentKeys.ts), not for the eye.
+    const where = first.scheme === 'file' ? first.fsPath : first.with({ query: '', fragment: '' }).toString(true);
     const answer = await ask('warning',
       vscode.l10n.t('{0}: {1}?', action, where), vscode.l10n.t('Asked from a menu of VS Code (the Explorer, an editor\'s title) or by another extension or tool.'),
       action);
