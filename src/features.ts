@@ -150,7 +150,7 @@ export function activateFeatures(parts: ActivationParts): Features {
     treeInsides: { resources, view, state },
     throttleStatus,
     invoke: (id, args) => runCommand(parts.log, id, args, (command, given) => routing.route(command, given),
-      async (command, given) => (asksOthers(command) ? consentToCommand(core, titles.get(command) ?? command, given) : undefined)),
+      async (command, given) => (asksOthers(command, given) ? consentToCommand(core, titles.get(command) ?? command, given) : undefined)),
     commandIds: routing.ids(),
     resources,
     dragAndDrop: new ResourcesDragAndDrop(),
