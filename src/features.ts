@@ -33,8 +33,7 @@ import { ResourceRoots } from './tree/roots';
 import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
 import { TreeControl } from './tree/treeControl';
 import { TreeState } from './tree/treeState';
-import { hideNotOffered } from './commands/kit/offered';
-import { BEYOND_SPEC } from './serviceOffers';
+import { showOffers } from './commands/kit/offered';
 import { ThrottleStatusBar } from './throttleStatus';
 
 export { ApiClient } from './api/apiClient';
@@ -117,8 +116,6 @@ export function activateFeatures(parts: ActivationParts): Features {
     connections.onDidChange(() => {
       state.clearWorkspaceNodes(); // another session or service: the workspaces it shows are not this one's
       resources.refresh();
-      // Another service may offer what the last one lacked: the palette's `apphost.lacks.<feature>` follows.
-      for (const feature of BEYOND_SPEC) void vscode.commands.executeCommand('setContext', `apphost.lacks.${feature}`, connections.all().every((c) => c.offers.lacks(feature)));
     }),
     // The user expands an app: its process report (one request) says whether it really runs.
     view.onDidExpandElement(({ element }) => {
@@ -133,8 +130,8 @@ export function activateFeatures(parts: ActivationParts): Features {
   );
   const { log, sessions, auth } = parts;
   const core: Core = { context, log, sessions, connection, connections, auth, workspaces, tree, events };
-  // A part of the tree found its service lacks a capability (a 404): the view and the palette hide it.
-  context.subscriptions.push(state.onLacking((feature) => hideNotOffered(core, feature)));
+  // A service found lacking a capability (a 404), or offering it again: the view and the palette follow.
+  context.subscriptions.push(showOffers(core));
   const editing = registerConfigEditing(core);
   const deploy = registerDeploy(core);
   const runs = registerRunTerminals(core);
