@@ -25,6 +25,7 @@ import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Connections } from './connections';
 import type { Core } from './core';
 import { AutoRefresh } from './tree/autoRefresh';
+import { QuietRefresh } from './tree/quietRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ListNode } from './tree/listNode';
 import { ResourcesProvider } from './tree/resourcesProvider';
@@ -51,6 +52,8 @@ export interface TreeInsides {
   readonly resources: ResourcesProvider;
   readonly view: vscode.TreeView<TreeNode>;
   readonly state: TreeState;
+  /** One round of the auto-refresh now, every part whatever its budget. */
+  autoRefreshNow(): Promise<void>;
 }
 
 export interface Features {
@@ -109,9 +112,13 @@ export function activateFeatures(parts: ActivationParts): Features {
     connections.onDidChange,
   );
   const tree = new TreeControl(resources, state, (service) => connections.of(service).api(), view, healer);
+  // The auto-refresh re-renders only the lists that changed.
+  const quiet = new QuietRefresh(view);
+  const refreshers = () => roots.refreshers((shown) => quiet.run(shown, (node) => resources.refresh(node, { refetch: false })));
   context.subscriptions.push(
     resources, healer, events,
-    new AutoRefresh(view, () => roots.refreshers((node) => resources.refresh(node))),
+    quiet,
+    new AutoRefresh(view, refreshers),
     throttleStatus,
     connections.onDidChange(() => {
       state.clearWorkspaceNodes(); // another session or service: the workspaces it shows are not this one's
@@ -144,7 +151,7 @@ export function activateFeatures(parts: ActivationParts): Features {
   const titles = new Map(((context.extension.packageJSON.contributes?.commands ?? []) as { command: string; title: string }[]).map((c) => [c.command, c.title]));
   return {
     core,
-    treeInsides: { resources, view, state },
+    treeInsides: { resources, view, state, autoRefreshNow: async () => void (await Promise.all(refreshers().map((part) => part.refresh()))) },
     throttleStatus,
     invoke: (id, args) => runCommand(parts.log, id, args, (command, given) => routing.route(command, given),
       async (command, given) => (asksOthers(command, given) ? consentToCommand(core, titles.get(command) ?? command, given) : undefined)),
