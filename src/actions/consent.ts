@@ -22,6 +22,8 @@ const HARMLESS = new Set([
   'apphost.logs.stopAll', 'apphost.logs.filter', 'apphost.logs.clearFilter', 'apphost.logs.toggleTimestamps',
   'apphost.folder.actions', 'apphost.app.reveal', 'apphost.config.hide', 'apphost.server.checkStatus',
   'apphost.folder.link', 'apphost.folder.unlink', 'apphost.logs.tail', 'apphost.logs.show', 'apphost.github.openPullRequest',
+  // Forgetting what tasks were allowed only makes them ask again (taskConsent.ts).
+  'apphost.tasks.forgetPermissions',
   // These ask the user themselves, naming what AppHost's own lists say (a service, a .env file's app the user picks).
   'apphost.removeService', 'apphost.config.push',
 ]);
