@@ -188,13 +188,16 @@ describe('one-off commands: Run Command…, its terminal, the tool and the task'
       ],
     };
 
-    /** AppHost's question before a task runs, and the answer given in each test (undefined: Cancel). */
+    /** AppHost's question before a task runs: what each test has shown, and the answer it gives from now on (undefined: Cancel). */
     const TASK_ASKS = /^A task asks AppHost to /;
-    let answer: 'Run' | 'Always for This Task' | undefined;
     let ui: ScriptedUi;
     const asked = () => ui.shown.filter((m) => TASK_ASKS.test(m.text));
+    const answer = (button: 'Always for This Task' | undefined) => (ui.buttons = [[TASK_ASKS, button]]);
 
-    /** Runs a task of the shop folder (or the task given) through VS Code's task system; the exit codes of what ran, by task name. */
+    /**
+     * Runs a task of the shop folder (or the task given) through VS Code's task system, as any
+     * extension can (fetchTasks, executeTask); the exit codes of what ran, by task name.
+     */
     async function runTask(name: string, given?: vscode.Task): Promise<{ exits: Map<string, number | undefined>; started: string[] }> {
       let found = given;
       if (!found) {
@@ -205,19 +208,18 @@ describe('one-off commands: Run Command…, its terminal, the tool and the task'
       const task = found;
       const exits = new Map<string, number | undefined>();
       const started: string[] = [];
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((resolve, reject) => {
         const subs = [
           vscode.tasks.onDidStartTask((e) => started.push(e.execution.task.name)),
           vscode.tasks.onDidEndTaskProcess((e) => exits.set(e.execution.task.name, e.exitCode)),
           vscode.tasks.onDidEndTask((e) => {
-            // A task given by definition only ends as AppHost resolved it (its name may be AppHost's).
-            const ended = given ? e.execution.task.definition.command === given.definition.command : e.execution.task.name === name;
+            const ended = given ? e.execution.task.definition.type === 'apphost' : e.execution.task.name === name;
             if (!ended) return;
             subs.forEach((s) => s.dispose());
             resolve();
           }),
         ];
-        void vscode.tasks.executeTask(task);
+        vscode.tasks.executeTask(task).then(undefined, reject);
       });
       return { exits, started };
     }
@@ -239,12 +241,12 @@ describe('one-off commands: Run Command…, its terminal, the tool and the task'
       // No task allowed "always" by an earlier suite in this workspace.
       await vscode.commands.executeCommand('apphost.tasks.forgetPermissions');
     });
-    beforeEach(() => (ui = scriptUi({ buttons: [[TASK_ASKS, answer]] })));
+    beforeEach(() => (ui = scriptUi()));
     afterEach(() => ui.restore());
     after(() => closeFolders());
 
     it('the first run asks what runs where, and says a task started it; declined, nothing is sent and the task ends with 1', async () => {
-      answer = undefined;
+      answer(undefined);
       server.control.clearRequestLog();
       const declined = await runTask('migrate');
       assert.equal(declined.exits.get('migrate'), 1);
@@ -261,13 +263,13 @@ describe('one-off commands: Run Command…, its terminal, the tool and the task'
     });
 
     it('"Always for This Task" runs it, then it runs without asking; a changed command asks again', async () => {
-      answer = 'Always for This Task';
+      answer('Always for This Task');
       const first = await runTask('migrate');
       assert.equal(first.exits.get('migrate'), 0, transcript('storefront: rails db:migrate'));
       assert.equal(asked().length, 1);
       assert.equal(runPosts('storefront').length, 1);
 
-      answer = undefined;
+      answer(undefined);
       const again = await runTask('migrate');
       assert.equal(again.exits.get('migrate'), 0, transcript('storefront: rails db:migrate'));
       assert.equal(asked().length, 1, 'not asked again');
@@ -285,20 +287,24 @@ describe('one-off commands: Run Command…, its terminal, the tool and the task'
       }
     });
 
-    it('a task another extension makes up (vscode.tasks.executeTask with a definition only) asks; declined, nothing runs', async () => {
-      answer = undefined;
+    it('another extension running AppHost\'s task asks about what the task runs, whatever definition it claims', async () => {
+      answer(undefined);
       server.control.clearRequestLog();
-      // A neighbour's task: no execution of its own, so VS Code has AppHost's provider resolve it.
-      const folder = vscode.workspace.workspaceFolders!.find((f) => f.name === 'shop')!;
-      const neighbours = new vscode.Task({ type: 'apphost', app: 'storefront', command: 'rails db:drop' }, folder, 'Tidy up', 'a neighbour');
-      const runs = await runTask('Tidy up', neighbours);
-      assert.deepEqual([...runs.exits.values()], [1]);
-      assert.deepEqual(asked().map((m) => m.text), ['A task asks AppHost to run "rails db:drop" on storefront.'], JSON.stringify(ui.shown));
+      // A neighbour fetches AppHost's tasks (as the Run Task picker does) and runs "failing check" (not allowed yet: migrate is)…
+      const check = (await vscode.tasks.fetchTasks({ type: 'apphost' })).find((t) => t.name === 'failing check')!;
+      const plain = await runTask('failing check', check);
+      assert.deepEqual([...plain.exits.values()], [1]);
+      assert.deepEqual(asked().map((m) => m.text), ['A task asks AppHost to run "exit 3" on storefront.'], JSON.stringify(ui.shown));
+      // …or dresses AppHost's execution in a definition of its own: what runs, and is asked about, is AppHost's task.
+      const dressed = new vscode.Task({ type: 'apphost', app: 'storefront', command: 'rails db:drop' }, check.scope as vscode.WorkspaceFolder, 'Tidy up', 'a neighbour', check.execution);
+      const forged = await runTask('Tidy up', dressed);
+      assert.deepEqual([...forged.exits.values()], [1]);
+      assert.deepEqual(asked().map((m) => m.text).at(-1), 'A task asks AppHost to run "exit 3" on storefront.', JSON.stringify(ui.shown));
       assert.deepEqual(runPosts('storefront'), []);
     });
 
     it('runs the command in the task\'s terminal and ends with its exit code (0, 3); a blank command and an unknown app fail it (1)', async () => {
-      answer = 'Always for This Task';
+      answer('Always for This Task');
       const ok = await runTask('migrate');
       assert.equal(ok.exits.get('migrate'), 0, transcript('storefront: rails db:migrate'));
       assert.match(transcript('storefront: rails db:migrate'), /CreateOrders: migrated[\s\S]*\nExit code 0 · /);
@@ -314,7 +320,7 @@ describe('one-off commands: Run Command…, its terminal, the tool and the task'
     });
 
     it('a compound task deploys, then migrates', async () => {
-      answer = 'Always for This Task';
+      answer('Always for This Task');
       shop.commit('Add the orders table');
       const before = server.control.deploysOf('storefront').length;
       const runs = await runTask('Deploy and migrate');
