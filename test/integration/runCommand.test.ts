@@ -262,7 +262,7 @@ describe('one-off commands: Run Command…, its terminal, the tool and the task'
       assert.deepEqual(server.control.requestLog.filter((e) => e.method !== 'GET'), []);
     });
 
-    it('"Always for This Task" runs it, then it runs without asking; a changed command asks again', async () => {
+    it('"Always for This Task" runs it, then it runs without asking; a changed command asks again, and so does every task once forgotten', async () => {
       answer('Always for This Task');
       const first = await runTask('migrate');
       assert.equal(first.exits.get('migrate'), 0, transcript('storefront: rails db:migrate'));
@@ -285,6 +285,13 @@ describe('one-off commands: Run Command…, its terminal, the tool and the task'
       } finally {
         await writeTasks('rails db:migrate');
       }
+
+      // Forget Remembered Task Permissions: migrate asks again.
+      await vscode.commands.executeCommand('apphost.tasks.forgetPermissions');
+      const forgotten = await runTask('migrate');
+      assert.equal(forgotten.exits.get('migrate'), 1);
+      assert.equal(asked().length, 3);
+      assert.equal(runPosts('storefront').length, 2);
     });
 
     it('another extension running AppHost\'s task asks about what the task runs, whatever definition it claims', async () => {
