@@ -4,7 +4,9 @@
 // never the caller's), the workspace and the service, and says another extension or tool
 // asked. Declined: nothing is sent. The caller's argument never reaches the command: the
 // command gets the app as the service names it, a folder's Uri, or nothing (then it asks
-// the user to pick, in AppHost's own pickers).
+// the user to pick, in AppHost's own pickers). The `apphost` tasks follow the same rule in
+// taskConsent.ts: VS Code does not say who started a task, so a task always asks first
+// (once, when the user allows that exact task "always").
 import * as vscode from 'vscode';
 import type { Core } from '../core';
 import { isAppRef, UserCancelled, type AppRef } from '../model';
