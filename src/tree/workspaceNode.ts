@@ -68,6 +68,10 @@ export class WorkspaceNode implements TreeNode {
     return [this.servers, this.apps, this.databases];
   }
 
+  loadedChildren(): readonly TreeNode[] {
+    return [this.servers, this.apps, this.databases];
+  }
+
   invalidate(): void {
     this.servers.invalidate();
     this.apps.invalidate();
