@@ -14,6 +14,7 @@ import { deployArea, type DeployArea } from './index';
 import { PRE_DEPLOY_SETTING, PreDeployTaskError } from './preDeployTask';
 import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
+import { forgetAllowedTasks } from '../actions/taskConsent';
 
 export function deployCommands(s: Core): CommandTable {
   const area = () => deployArea(s);
@@ -23,6 +24,7 @@ export function deployCommands(s: Core): CommandTable {
     'apphost.folder.link': (uri?: vscode.Uri) => linkFolder(s, area(), uri),
     'apphost.folder.unlink': (uri?: vscode.Uri) => unlinkFolder(s.connections, area(), uri),
     'apphost.folder.actions': (uri?: vscode.Uri) => linkedAppActions(s, area(), uri),
+    'apphost.tasks.forgetPermissions': () => forgetTaskPermissions(s),
   };
 }
 
@@ -44,6 +46,14 @@ async function deploy(s: Core, area: DeployArea, target: CommandTarget | vscode.
     await showPreDeployError(s, error);
     return undefined;
   }
+}
+
+/** Every `apphost` task allowed "always" in this workspace asks again on its next run. */
+async function forgetTaskPermissions(s: Core): Promise<void> {
+  const count = await forgetAllowedTasks(s);
+  void notify('info', count
+    ? vscode.l10n.t('AppHost forgot {0} task(s) allowed "always" in this workspace: each asks again before it runs.', count)
+    : vscode.l10n.t('No AppHost task is allowed "always" in this workspace: each asks before it runs.'));
 }
 
 /** Why the pre-deploy task kept the deploy from starting; the setting is one click away when it is the fix. */
