@@ -1,4 +1,4 @@
-// Extensions generated at test time (the bench's baselines, the e2e's spy): this writes
+// Extensions generated at test time (the bench's baselines, the e2e's spy, the test model): this writes
 // one (its manifest, its files and what vsce asks for) and packages it as a .vsix.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,8 +14,8 @@ export interface GeneratedManifest {
   contributes?: Record<string, unknown>;
 }
 
-/** Writes the extension into `dir` (main file: extension.js, among `files`) and packages it as `vsix`. */
-export function packageGeneratedExtension(dir: string, manifest: GeneratedManifest, files: Record<string, string>, vsix: string): void {
+/** Writes the extension into `dir` (main file: extension.js, among `files`): a folder VS Code can load as a development extension. */
+export function writeGeneratedExtension(dir: string, manifest: GeneratedManifest, files: Record<string, string>): void {
   mkdirSync(dir, { recursive: true });
   const { id, ...rest } = manifest;
   const [publisher, name] = id.split('.');
@@ -26,6 +26,11 @@ export function packageGeneratedExtension(dir: string, manifest: GeneratedManife
   writeFileSync(join(dir, 'README.md'), `# ${manifest.displayName}\n\n${manifest.description}\n`);
   writeFileSync(join(dir, 'LICENSE'), 'MIT\n');
   writeFileSync(join(dir, '.vscodeignore'), '.vscodeignore\n');
+}
+
+/** Writes the extension into `dir` (see writeGeneratedExtension) and packages it as `vsix`. */
+export function packageGeneratedExtension(dir: string, manifest: GeneratedManifest, files: Record<string, string>, vsix: string): void {
+  writeGeneratedExtension(dir, manifest, files);
   execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
