@@ -44,6 +44,11 @@ export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, v
       // A VS Code without its Markdown extension (disabled): the Markdown itself, beside the log.
       await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.Beside, preview: true });
     }
+    // VS Code re-reads a document on a change only once it knows the document: a change fired
+    // while the preview was still loading it is lost (a fast model's whole answer stayed
+    // "Asking…"). Opened here, every later update reaches it; one that came meanwhile is shown now.
+    const document = await vscode.workspace.openTextDocument(uri);
+    if (document.getText() !== this.contents.get(uri.toString())) this.changed.fire(uri);
     return view;
   }
 
@@ -61,8 +66,9 @@ export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, v
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const content = this.contents.get(uri.toString());
-    if (content !== undefined && (await this.keys.admits(uri))) return content;
+    // Read after the check: an update made meanwhile is the content (its change event may come too early to be heard).
+    const content = (await this.keys.admits(uri)) ? this.contents.get(uri.toString()) : undefined;
+    if (content !== undefined) return content;
     return `${vscode.l10n.t('This diagnosis was shown once and is gone: run Diagnose Failure on the failed deploy again.')}\n`;
   }
 
