@@ -137,6 +137,7 @@ async function askModel(s: Core, app: AppRef, deploy: Deploy, model: vscode.Lang
     } catch (error) {
       modelFailed(view, page, answer, model.name, error, token.isCancellationRequested);
     }
+    await view.done();
   });
 }
 

@@ -16,6 +16,12 @@ export interface DiagnosisView {
   readonly uri: vscode.Uri;
   /** Replaces the Markdown shown (the preview follows). */
   update(markdown: string): void;
+  /**
+   * The text is final: the preview renders it whole. The preview follows a change by sending
+   * its webview the new body, which a webview still loading drops: a model that answered
+   * while the preview opened left it at "Asking…" with the answer in the document.
+   */
+  done(): Promise<void>;
 }
 
 export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -36,7 +42,7 @@ export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, v
     const name = this.serviceName(app.service);
     const query = new URLSearchParams({ app: app.id, deploy: deployId, ...(app.workspace ? { workspace: app.workspace } : {}), service: app.service, ...(name ? { name: app.name } : {}) });
     const uri = this.keys.lock(vscode.Uri.from({ scheme: DIAGNOSIS_SCHEME, path: `/${withService(app.name, name)}/diagnosis ${label}.md`, query: query.toString() }));
-    const view: DiagnosisView = { uri, update: (text) => this.set(uri, text) };
+    const view: DiagnosisView = { uri, update: (text) => this.set(uri, text), done: refreshPreviews };
     this.set(uri, markdown);
     try {
       await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
@@ -75,5 +81,14 @@ export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, v
   dispose(): void {
     this.changed.dispose();
     this.contents.clear();
+  }
+}
+
+/** Renders every Markdown preview whole (none without VS Code's Markdown extension: nothing to do). */
+async function refreshPreviews(): Promise<void> {
+  try {
+    await vscode.commands.executeCommand('markdown.preview.refresh');
+  } catch {
+    // No Markdown extension: the document itself is shown, and follows every change.
   }
 }
