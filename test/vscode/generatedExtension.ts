@@ -14,8 +14,8 @@ export interface GeneratedManifest {
   contributes?: Record<string, unknown>;
 }
 
-/** Writes the extension into `dir` (main file: extension.js, among `files`): a folder VS Code can load as a development extension. */
-export function writeGeneratedExtension(dir: string, manifest: GeneratedManifest, files: Record<string, string>): void {
+/** Writes the extension into `dir` (main file: extension.js, among `files`) and packages it as `vsix`. */
+export function packageGeneratedExtension(dir: string, manifest: GeneratedManifest, files: Record<string, string>, vsix: string): void {
   mkdirSync(dir, { recursive: true });
   const { id, ...rest } = manifest;
   const [publisher, name] = id.split('.');
@@ -26,11 +26,6 @@ export function writeGeneratedExtension(dir: string, manifest: GeneratedManifest
   writeFileSync(join(dir, 'README.md'), `# ${manifest.displayName}\n\n${manifest.description}\n`);
   writeFileSync(join(dir, 'LICENSE'), 'MIT\n');
   writeFileSync(join(dir, '.vscodeignore'), '.vscodeignore\n');
-}
-
-/** Writes the extension into `dir` (see writeGeneratedExtension) and packages it as `vsix`. */
-export function packageGeneratedExtension(dir: string, manifest: GeneratedManifest, files: Record<string, string>, vsix: string): void {
-  writeGeneratedExtension(dir, manifest, files);
   execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -8,7 +8,7 @@
 // into its own folder or .vsix at test time.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { answerFor, behaviourFile, MODEL_DIR_ENV, MODEL_NAME, promptFile, VENDOR, WAITING_WORDS, type Behaviour } from './protocol';
+import { answerFor, behaviourFile, MODEL_DIR_ENV, MODEL_NAME, promptFile, releaseFile, VENDOR, WAITING_WORDS, type Behaviour } from './protocol';
 
 /** The provider's side of the API, as VS Code 1.139 defines it (@types/vscode is 1.90's). */
 interface ChatInformation {
@@ -46,6 +46,17 @@ function behaviour(dir: string): Behaviour {
   return existsSync(file) ? (readFileSync(file, 'utf8').trim() as Behaviour) : 'answer';
 }
 
+/** Resolves once the release file is there, or the request is cancelled. */
+function released(dir: string, token: vscode.CancellationToken): Promise<void> {
+  return new Promise((resolve) => {
+    const poll = setInterval(() => {
+      if (!existsSync(releaseFile(dir)) && !token.isCancellationRequested) return;
+      clearInterval(poll);
+      resolve();
+    }, 20);
+  });
+}
+
 export function activate(context: vscode.ExtensionContext): void {
   const dir = process.env[MODEL_DIR_ENV];
   if (!dir) throw new Error(`${MODEL_DIR_ENV} is not set: the test model has nowhere to keep its prompts.`);
@@ -55,7 +66,8 @@ export function activate(context: vscode.ExtensionContext): void {
     async provideLanguageModelChatResponse(_model, messages, _options, progress, token) {
       const prompt = messages.map(textOf).join('\n');
       writeFileSync(promptFile(dir, readdirSync(dir).filter((f) => f.startsWith('prompt-')).length + 1), prompt);
-      switch (behaviour(dir)) {
+      const how = behaviour(dir);
+      switch (how) {
         case 'fail': throw new Error('the test model broke down');
         case 'blocked': throw vscode.LanguageModelError.Blocked('the test model does not answer questions about deploys');
         case 'no-permissions': throw vscode.LanguageModelError.NoPermissions('the test model is not for AppHost');
@@ -65,7 +77,10 @@ export function activate(context: vscode.ExtensionContext): void {
           progress.report(new TextPart(WAITING_WORDS));
           await new Promise<void>((resolve) => token.onCancellationRequested(() => resolve()));
           return;
+        case 'hold':
         case 'answer':
+          if (how === 'hold') await released(dir, token);
+          if (token.isCancellationRequested) return;
           // In pieces, as a model streams: the diagnosis grows as they come.
           for (const piece of answerFor(prompt.length).split(/(?<=\n)/)) progress.report(new TextPart(piece));
       }

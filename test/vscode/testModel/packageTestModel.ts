@@ -1,9 +1,8 @@
-// Builds the test language model (extension.ts and what it imports, bundled) at test time:
-// as a folder (a development extension beside AppHost in the integration runs) or as its
-// own .vsix (installed next to the packaged AppHost in the UI journeys).
+// Packages the test language model (extension.ts and what it imports, bundled) as its own
+// .vsix at test time: the integration runs and the UI journeys install it beside AppHost.
 import * as esbuild from 'esbuild';
 import { join } from 'node:path';
-import { packageGeneratedExtension, writeGeneratedExtension, type GeneratedManifest } from '../generatedExtension';
+import { packageGeneratedExtension, type GeneratedManifest } from '../generatedExtension';
 import { VENDOR } from './protocol';
 
 const MANIFEST: GeneratedManifest = {
@@ -27,12 +26,6 @@ function bundle(): Record<string, string> {
     logLevel: 'silent',
   });
   return { 'extension.js': out.outputFiles[0].text };
-}
-
-/** Writes the test model into `dir` (a folder VS Code loads as a development extension) and returns it. */
-export function writeTestModel(dir: string): string {
-  writeGeneratedExtension(dir, MANIFEST, bundle());
-  return dir;
 }
 
 /** Writes the test model under `dir` and returns its .vsix. */
