@@ -2,15 +2,16 @@
 // offers the language model of VS Code; the click on "Ask <model>" sends it the masked end
 // of the build log, and its answer shows as the diagnosis beside the log. The model is the
 // test model (test/vscode/testModel/), installed from its own .vsix next to the packaged
-// AppHost: it keeps the prompt it got, which the journey reads.
+// AppHost: it keeps the prompt it got, which the journey reads, and answers when the journey
+// has seen what shows while it thinks.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { until } from '../support/wait';
 import { packageTestModel } from '../vscode/testModel/packageTestModel';
-import { MODEL_DIR_ENV, MODEL_NAME, promptFile } from '../vscode/testModel/protocol';
+import { behaviourFile, MODEL_DIR_ENV, MODEL_NAME, promptFile, releaseFile } from '../vscode/testModel/protocol';
 import { shows } from './gesture';
 import { closeJourney } from './journey';
 import { VSIX, Workbench } from './workbench';
@@ -55,6 +56,8 @@ describe('journey: diagnose a failed deploy with the language model of VS Code w
     dir = mkdtempSync(join(tmpdir(), 'apphost-model-'));
     modelDir = join(dir, 'model');
     mkdirSync(modelDir);
+    // A model takes its time: this one answers once the journey lets it.
+    writeFileSync(behaviourFile(modelDir), 'hold');
     const modelVsix = packageTestModel(dir);
     // A fresh wokku: no AI key (the default).
     server = await startServer({ seed: 'demo', actionDelayMs: 40 });
@@ -97,25 +100,26 @@ describe('journey: diagnose a failed deploy with the language model of VS Code w
     console.log(`    screenshot: ${await workbench.screenshot('diagnose-model-1-offer')}`);
   });
 
-  it('on "Ask", the model gets the end of the log with the config value and the key masked, and its answer shows beside the log', async () => {
+  it('on "Ask", the diagnosis opens beside the log while the model thinks, and the model gets the end of the log with the config value and the key masked', async () => {
     await workbench.click(askButton(), () => shows(page().locator('.tabs-container .tab', { hasText: /^Preview diagnosis [0-9a-f]{7}\.md/ }), 60_000), `Ask ${MODEL_NAME}`);
-    await preview().getByRole('heading', { name: /^Why the deploy [0-9a-f]{7} of storefront failed$/ }).waitFor({ timeout: patient(30_000) });
-    await until('the model\'s request', () => existsSync(promptFile(modelDir, 1)), patient(60_000));
-    // The model's answer names the length of the prompt it got (written to its file before it answers).
-    const answer = preview().getByText(new RegExp(`${MODEL_NAME} read a prompt of \\d+ characters\\.`));
-    await answer.waitFor({ timeout: patient(60_000) });
-    const prompt = readFileSync(promptFile(modelDir, 1), 'utf8');
-    assert.equal(await answer.innerText(), `${MODEL_NAME} read a prompt of ${prompt.length} characters.`, 'the answer to what AppHost sent');
+    await preview().getByRole('heading', { name: /^Why the deploy [0-9a-f]{7} of storefront failed$/ }).waitFor({ timeout: patient(60_000) });
     await preview().getByText(`Answer of ${MODEL_NAME} (a language model of VS Code), from the last 3,000 characters of the build log with secrets masked.`).waitFor();
+    await preview().getByText(`Asking ${MODEL_NAME}…`).waitFor();
+    await page().locator('.notification-toast', { hasText: `Asking ${MODEL_NAME} why the deploy of storefront failed…` }).waitFor();
+    // Beside the log: the log's tab is in the other group.
+    await page().locator('.editor-group-container .tabs-container .tab', { hasText: /^deploy [0-9a-f]{7}\.log/ }).waitFor();
+    await until('the model\'s request', () => existsSync(promptFile(modelDir, 1)), patient(60_000));
+    await workbench.settled();
+    console.log(`    screenshot: ${await workbench.screenshot('diagnose-model-2-asking')}`);
 
     // What the model got: the log's end, masked.
+    const prompt = readFileSync(promptFile(modelDir, 1), 'utf8');
     assert.ok(!prompt.includes(session), 'the config value SESSION_SECRET reached the model');
     assert.ok(prompt.includes(`SESSION_SECRET=[masked SESSION_SECRET]`), 'the config value is masked by its name');
     assert.ok(!prompt.includes(HARDCODED_KEY) && !prompt.includes('sk_live_'), 'the live Stripe key reached the model');
     assert.ok(prompt.includes('Error: Stripe rejected the key [masked] (src/checkout/stripe.ts:12)'), 'the key is masked for its shape');
     const excerpt = /\n```\n([\s\S]*)\n```\n/.exec(prompt)?.[1];
     assert.ok(excerpt, `a fenced log excerpt in the prompt:\n${prompt}`);
-    assert.ok(excerpt.length <= 3_000, `the excerpt has ${excerpt.length} characters`);
     const deploy = server.control.deploysOf('storefront').find((d) => d.id === deployId)!;
     const log = deploy.log.join('\n');
     assert.ok(log.length > 3_000, `the log (${log.length} characters) is longer than what the model reads`);
@@ -125,11 +129,17 @@ describe('journey: diagnose a failed deploy with the language model of VS Code w
     assert.ok(!prompt.includes(log.split('\n')[0]), 'the start of the log stayed behind');
     assert.match(prompt, /^App: storefront$/m);
     assert.match(prompt, /^Status: failed$/m);
-    assert.ok(!existsSync(promptFile(modelDir, 2)), 'one request');
+  });
 
-    // Beside the log: the log's tab is in the other group.
-    await page().locator('.editor-group-container .tabs-container .tab', { hasText: /^deploy [0-9a-f]{7}\.log/ }).waitFor();
+  it('the model\'s answer streams into the diagnosis: made of the prompt it got', async () => {
+    writeFileSync(releaseFile(modelDir), '');
+    const prompt = readFileSync(promptFile(modelDir, 1), 'utf8');
+    await preview().getByText(`${MODEL_NAME} read a prompt of ${prompt.length} characters.`).waitFor({ timeout: patient(60_000) });
+    await preview().getByText('Deploy again.').waitFor();
+    assert.equal(await preview().getByText(`Asking ${MODEL_NAME}…`).count(), 0, 'the diagnosis still says it is asking');
+    assert.ok(!existsSync(promptFile(modelDir, 2)), 'one request');
+    await page().locator('.notification-toast', { hasText: `Asking ${MODEL_NAME}` }).waitFor({ state: 'detached' });
     await workbench.settled();
-    console.log(`    screenshot: ${await workbench.screenshot('diagnose-model-2-answer')}`);
+    console.log(`    screenshot: ${await workbench.screenshot('diagnose-model-3-answer')}`);
   });
 });
