@@ -72,7 +72,7 @@ export class Connection implements vscode.Disposable {
     const root = this.apiRoot();
     if (root === this.offersOf) return;
     this.offersOf = root;
-    for (const feature of this.offers.clear()) void vscode.commands.executeCommand('setContext', `apphost.lacks.${feature}`, false);
+    this.offers.clear();
   }
 
   /** The client for the configured URL. Throws a clear ConfigurationError when the URL is unusable. */

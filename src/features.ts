@@ -25,6 +25,7 @@ import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Connections } from './connections';
 import type { Core } from './core';
 import { AutoRefresh } from './tree/autoRefresh';
+import { QuietRefresh } from './tree/quietRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ListNode } from './tree/listNode';
 import { ResourcesProvider } from './tree/resourcesProvider';
@@ -33,8 +34,7 @@ import { ResourceRoots } from './tree/roots';
 import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
 import { TreeControl } from './tree/treeControl';
 import { TreeState } from './tree/treeState';
-import { hideNotOffered } from './commands/kit/offered';
-import { BEYOND_SPEC } from './serviceOffers';
+import { showOffers } from './commands/kit/offered';
 import { ThrottleStatusBar } from './throttleStatus';
 
 export { ApiClient } from './api/apiClient';
@@ -52,6 +52,8 @@ export interface TreeInsides {
   readonly resources: ResourcesProvider;
   readonly view: vscode.TreeView<TreeNode>;
   readonly state: TreeState;
+  /** One round of the auto-refresh now, every part whatever its budget. */
+  autoRefreshNow(): Promise<void>;
 }
 
 export interface Features {
@@ -110,15 +112,17 @@ export function activateFeatures(parts: ActivationParts): Features {
     connections.onDidChange,
   );
   const tree = new TreeControl(resources, state, (service) => connections.of(service).api(), view, healer);
+  // The auto-refresh re-renders only the lists that changed.
+  const quiet = new QuietRefresh(view);
+  const refreshers = () => roots.refreshers((shown) => quiet.run(shown, (node) => resources.refresh(node, { refetch: false })));
   context.subscriptions.push(
     resources, healer, events,
-    new AutoRefresh(view, () => roots.refreshers((node) => resources.refresh(node))),
+    quiet,
+    new AutoRefresh(view, refreshers),
     throttleStatus,
     connections.onDidChange(() => {
       state.clearWorkspaceNodes(); // another session or service: the workspaces it shows are not this one's
       resources.refresh();
-      // Another service may offer what the last one lacked: the palette's `apphost.lacks.<feature>` follows.
-      for (const feature of BEYOND_SPEC) void vscode.commands.executeCommand('setContext', `apphost.lacks.${feature}`, connections.all().every((c) => c.offers.lacks(feature)));
     }),
     // The user expands an app: its process report (one request) says whether it really runs.
     view.onDidExpandElement(({ element }) => {
@@ -133,8 +137,8 @@ export function activateFeatures(parts: ActivationParts): Features {
   );
   const { log, sessions, auth } = parts;
   const core: Core = { context, log, sessions, connection, connections, auth, workspaces, tree, events };
-  // A part of the tree found its service lacks a capability (a 404): the view and the palette hide it.
-  context.subscriptions.push(state.onLacking((feature) => hideNotOffered(core, feature)));
+  // A service found lacking a capability (a 404), or offering it again: the view and the palette follow.
+  context.subscriptions.push(showOffers(core));
   const editing = registerConfigEditing(core);
   const deploy = registerDeploy(core);
   const runs = registerRunTerminals(core);
@@ -147,10 +151,10 @@ export function activateFeatures(parts: ActivationParts): Features {
   const titles = new Map(((context.extension.packageJSON.contributes?.commands ?? []) as { command: string; title: string }[]).map((c) => [c.command, c.title]));
   return {
     core,
-    treeInsides: { resources, view, state },
+    treeInsides: { resources, view, state, autoRefreshNow: async () => void (await Promise.all(refreshers().map((part) => part.refresh()))) },
     throttleStatus,
     invoke: (id, args) => runCommand(parts.log, id, args, (command, given) => routing.route(command, given),
-      async (command, given) => (asksOthers(command) ? consentToCommand(core, titles.get(command) ?? command, given) : undefined)),
+      async (command, given) => (asksOthers(command, given) ? consentToCommand(core, titles.get(command) ?? command, given) : undefined)),
     commandIds: routing.ids(),
     resources,
     dragAndDrop: new ResourcesDragAndDrop(),

@@ -27,11 +27,11 @@ export class ServiceOffers {
     return true;
   }
 
-  /** Forgets what was learnt (another service now answers at this connection's address); the features it lacked. */
-  clear(): BeyondSpec[] {
+  /** Forgets what was learnt (another service now answers at this connection's address). */
+  clear(): void {
     const lacked = [...this.lacking];
     this.lacking.clear();
-    return lacked;
+    for (const feature of lacked) for (const listener of this.listeners) listener(feature);
   }
 
   /** `lacks-<feature>` row flags, for menus (`!(viewItem =~ /:lacks-run\b/)`). */
@@ -39,6 +39,7 @@ export class ServiceOffers {
     return [...this.lacking].map((f) => `lacks-${f}`);
   }
 
+  /** A capability was found lacking, or is offered again (clear). */
   onDidChange(listener: (feature: BeyondSpec) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };

@@ -26,9 +26,24 @@ const HARMLESS = new Set([
   'apphost.removeService', 'apphost.config.push',
 ]);
 
-/** Whether a command asks before it runs for someone other than the user. */
-export function asksOthers(command: string): boolean {
-  return !HARMLESS.has(command);
+/**
+ * Title-bar buttons of AppHost's own tabs whose only effect is shown to the user, beside the
+ * tab (a deploy log's diagnosis): given the address of the tab the user has in front of them,
+ * VS Code's click needs no second question. The caller gets nothing back, and another
+ * extension's call can show the user only what they already look at.
+ */
+const ABOUT_ACTIVE_TAB = new Set(['apphost.deploy.diagnose']);
+
+/** Whether a command asks before it runs for someone other than the user (`args`: what it was given). */
+export function asksOthers(command: string, args: readonly unknown[] = []): boolean {
+  if (HARMLESS.has(command)) return false;
+  return !(ABOUT_ACTIVE_TAB.has(command) && isActiveTab(args[0]));
+}
+
+/** The exact address (its key included) of the document in the active editor. */
+function isActiveTab(arg: unknown): boolean {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  return arg instanceof vscode.Uri && !!active && active.toString() === arg.toString();
 }
 
 /** The app a caller's argument claims: a ref, or a target naming one (unchecked). */

@@ -67,14 +67,14 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
   private readonly keys: DocumentKeys;
   /** The tabs of failed deploys as last told to VS Code (context key FAILED_LOGS_KEY). */
   private failedShown = '[]';
-  /** Services whose offers this area listens to (a service found to lack diagnoses hides the title bar's entry). */
-  private readonly watched = new WeakSet<object>();
 
   constructor(private readonly s: Core) {
     this.keys = documentKeys(s.context);
     this.disposables.push(
       this.changed,
       this.keys.onDidForget((uri) => this.forget(uri.toString())),
+      // A service found to lack diagnoses hides the title bar's entry.
+      s.connections.onDidChangeOffers(() => this.publishFailed()),
       vscode.window.tabGroups.onDidChangeTabs((e) => {
         for (const tab of e.closed) if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === DEPLOY_LOG_SCHEME) this.closedTab(tab.input.uri);
       }),
@@ -223,10 +223,6 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
         offers = this.s.connections.of(d.app.service).offers;
       } catch {
         return false; // its service was removed meanwhile
-      }
-      if (!this.watched.has(offers)) {
-        this.watched.add(offers);
-        this.disposables.push(offers.onDidChange(() => this.publishFailed()));
       }
       return !offers.lacks('diagnose');
     }).map((d) => d.uri.toString());

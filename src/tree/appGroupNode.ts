@@ -77,8 +77,8 @@ export class AppGroupNode extends ListNode {
       } catch {
         throw error;
       }
-      // The whole view re-renders without this part (TreeState.onLacking); until then, say why.
-      if (ws.ctx.offers.markLacking(feature)) ws.ctx.state.lacking(feature);
+      // The whole view re-renders without this part (showOffers); until then, say why.
+      ws.ctx.offers.markLacking(feature);
       return [new MessageNode(`${this.id}/not-offered`, vscode.l10n.t('This service does not offer {0} (it answers 404)', this.descriptor.label()), 'info')];
     }
   }

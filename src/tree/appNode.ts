@@ -55,8 +55,22 @@ export class AppNode implements AppParent {
 
   async getChildren(): Promise<TreeNode[]> {
     this.groups ??= APP_GROUPS.map((d) => new AppGroupNode(this, d));
+    return this.shownGroups(this.groups);
+  }
+
+  /** The parts this app shows: not those its service lacks, nor those that are not for it (Previews of a preview). */
+  private shownGroups(groups: AppGroupNode[]): AppGroupNode[] {
     const offers = this.workspaceNode.ctx.offers;
-    return this.groups.filter((g) => (!g.descriptor.beyondSpec || !offers.lacks(g.descriptor.beyondSpec)) && (g.descriptor.shownFor?.(this.app) ?? true));
+    return groups.filter((g) => (!g.descriptor.beyondSpec || !offers.lacks(g.descriptor.beyondSpec)) && (g.descriptor.shownFor?.(this.app) ?? true));
+  }
+
+  loadedChildren(): readonly TreeNode[] | undefined {
+    return this.groups && this.shownGroups(this.groups);
+  }
+
+  /** Kept by a quiet refresh: the state's registry points at this row again, not the discarded one. */
+  kept(): void {
+    this.workspaceNode.ctx.state.registerAppRow(this);
   }
 
   previewRow(parent: TreeNode, preview: App): AppNode {

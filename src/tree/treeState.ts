@@ -1,4 +1,4 @@
-import type { BeyondSpec, ServiceOffers } from '../serviceOffers';
+import type { ServiceOffers } from '../serviceOffers';
 import type { ApiClient, App } from '../api';
 import type { TreeNode } from './commandTarget';
 import { sameApp, type AppRef } from '../model';
@@ -62,7 +62,6 @@ export class TreeState {
   private readonly deploysSeenListeners = new Set<(app: AppRef) => void>();
   private readonly appRowListeners = new Set<(row: AppRow) => void>();
   private readonly stateListeners = new Set<(app: AppRef) => void>();
-  private readonly lackingListeners = new Set<(feature: BeyondSpec) => void>();
   /** Rows showing an app (under Apps and under its server), by node id. */
   private readonly appRows = new Map<string, AppRow>();
 
@@ -182,16 +181,6 @@ export class TreeState {
   /** The app's GitHub connection, when known (undefined: never read). */
   githubOf(service: string, app: Pick<App, 'id'>): GithubLink | undefined {
     return this.github.get(reportKey(service, app));
-  }
-
-  /** A part found a capability its service does not offer (a 404 while the app is there): the view hides it. */
-  onLacking(listener: (feature: BeyondSpec) => void): { dispose(): void } {
-    this.lackingListeners.add(listener);
-    return { dispose: () => this.lackingListeners.delete(listener) };
-  }
-
-  lacking(feature: BeyondSpec): void {
-    for (const l of [...this.lackingListeners]) l(feature);
   }
 
   /** An app's known state changed (a new process report): its rows re-render. */

@@ -98,8 +98,9 @@ describe('diagnose: a failed deploy diagnosed by the service', function () {
     assert.equal(log.document.uri.scheme, 'apphost-deploy-log');
     // The title bar's `when` (resource in apphost.failedDeployLogs) lists this tab.
     assert.deepEqual(api.logs.deployLogs.failedLogTabs(), [log.document.uri.toString()]);
-    // The title bar passes the tab's Uri (as AppHost's own door: no question).
-    await runScripted('apphost.deploy.diagnose', {}, asAppHost(log.document.uri));
+    // The title bar passes the tab's Uri, as any extension could: the tab in front needs no question.
+    const ui = await runScripted('apphost.deploy.diagnose', {}, log.document.uri);
+    assert.deepEqual(ui.shown.filter((m) => m.text.startsWith('Diagnose Failure')), [], 'no question for the tab in front');
     const doc = (await until('the diagnosis document', diagnosisDoc, 30_000))!;
     const label = failed.commitSha?.slice(0, 7) ?? failed.id.slice(0, 8);
     assert.match(doc.uri.path, new RegExp(`^/storefront/diagnosis ${label}\\.md$`));
@@ -112,6 +113,19 @@ describe('diagnose: a failed deploy diagnosed by the service', function () {
     const [preview] = (await until('a Markdown preview', () => (previewTabs().length > 0 ? previewTabs() : undefined), 30_000))!;
     assert.ok(preview.column !== vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === log.document.uri.toString()))?.viewColumn, 'beside the log, in another group');
     assert.deepEqual(diagnoseCalls(), ['POST /ai/diagnose'], 'one request');
+  });
+
+  it('a deploy log\'s address that is not the tab in front: AppHost asks first, and declined sends nothing', async () => {
+    const { row } = (await deployRows(api)).find((r) => r.deploy.id === failed.id)!;
+    await vscode.commands.executeCommand('apphost.deploy.showLog', row);
+    const uri = vscode.window.activeTextEditor!.document.uri;
+    await vscode.commands.executeCommand('workbench.action.files.newUntitledFile');
+    const ui = await runScripted('apphost.deploy.diagnose', { buttons: [[/Diagnose Failure/, undefined]] }, uri);
+    const question = ui.shown.find((m) => /^Diagnose Failure: apphost-deploy-log:/.test(m.text));
+    assert.ok(question, JSON.stringify(ui.shown));
+    assert.ok(!question.text.includes('key='), 'the key of the address is not shown');
+    assert.deepEqual(diagnoseCalls(), []);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('without an AI key: says so plainly, and offers a language model of VS Code only where there is one', async () => {

@@ -289,11 +289,19 @@ describe('parts: an older wokku without buildpacks and GitHub connections', func
     assert.deepEqual(requestsOf(server), []);
   });
 
-  it('Connect GitHub Repository says the service lacks it once, and the menus hide it; Previews stay (the list is in the specification)', async () => {
+  it('Connect GitHub Repository says the service lacks it once, and the menus hide it', async () => {
     const blog = await nodeAt('Personal', 'Apps', 'blog');
     const ui = await runScripted('apphost.github.connect', { picks: ['Enter a repository'], inputs: ['dana-demo/blog', 'main'] }, blog);
     assert.ok(ui.shown.some((s) => s.kind === 'info' && /does not offer GitHub connections/.test(s.text)), shown(ui));
     assert.match(String((await itemOf(await nodeAt('Personal', 'Apps', 'blog'))).contextValue), /:lacks-github\b/);
-    assert.deepEqual(await labelsUnder(await nodeAt('Personal', 'Apps', 'storefront', 'Previews')), ['PR #42']);
+  });
+
+  it('Previews: an apps list that never says which app is a preview (no is_preview) hides the part for that service', async () => {
+    const storefront = await nodeAt('Personal', 'Apps', 'storefront');
+    const group = await nodeAt('Personal', 'Apps', 'storefront', 'Previews');
+    assert.deepEqual(await labelsUnder(group), ['This service does not offer preview apps (its apps list never says which app is a preview)']);
+    await until('the part is gone', async () => !(await labelsUnder(storefront)).includes('Previews'));
+    assert.match(String((await itemOf(await nodeAt('Personal', 'Apps', 'storefront'))).contextValue), /:lacks-previews\b/);
+    assert.ok(!(await labelsUnder(await nodeAt('Personal', 'Apps'))).some((l) => /-pr-/.test(l)), 'no preview in the Apps list');
   });
 });

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { App } from '../../api';
 import type { AppGroupDescriptor, AppGroupNode } from '../appGroupNode';
 import type { WorkspaceParent } from '../parents';
+import { MessageNode } from '../messageNode';
 
 /** A read shared by the Previews parts of one workspace: each part takes it once, a part that looks again reads anew. */
 interface SharedList {
@@ -51,10 +52,18 @@ export const previewsGroup: AppGroupDescriptor = {
   label: () => vscode.l10n.t('Previews'),
   icon: 'git-pull-request',
   emptyLabel: () => vscode.l10n.t('No preview apps (one is made for each pull request of a GitHub-connected app)'),
+  beyondSpec: 'previews',
   shownFor: (app) => !app.isPreview,
   async fetch(group) {
     const parent = group.app.app;
-    const previews = (await appsWithPreviews(group))
+    const apps = await appsWithPreviews(group);
+    // A service that never says whether an app is a preview has none (an older wokku, the
+    // plain specification): the part goes for that service, as for a 404 (showOffers).
+    if (apps.length && !apps.some((a) => a.sendsPreviewFields)) {
+      group.app.workspaceNode.ctx.offers.markLacking('previews');
+      return [new MessageNode(`${group.id}/not-offered`, vscode.l10n.t('This service does not offer preview apps (its apps list never says which app is a preview)'), 'info')];
+    }
+    const previews = apps
       .filter((a) => a.isPreview && a.parentAppId === parent.id)
       .sort((a, b) => (b.prNumber ?? 0) - (a.prNumber ?? 0));
     if (previews.length) await learnGithub(group).catch(() => undefined);
