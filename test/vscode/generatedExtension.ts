@@ -1,4 +1,4 @@
-// Extensions generated at test time (the bench's baselines, the e2e's spy): this writes
+// Extensions generated at test time (the bench's baselines, the e2e's spy, the test model): this writes
 // one (its manifest, its files and what vsce asks for) and packages it as a .vsix.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
