@@ -1,8 +1,7 @@
 // Packages the test language model (extension.ts and what it imports, bundled) as its own
 // .vsix at test time: the integration runs and the UI journeys install it beside AppHost.
-import * as esbuild from 'esbuild';
 import { join } from 'node:path';
-import { packageGeneratedExtension, type GeneratedManifest } from '../generatedExtension';
+import { bundledEntry, packageGeneratedExtension, type GeneratedManifest } from '../generatedExtension';
 import { VENDOR } from './protocol';
 
 const MANIFEST: GeneratedManifest = {
@@ -14,23 +13,9 @@ const MANIFEST: GeneratedManifest = {
   contributes: { languageModelChatProviders: [{ vendor: VENDOR, displayName: 'AppHost Test' }] },
 };
 
-function bundle(): Record<string, string> {
-  const out = esbuild.buildSync({
-    entryPoints: [join(__dirname, 'extension.ts')],
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    external: ['vscode'],
-    logLevel: 'silent',
-  });
-  return { 'extension.js': out.outputFiles[0].text };
-}
-
 /** Writes the test model under `dir` and returns its .vsix. */
 export function packageTestModel(dir: string): string {
   const vsix = join(dir, 'apphost-test-model.vsix');
-  packageGeneratedExtension(join(dir, 'extension'), MANIFEST, bundle(), vsix);
+  packageGeneratedExtension(join(dir, 'extension'), MANIFEST, bundledEntry(join(__dirname, 'extension.ts')), vsix);
   return vsix;
 }
