@@ -25,6 +25,23 @@ export interface Core {
 }
 
 /**
+ * A Core acting for one service, `service` (its id, the API root; '' is the first service
+ * while its address is unset). Core itself names no connection, so nothing reaches "a"
+ * service without saying which: code acting for an app, database or server takes its
+ * ref's, `s.connections.of(ref.service)`; a routed command (serviceRouting.ts) and what it
+ * hands on act for the service its route chose, `s.connections.of(s.service)`; code acting
+ * for no ref and no route names the first service (`s.connections.first`, `firstId()`).
+ */
+export interface ServiceCore extends Core {
+  readonly service: string;
+}
+
+/** The Core acting for this service. */
+export function onService(s: Core, service: string): ServiceCore {
+  return { ...s, connection: s.connections.of(service), service };
+}
+
+/**
  * A place for an area built after activation (deploys, logs, config editing) that the
  * commands find from the Core they are given. Kept by the extension's context, which every
  * service's Core shares (a command gets the Core of its service, serviceRouting.ts).

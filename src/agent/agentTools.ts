@@ -3,7 +3,7 @@
 // confirmation shows it) and kept until invoke carries it out, so what runs is what the
 // user confirmed; a plan that failed is answered in invoke, as text, with nothing done.
 import * as vscode from 'vscode';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import { runFor, type Caller } from '../actions/callers';
 import { askOtherCaller } from '../actions/consent';
 import { UserCancelled } from '../model';
@@ -110,7 +110,7 @@ export class AgentTools {
 
   /** Runs with the Core of the service the input names (serviceInput.ts); an unknown one is answered as a failure. */
   private async withContext<T>(token: vscode.CancellationToken, input: unknown, run: (ctx: ToolContext) => Promise<T>, failed: (error: unknown) => T): Promise<T> {
-    let s: Core;
+    let s: ServiceCore;
     try {
       s = serviceCore(this.s, (input ?? {}) as ServiceInput);
     } catch (error) {

@@ -12,7 +12,7 @@ import { serviceNoticeOf } from '../commands/kit/notices';
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import { notificationOutput, type DeployOutput } from './deployOutput';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import { gitOutput, runPush } from './gitProcess';
 import type { DeployArea } from './index';
 import type { PushPlan } from './preflight';
@@ -31,7 +31,7 @@ export interface DeployResult {
   pushLog?: PushLog;
 }
 
-export async function runDeploy(s: Core, area: DeployArea, plan: PushPlan, options: { force?: boolean; output?: DeployOutput } = {}): Promise<DeployResult> {
+export async function runDeploy(s: ServiceCore, area: DeployArea, plan: PushPlan, options: { force?: boolean; output?: DeployOutput } = {}): Promise<DeployResult> {
   const { app } = plan;
   const force = options.force ?? false;
   const out = options.output ?? notificationOutput(s, plan);
@@ -155,7 +155,7 @@ export function deployEnd(plan: PushPlan, result: DeployResult): DeployEnd {
 }
 
 /** Tells how the deploy ended, with the next steps; runs the step chosen. */
-export async function report(s: Core, area: DeployArea, plan: PushPlan, result: DeployResult): Promise<void> {
+export async function report(s: ServiceCore, area: DeployArea, plan: PushPlan, result: DeployResult): Promise<void> {
   const { app } = plan;
   const openApp = vscode.l10n.t('Open App');
   const tail = vscode.l10n.t('Tail Logs');
@@ -191,7 +191,7 @@ function canDiagnose(s: Core, app: AppRef, deploy: Deploy): boolean {
 }
 
 /** A push git refused: the explanation, and what its buttons do. */
-async function problem(s: Core, area: DeployArea, plan: PushPlan, outcome: PushOutcome): Promise<void> {
+async function problem(s: ServiceCore, area: DeployArea, plan: PushPlan, outcome: PushOutcome): Promise<void> {
   const { message: text, actions } = explainPush(outcome, plan);
   const message = serviceNoticeOf(s, text, plan.app.service);
   if (outcome.problem === 'authentication') area.keysChecked.clear();

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { inform, warn } from '../commands/kit/notices';
 import type { App } from '../api';
 import { publicKeyFiles } from './sshKeyFiles';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { DeployTarget } from './deployTarget';
 import type { GitBranch, GitRepository } from './gitApi';
 import { gitOutput } from './gitProcess';
@@ -53,7 +53,7 @@ export interface PreflightOptions {
   unattended?: Unattended;
 }
 
-export async function preflight(s: Core, area: DeployArea, target: DeployTarget, options: PreflightOptions = {}): Promise<PushPlan> {
+export async function preflight(s: ServiceCore, area: DeployArea, target: DeployTarget, options: PreflightOptions = {}): Promise<PushPlan> {
   const { unattended } = options;
   const { folder } = target;
   const { links } = area;
@@ -194,7 +194,7 @@ function tokenCredentialFor(pushUrl: string, apiRoot: string, gitRemote: string 
 }
 
 /** For SSH remotes: is one of ~/.ssh/*.pub registered with the service? If not, offer to add one. */
-async function checkSshKey(s: Core, area: DeployArea, apiRoot: string, unattended?: Unattended): Promise<void> {
+async function checkSshKey(s: ServiceCore, area: DeployArea, apiRoot: string, unattended?: Unattended): Promise<void> {
   if (area.keysChecked.has(apiRoot)) return;
   const local = await publicKeyFiles(area.sshDir);
   const keys = await s.connection.api().sshKeys.list({ priority: 'user' });

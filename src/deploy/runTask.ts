@@ -8,10 +8,10 @@ import * as vscode from 'vscode';
 import { planRun } from '../actions/runCommand';
 import { RunTerminal, runTerminalName } from '../actions/runTerminal';
 import { activeWorkspace, inWorkspace } from '../commands/kit/targets';
-import type { Core } from '../core';
+import { onService, type Core } from '../core';
 import type { AppRef } from '../model';
 import { TASK_TYPE } from '../schemes';
-import { onService, refOf } from './deployTarget';
+import { refOf } from './deployTarget';
 import type { DeployArea } from './index';
 
 /** An `apphost` task that runs a command (package.json, taskDefinitions). */
