@@ -13,7 +13,7 @@ export async function rollbackTo(s: ServiceCore, app: AppRef, release: Release, 
   const label = releaseLabel(release);
   const created = await runAction(s, node, vscode.l10n.t('Rolling {0} back to {1}…', app.name, label), async () => {
     try {
-      return await s.connection.api().releases.rollback(app.id, release.id, { workspace: app.workspace });
+      return await s.connections.of(app.service).api().releases.rollback(app.id, release.id, { workspace: app.workspace });
     } catch (error) {
       // wokku rebuilds the commit the release's deploy recorded; a git push or a config change records none.
       if (error instanceof ApiError && error.status === 422 && /no commit/i.test(error.message)) {

@@ -58,7 +58,7 @@ export class AgentTools {
     }
     const text = await this.withContext(token, input, async (ctx) => {
       try {
-        const paused = ctx.s.connection.budget.snapshot();
+        const paused = ctx.s.connections.of(ctx.s.service).budget.snapshot();
         if (paused.pausedForMs > 0) return rateLimitedText(Date.now() + paused.pausedForMs);
         if (tool.kind === 'read') return await tool.run(input ?? {}, ctx);
         const key = planKey(name, input);
@@ -131,7 +131,7 @@ export class AgentTools {
     const sessions = await Promise.all(this.s.connections.all().map((c) => c.session().catch(() => undefined)));
     const tokens = sessions.flatMap((session) => (session ? [session.token] : []));
     try {
-      return this.s.connection.api().scrubber.with(tokens).scrub(text);
+      return this.s.connections.first.api().scrubber.with(tokens).scrub(text);
     } catch {
       return tokens.reduce((t, token) => t.split(token).join('••••••••'), text);
     }
