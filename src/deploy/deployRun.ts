@@ -35,7 +35,7 @@ export async function runDeploy(s: ServiceCore, area: DeployArea, plan: PushPlan
   const { app } = plan;
   const force = options.force ?? false;
   const out = options.output ?? notificationOutput(s, plan);
-  const api = s.connection.api();
+  const api = s.connections.of(app.service).api();
   const opts = { workspace: app.workspace, priority: 'user' as const };
   const before = new Set((await api.deploys.list(app.id, opts)).map((d) => d.id));
   const refspec = `${plan.source}:refs/heads/${plan.deployBranch}`;
@@ -114,7 +114,7 @@ export async function runDeploy(s: ServiceCore, area: DeployArea, plan: PushPlan
 
 /** Reads the deploy until it has finished (the record is updated right after the build; a few, spaced reads at most). */
 async function settle(s: Core, area: DeployArea, app: AppRef, deploy: Deploy): Promise<Deploy> {
-  const api = s.connection.api();
+  const api = s.connections.of(app.service).api();
   let current = await api.deploys.get(app.id, deploy.id, { workspace: app.workspace, priority: 'user' }).catch(() => deploy);
   for (const ms of area.settleDelaysMs) {
     if (deployFinished(current.status)) break;
