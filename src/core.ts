@@ -3,7 +3,6 @@ import type { AppEvents } from './appEvents';
 import type { AppHostAuthProvider } from './auth/authProvider';
 import type { SessionStore } from './auth/sessionStore';
 import type { Workspaces } from './auth/workspaces';
-import type { Connection } from './connection';
 import type { Connections } from './connections';
 import type { TreeControl } from './tree/treeControl';
 
@@ -12,9 +11,7 @@ export interface Core {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;
   readonly sessions: SessionStore;
-  /** The connection of the service the caller acts on: the first service's, or (for a command) its target's. */
-  readonly connection: Connection;
-  /** Every known service with its own connection. */
+  /** Every known service with its own connection (no connection here: see ServiceCore). */
   readonly connections: Connections;
   readonly auth: AppHostAuthProvider;
   readonly workspaces: Workspaces;
@@ -38,7 +35,7 @@ export interface ServiceCore extends Core {
 
 /** The Core acting for this service. */
 export function onService(s: Core, service: string): ServiceCore {
-  return { ...s, connection: s.connections.of(service), service };
+  return { ...s, service };
 }
 
 /**

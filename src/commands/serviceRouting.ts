@@ -61,7 +61,7 @@ export class ServiceRouting {
     let view = this.views.get(service);
     // A service whose address changed has a new connection: build its table again.
     if (!view || view.connection !== connection) {
-      view = { connection, table: this.tableOf({ ...this.root, connection, service }) };
+      view = { connection, table: this.tableOf({ ...this.root, service }) };
       this.views.set(service, view);
     }
     return view.table;
@@ -70,7 +70,7 @@ export class ServiceRouting {
   /** The first service's Core: its id read at each use, as its address may change. */
   private first(): ServiceCore {
     const { connections } = this.root;
-    return { ...this.root, connection: connections.first, get service() { return connections.firstId(); } };
+    return { ...this.root, get service() { return connections.firstId(); } };
   }
 }
 

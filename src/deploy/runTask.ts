@@ -49,7 +49,7 @@ async function taskApp(s: Core, area: DeployArea, definition: RunTaskDefinition,
   }
   const service = s.connections.firstId();
   const on = onService(s, service);
-  const { api } = await on.connection.signedIn();
+  const { api } = await s.connections.of(service).signedIn();
   const { slug } = await activeWorkspace(on);
   const apps = await inWorkspace(on, slug, await api.apps.list({}, { workspace: slug, priority: 'user' }));
   const found = apps.find((a) => a.name === app);
