@@ -133,10 +133,13 @@ async function askModel(s: Core, app: AppRef, deploy: Deploy, model: vscode.Lang
         answer += chunk;
         view.update(page(answer));
       }
+      // A cancelled request can end quietly (VS Code stops the model's stream without an error): say so all the same.
+      if (token.isCancellationRequested) throw new vscode.CancellationError();
       if (!answer.trim()) view.update(page(`*${vscode.l10n.t('{0} gave no answer.', model.name)}*`));
     } catch (error) {
       modelFailed(view, page, answer, model.name, error, token.isCancellationRequested);
     }
+    await view.done();
   });
 }
 

@@ -17,7 +17,7 @@ const NO_SERVICE = new Set([
   'apphost.setServiceUrl', 'apphost.walkthrough.open', 'apphost.refresh', 'apphost.refreshAll', 'apphost.retryNow',
   'apphost.loadMore', 'apphost.showLog', 'apphost.activity.refresh', 'apphost.activity.loadMore', 'apphost.activity.showService',
   'apphost.logs.stopAll', 'apphost.logs.toggleTimestamps', 'apphost.logs.stop', 'apphost.logs.filter', 'apphost.logs.clearFilter',
-  'apphost.details.reveal',
+  'apphost.details.reveal', 'apphost.tasks.forgetPermissions',
 ]);
 
 /**

@@ -4,7 +4,7 @@ import { signedIn } from '../commands/kit/targets';
 import { inform, serviceNoticeOf } from '../commands/kit/notices';
 import type { CommandTable } from '../commands/kit/running';
 import { serviceNotice, type Connections } from '../connections';
-import { onService, type ServiceCore } from '../core';
+import { onService, type Core, type ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
 import { deployFlow } from './deployFlow';
@@ -14,6 +14,7 @@ import { deployArea, type DeployArea } from './index';
 import { PRE_DEPLOY_SETTING, PreDeployTaskError } from './preDeployTask';
 import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
+import { forgetAllowedTasks } from '../actions/taskConsent';
 
 export function deployCommands(s: ServiceCore): CommandTable {
   const area = () => deployArea(s);
@@ -23,6 +24,7 @@ export function deployCommands(s: ServiceCore): CommandTable {
     'apphost.folder.link': (uri?: vscode.Uri) => linkFolder(s, area(), uri),
     'apphost.folder.unlink': (uri?: vscode.Uri) => unlinkFolder(s.connections, area(), uri),
     'apphost.folder.actions': (uri?: vscode.Uri) => linkedAppActions(s, area(), uri),
+    'apphost.tasks.forgetPermissions': () => forgetTaskPermissions(s),
   };
 }
 
@@ -44,6 +46,14 @@ async function deploy(s: ServiceCore, area: DeployArea, target: CommandTarget | 
     await showPreDeployError(s, error);
     return undefined;
   }
+}
+
+/** Every `apphost` task allowed "always" in this workspace asks again on its next run. */
+async function forgetTaskPermissions(s: Core): Promise<void> {
+  const count = await forgetAllowedTasks(s);
+  void notify('info', count
+    ? vscode.l10n.t('AppHost forgot {0} task(s) allowed "always" in this workspace: each asks again before it runs.', count)
+    : vscode.l10n.t('No AppHost task is allowed "always" in this workspace: each asks before it runs.'));
 }
 
 /** Why the pre-deploy task kept the deploy from starting; the setting is one click away when it is the fix. */

@@ -4,10 +4,13 @@
 // Env: APPHOST_TEST_GREP filters tests; APPHOST_TEST_TIMEOUT_S bounds the run (default 600);
 // APPHOST_TEST_LOG names the output file in test-results/; APPHOST_CODE_SERVER=oldest
 // runs them in the oldest supported VS Code (test/vscode/tools.ts).
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
+import { packageTestModel } from './testModel/packageTestModel';
+import { MODEL_DIR_ENV } from './testModel/protocol';
 import { REPO_ROOT } from './tools';
 import type { Summary } from '../tools/summaryReporter';
 
@@ -30,15 +33,23 @@ async function main(): Promise<number> {
   if (!existsSync(runner)) throw new Error('out/test/integration/runner.js is missing: run `npm run build` first.');
   rmSync(OUTPUT, { force: true });
   rmSync(SUMMARY, { force: true });
+  // The test language model (test VS Code has none), installed from its own .vsix (given as a
+  // second development extension, AppHost's own contributions went missing in code-server), with
+  // a folder for the prompts it gets and the behaviour the suites give it.
+  const modelRoot = mkdtempSync(join(tmpdir(), 'apphost-test-model-'));
+  const modelVsix = packageTestModel(modelRoot);
+  mkdirSync(join(modelRoot, 'prompts'));
 
   const codeServer = await startCodeServer({
     smokeTestDriver: true,
+    vsix: modelVsix,
     env: {
       APPHOST_TEST_OUTPUT: OUTPUT,
       APPHOST_TEST_SUMMARY: SUMMARY,
       APPHOST_TEST_GREP: process.env.APPHOST_TEST_GREP ?? '',
       APPHOST_TEST_DIR: process.env.APPHOST_TEST_DIR ?? '',
       APPHOST_INTEGRATION: '1',
+      [MODEL_DIR_ENV]: join(modelRoot, 'prompts'),
       // Suites run against the reference server at full speed (the budget has its own tests).
       APPHOST_SERVICE_REQUESTS_PER_MINUTE: '6000',
     },
@@ -90,6 +101,7 @@ async function main(): Promise<number> {
   } finally {
     await browser.close();
     await codeServer.close();
+    rmSync(modelRoot, { recursive: true, force: true });
   }
 }
 
