@@ -5,7 +5,7 @@
 // real restart is src/actions/lifecycle.ts and its doors).
 import * as vscode from 'vscode';
 import type { CallOptions } from '../../src/api';
-import type { Core } from '../../src/core';
+import type { Core, ServiceCore } from '../../src/core';
 import type { AppRef } from '../../src/model';
 import type { CommandTarget } from '../../src/tree/commandTarget';
 import type { CommandTable } from '../../src/commands/kit/running';
@@ -34,11 +34,11 @@ export async function restart(s: Core, app: AppRef, options: CallOptions = {}): 
 // ---- Door 1, the command (src/commands/<area>.ts), with (1) its entry in package.json ----
 
 /** (6) The area's command table: id → handler. */
-export function restartCommands(s: Core): CommandTable {
+export function restartCommands(s: ServiceCore): CommandTable {
   return { 'apphost.example.restart': (target?: CommandTarget) => restartFromMenu(s, target) };
 }
 
-async function restartFromMenu(s: Core, target?: CommandTarget): Promise<void> {
+async function restartFromMenu(s: ServiceCore, target?: CommandTarget): Promise<void> {
   // (7) The target: a row of the view, or (from the palette) the app the user picks.
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to restart'));
   // (8) The user's question (a caller other than the user got AppHost's own before this ran).

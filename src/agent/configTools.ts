@@ -27,7 +27,7 @@ export const readConfig: ReadTool<ConfigReadInput> = {
   progress: (input) => (input.app ? vscode.l10n.t('Reading the config vars of {0}…', input.app) : vscode.l10n.t('Reading the config vars of the linked app…')),
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
-    const { session, api } = await ctx.s.connection.signedIn();
+    const { session, api } = await ctx.s.connections.of(app.service).signedIn();
     const vars = await api.config.get(app.id, callOptions(ctx, app));
     rememberRead(session.id, app, vars);
     const wanted = input.keys?.length ? new Set(input.keys) : undefined;
@@ -63,7 +63,7 @@ export const changeConfig: ActTool<ConfigChangeInput, ConfigPlan> = {
   async plan(input, ctx) {
     const wanted = requestedChange(input);
     const app = await resolveApp(ctx, input);
-    const { session, api } = await ctx.s.connection.signedIn();
+    const { session, api } = await ctx.s.connections.of(app.service).signedIn();
     const current = await api.config.get(app.id, callOptions(ctx, app));
     const read = lastRead(session.id, app) ?? current;
     const mine = applyChangeSet(read, wanted);
@@ -87,7 +87,7 @@ export const changeConfig: ActTool<ConfigChangeInput, ConfigPlan> = {
   },
   async run(plan, ctx) {
     const { app } = plan;
-    const { session, api } = await ctx.s.connection.signedIn();
+    const { session, api } = await ctx.s.connections.of(app.service).signedIn();
     const opts = callOptions(ctx, app);
     const spec = documentKind('config');
     const theirs = await api.config.get(app.id, opts);

@@ -11,10 +11,10 @@ import { planRun } from '../actions/runCommand';
 import { RunTerminal, runTerminalName } from '../actions/runTerminal';
 import { allowTask } from '../actions/taskConsent';
 import { activeWorkspace, inWorkspace } from '../commands/kit/targets';
-import type { Core } from '../core';
+import { onService, type Core } from '../core';
 import type { AppRef } from '../model';
 import { TASK_TYPE } from '../schemes';
-import { onService, refOf } from './deployTarget';
+import { refOf } from './deployTarget';
 import type { DeployArea } from './index';
 
 /** An `apphost` task that runs a command (package.json, taskDefinitions). */
@@ -56,7 +56,7 @@ async function taskApp(s: Core, area: DeployArea, definition: RunTaskDefinition,
   }
   const service = s.connections.firstId();
   const on = onService(s, service);
-  const { api } = await on.connection.signedIn();
+  const { api } = await s.connections.of(service).signedIn();
   const { slug } = await activeWorkspace(on);
   const apps = await inWorkspace(on, slug, await api.apps.list({}, { workspace: slug, priority: 'user' }));
   const found = apps.find((a) => a.name === app);
