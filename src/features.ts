@@ -118,7 +118,7 @@ export function activateFeatures(parts: ActivationParts): Features {
   context.subscriptions.push(
     resources, healer, events,
     quiet,
-    new AutoRefresh(view, refreshers),
+    new AutoRefresh(view, refreshers, parts.log),
     throttleStatus,
     connections.onDidChange(() => {
       state.clearWorkspaceNodes(); // another session or service: the workspaces it shows are not this one's

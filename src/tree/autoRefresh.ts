@@ -20,6 +20,8 @@ export class AutoRefresh implements vscode.Disposable {
     private readonly view: Pick<vscode.TreeView<TreeNode>, 'visible' | 'onDidChangeVisibility'>,
     /** The parts to refresh, each with its service's budget (ResourceRoots.refreshers). */
     private readonly parts: () => readonly Refresher[],
+    /** Where a refresh that threw is written (a failed fetch shows in its list; this is anything else). */
+    private readonly log: Pick<vscode.LogOutputChannel, 'warn'>,
     /** Shortest interval, whatever the setting says (tests lower it). */
     private readonly floorMs = 15_000,
   ) {
@@ -46,7 +48,9 @@ export class AutoRefresh implements vscode.Disposable {
       const { available, capacity } = part.budget.snapshot();
       if (available < capacity / 2 || this.running.has(part.key)) continue;
       this.running.add(part.key);
-      void part.refresh().catch(() => undefined).finally(() => this.running.delete(part.key));
+      void part.refresh()
+        .catch((e: unknown) => this.log.warn(`Auto-refresh of ${part.key} failed: ${e instanceof Error ? e.message : String(e)}`))
+        .finally(() => this.running.delete(part.key));
     }
   }
 

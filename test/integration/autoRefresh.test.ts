@@ -10,6 +10,8 @@ describe('tree: automatic refresh', () => {
   let refreshes = 0;
   const resources = { refresh: () => void refreshes++ };
   let auto: AutoRefresh;
+  const warnings: string[] = [];
+  const log = { warn: (message: string) => void warnings.push(message) };
 
   before(async () => {
     await vscode.workspace.getConfiguration('apphost').update('autoRefreshSeconds', 1, vscode.ConfigurationTarget.Global);
@@ -23,7 +25,7 @@ describe('tree: automatic refresh', () => {
     this.timeout(15_000);
     if (!vscode.window.state.focused) this.skip(); // the timer also waits for window focus
     const budget = new RequestBudget({ perMinute: 6000 });
-    auto = new AutoRefresh(view, () => [{ key: '', budget, refresh: async () => resources.refresh() }], 0);
+    auto = new AutoRefresh(view, () => [{ key: '', budget, refresh: async () => resources.refresh() }], log, 0);
     await until('two refreshes while visible', () => refreshes >= 2, 8_000);
     view.visible = false;
     visibility.fire({ visible: false });
@@ -40,7 +42,7 @@ describe('tree: automatic refresh', () => {
     const low = { snapshot: () => ({ ...budget.snapshot(), available: 0 }) };
     view.visible = true;
     refreshes = 0;
-    auto = new AutoRefresh(view, () => [{ key: '', budget: low, refresh: async () => resources.refresh() }], 0);
+    auto = new AutoRefresh(view, () => [{ key: '', budget: low, refresh: async () => resources.refresh() }], log, 0);
     await new Promise((r) => setTimeout(r, 2_300));
     assert.equal(refreshes, 0);
   });
@@ -53,9 +55,22 @@ describe('tree: automatic refresh', () => {
     const low = { snapshot: () => ({ ...roomy.snapshot(), available: 0 }) };
     const counts = { throttled: 0, other: 0 };
     view.visible = true;
-    auto = new AutoRefresh(view, () => [{ key: 'a', budget: low, refresh: async () => void counts.throttled++ }, { key: 'b', budget: roomy, refresh: async () => void counts.other++ }], 0);
+    auto = new AutoRefresh(view, () => [{ key: 'a', budget: low, refresh: async () => void counts.throttled++ }, { key: 'b', budget: roomy, refresh: async () => void counts.other++ }], log, 0);
     // Timers run late on a busy machine: wait for the other service's refreshes, then check the throttled one had none.
     await until('two refreshes of the other service', () => counts.other >= 2, 8_000);
     assert.equal(counts.throttled, 0, 'the throttled service waits');
+  });
+
+  it('writes a refresh that threw to the log, and keeps refreshing', async function () {
+    this.timeout(15_000);
+    if (!vscode.window.state.focused) this.skip();
+    auto?.dispose();
+    const budget = new RequestBudget({ perMinute: 6000 });
+    let calls = 0;
+    view.visible = true;
+    warnings.length = 0;
+    auto = new AutoRefresh(view, () => [{ key: 'svc', budget, refresh: async () => { calls++; throw new Error('list went away'); } }], log, 0);
+    await until('two refreshes, each failing', () => calls >= 2 && warnings.length >= 2, 8_000);
+    assert.match(warnings[0], /Auto-refresh of svc failed: list went away/);
   });
 });
