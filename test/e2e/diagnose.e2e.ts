@@ -1,8 +1,10 @@
 // Diagnose Failure on a failed deploy: the service's diagnosis, rendered as Markdown beside
 // the build log; the log tab's title bar offers it for a failed deploy only.
-import { DEMO_USER, startServer, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
 import { shows } from './gesture';
-import { Workbench } from './workbench';
+import { closeJourney, openJourney } from './journey';
+import type { Workbench } from './workbench';
+import { patient } from '../support/patience';
 
 describe('journey: diagnose a failed deploy beside its log', () => {
   let server: RunningServer;
@@ -10,20 +12,11 @@ describe('journey: diagnose a failed deploy beside its log', () => {
 
   before(async function () {
     // A cold workbench, sign-in and three rows to expand: slow on a loaded machine.
-    this.timeout(300_000);
+    this.timeout(patient(300_000));
     // An operator who set an AI key: the service diagnoses (the demo's storefront has a failed deploy with its log).
-    server = await startServer({ seed: 'demo', aiKey: true });
-    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url } });
-    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
-    await workbench.collapseSection('Activity');
-    await workbench.expand('Apps');
-    await workbench.expand('storefront');
-    await workbench.expand('Deploys');
+    ({ server, workbench } = await openJourney({ server: { aiKey: true, actionDelayMs: 2000 }, collapse: ['Activity'], expand: ['Apps', 'storefront', 'Deploys'] }));
   });
-  after(async () => {
-    await workbench?.close();
-    await server?.close();
-  });
+  after(() => closeJourney(workbench, server));
 
   const page = () => workbench.page;
   /** The label of storefront's first deploy of that status (the demo's deploys are named after their commits). */

@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
 import { until } from '../support/wait';
 import { packageTestModel } from '../vscode/testModel/packageTestModel';
 import { behaviourFile, MODEL_DIR_ENV, MODEL_NAME, promptFile, releaseFile } from '../vscode/testModel/protocol';
 import { shows } from './gesture';
-import { closeJourney } from './journey';
-import { VSIX, Workbench } from './workbench';
+import { closeJourney, openJourney } from './journey';
+import { VSIX, type Workbench } from './workbench';
 import { patient } from '../support/patience';
 
 /** A hard-coded live Stripe key (not one of the app's config values): masked for its shape. */
@@ -60,21 +60,18 @@ describe('journey: diagnose a failed deploy with the language model of VS Code w
     writeFileSync(behaviourFile(modelDir), 'hold');
     const modelVsix = packageTestModel(dir);
     // A fresh wokku: no AI key (the default).
-    server = await startServer({ seed: 'demo', actionDelayMs: 40 });
-    session = server.control.getConfig('storefront').SESSION_SECRET;
-    assert.ok(session.length >= 8, 'storefront has a SESSION_SECRET to mask');
-    deployId = server.control.startDeploy('storefront', { fail: true, failure: failure(session), description: DESCRIPTION, gitPush: false });
-    await until('the deploy to fail', () => server.control.deploysOf('storefront').find((d) => d.id === deployId)?.status === 'failed', 30_000);
-    workbench = await Workbench.open({
-      vsix: [VSIX, modelVsix],
-      settings: { 'apphost.baseUrl': server.url },
-      env: { [MODEL_DIR_ENV]: modelDir },
-    });
-    await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
-    await workbench.collapseSection('Activity');
-    await workbench.expand('Apps');
-    await workbench.expand('storefront');
-    await workbench.expand('Deploys');
+    ({ server, workbench } = await openJourney({
+      server: { actionDelayMs: 40 },
+      prepare: async (s) => {
+        session = s.control.getConfig('storefront').SESSION_SECRET;
+        assert.ok(session.length >= 8, 'storefront has a SESSION_SECRET to mask');
+        deployId = s.control.startDeploy('storefront', { fail: true, failure: failure(session), description: DESCRIPTION, gitPush: false });
+        await until('the deploy to fail', () => s.control.deploysOf('storefront').find((d) => d.id === deployId)?.status === 'failed', 30_000);
+      },
+      workbench: { vsix: [VSIX, modelVsix], env: { [MODEL_DIR_ENV]: modelDir } },
+      collapse: ['Activity'],
+      expand: ['Apps', 'storefront', 'Deploys'],
+    }));
   });
   after(async () => {
     await closeJourney(workbench, server);

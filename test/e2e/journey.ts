@@ -12,13 +12,18 @@ export interface JourneyOptions {
   /** Side-bar sections to collapse, then tree rows to expand, in order. */
   collapse?: string[];
   expand?: string[];
+  /** Extensions and environment of the workbench (settings: `settings` above). */
+  workbench?: Omit<WorkbenchOptions, 'settings'>;
+  /** What to set up on the server before the workbench opens (a failed deploy, say). */
+  prepare?: (server: RunningServer) => void | Promise<void>;
 }
 
 export async function openJourney(options: JourneyOptions = {}): Promise<{ server: RunningServer; workbench: Workbench }> {
   const server = await startServer({ seed: 'demo', actionDelayMs: 300, ...options.server });
   let workbench: Workbench | undefined;
   try {
-    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url, ...options.settings } });
+    await options.prepare?.(server);
+    workbench = await Workbench.open({ ...options.workbench, settings: { 'apphost.baseUrl': server.url, ...options.settings } });
     if (options.signIn !== false) await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
     for (const section of options.collapse ?? []) await workbench.collapseSection(section);
     for (const row of options.expand ?? []) await workbench.expand(row);
