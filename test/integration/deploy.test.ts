@@ -80,6 +80,8 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
 
   it('Deploy: pushes, shows the build live in an editor tab, ends with a new release and "Open App" / "Tail Logs"', async () => {
     server.control.setActionDelay(800); // a build line every 100 ms: the tab must show them while building
+    // The build stays "building" (its lines all sent) until the tab was seen showing them, however slow the machine.
+    const releaseBuild = server.control.holdBuilds();
     const sha = shop.commit('Fix the checkout total');
     const releasesBefore = server.control.state.store.releasesOf(storefront.id).length;
     server.control.clearRequestLog();
@@ -97,8 +99,10 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
         if (building && text.includes('-----> Installing dependencies')) livePart = text;
         return livePart;
       }, 20_000);
+      releaseBuild();
       await running;
     } finally {
+      releaseBuild();
       ui.restore();
     }
     // Captured while the service's deploy was still building (its last line may already be in: the record ends after it).
