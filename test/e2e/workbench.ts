@@ -299,6 +299,99 @@ export class Workbench {
     await this.pasteToken(token, this.treeRow(name).locator('.label-description', { hasText: '@' }));
   }
 
+  /** Presses `key` (the keyboard route) until `check` sees its effect. */
+  async press(key: string, check: () => Promise<boolean>, name = key): Promise<void> {
+    await gesture(name, () => this.page.keyboard.press(key), check);
+  }
+
+  /** Closes what Escape closes (a menu, a quick pick, a dialog): Escape again until `overlay` is gone. */
+  async escape(overlay: Locator, name = 'Escape'): Promise<void> {
+    await gesture(name, async () => {
+      if (await overlay.isVisible()) await this.page.keyboard.press('Escape');
+    }, () => gone(overlay));
+  }
+
+  /**
+   * Types `value` into the open quick input without Enter (a filter, a value to validate),
+   * again (typed afresh) until `next` shows: the filtered row, the validation message.
+   */
+  async type(value: string, next: Locator): Promise<void> {
+    const input = this.quickInput().locator('input');
+    await gesture(`type ${JSON.stringify(value)}`, () => input.fill(value, { timeout: ACT_TIMEOUT }), async () => (await input.inputValue()) === value && shows(next));
+  }
+
+  /**
+   * Clicks an action that shows while its host is hovered (a tree row's inline icon, a
+   * section header's or a tab's buttons), again until `check` sees its effect.
+   */
+  async hoverAction(host: Locator, button: Locator, check: () => Promise<boolean>, name = 'an inline action'): Promise<void> {
+    await gesture(name, async () => {
+      await dismissOverlays(this.page, host);
+      await host.hover({ timeout: ACT_TIMEOUT });
+      await button.click({ timeout: ACT_TIMEOUT });
+    }, check);
+  }
+
+  /** The header of a side-bar section whose title starts with `title`. */
+  sectionHeader(title: string): Locator {
+    return this.page.locator('.sidebar .pane-header', { hasText: title }).first();
+  }
+
+  /** Picks an entry of a section's … menu (More Actions), checked by `effect`, else by the menu closing. */
+  async sectionMenu(title: string, item: string, effect?: () => Promise<boolean>): Promise<void> {
+    const header = this.sectionHeader(title);
+    const menu = this.page.locator('.context-view .monaco-menu');
+    const entry = menu.locator('.action-label', { hasText: item }).first();
+    await this.hoverAction(header, header.getByRole('button', { name: /More Actions/ }), () => shows(entry), `… menu of ${title}`);
+    await gesture(`${item} (… menu of ${title})`, async () => {
+      if (!(await entry.isVisible())) await this.hoverAction(header, header.getByRole('button', { name: /More Actions/ }), () => shows(entry), `… menu of ${title}`);
+      await entry.hover({ timeout: ACT_TIMEOUT });
+      await entry.click({ timeout: ACT_TIMEOUT });
+      if (!(await gone(menu, 2_000))) {
+        await entry.hover({ timeout: ACT_TIMEOUT });
+        await this.page.keyboard.press('Enter');
+      }
+    }, async () => (await gone(menu)) && (effect ? effect() : true));
+  }
+
+  /** Opens the context menu of a tree row and returns the labels of its entries; the menu stays open. */
+  async openContextMenu(rowLabel: string): Promise<string[]> {
+    const row = this.treeRow(rowLabel);
+    const menu = this.page.locator('.context-view .monaco-menu');
+    await this.click(row, () => shows(menu), `the context menu of ${rowLabel}`, { button: 'right' });
+    return menu.locator('.action-label').allInnerTexts();
+  }
+
+  /** The labels of a tree row's context menu (opened, read, closed). */
+  async contextMenuItems(rowLabel: string): Promise<string[]> {
+    const items = await this.openContextMenu(rowLabel);
+    await this.escape(this.page.locator('.context-view .monaco-menu'), `close the context menu of ${rowLabel}`);
+    return items;
+  }
+
+  /** Expands a section of the side bar (e.g. "Activity"). */
+  async expandSection(title: string): Promise<void> {
+    const header = this.sectionHeader(title);
+    const expanded = header.and(this.page.locator('[aria-expanded=true]'));
+    await header.waitFor();
+    // Toggles: a retry clicks only while the section is still collapsed (a click may land late).
+    await gesture(`expand ${title}`, async () => {
+      if (await expanded.isVisible()) return;
+      await dismissOverlays(this.page, header);
+      await header.click({ timeout: ACT_TIMEOUT });
+    }, () => shows(expanded));
+  }
+
+  /** Collapses an expanded tree row (the click toggles it). */
+  async collapse(row: Locator, name = 'a row'): Promise<void> {
+    const expanded = row.and(this.page.locator('[aria-expanded=true]'));
+    await gesture(`collapse ${name}`, async () => {
+      if (!(await expanded.isVisible())) return;
+      await dismissOverlays(this.page, row);
+      await row.click({ timeout: ACT_TIMEOUT });
+    }, () => gone(expanded));
+  }
+
   /** Collapses a section of the side bar (e.g. "Activity") to give the others room. */
   async collapseSection(title: string): Promise<void> {
     const header = this.page.locator('.sidebar .pane-header', { hasText: title }).first();
