@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { until } from '../support/wait';
-import { ACT_TIMEOUT, CHECK_TIMEOUT, gesture, gone, shows } from './gesture';
+import { ACT_TIMEOUT, gesture, gone, shows } from './gesture';
 import { Workbench } from './workbench';
 import { patient } from '../support/patience';
 
@@ -78,10 +78,7 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     await gesture('close Find (Escape)', async () => {
       if (await findWidget().isVisible()) await findInput().press('Escape', { timeout: ACT_TIMEOUT });
     }, () => gone(findWidget()));
-    await gesture('the cursor to the last line (Ctrl+End)', async () => {
-      await page().locator('.part.panel .monaco-editor').first().locator('.native-edit-context, textarea').first().focus({ timeout: ACT_TIMEOUT });
-      await page().keyboard.press('Control+End');
-    }, () => page().waitForFunction(cursorOnLastLine, undefined, { timeout: CHECK_TIMEOUT }).then(() => true, () => false));
+    await workbench.outputTo('End');
   };
 
   /** A close-up of the Output panel (the tokens' colours at full size). */
@@ -232,14 +229,3 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   });
 });
 
-/**
- * Runs in the page: whether the Output panel's cursor is on its last line (the view follows
- * new lines then). View lines and the cursor are placed by their `top` in the same layer.
- */
-function cursorOnLastLine(): boolean {
-  type El = { style: { top: string }; querySelector(s: string): El | null; querySelectorAll(s: string): El[] };
-  const editor = (globalThis as unknown as { document: { querySelector(s: string): El | null } }).document.querySelector('.part.panel .monaco-editor');
-  const cursor = editor?.querySelector('.cursors-layer .cursor');
-  const tops = [...(editor?.querySelectorAll('.view-lines .view-line') ?? [])].map((l) => parseFloat(l.style.top));
-  return !!cursor && tops.length > 0 && parseFloat(cursor.style.top) >= Math.max(...tops);
-}

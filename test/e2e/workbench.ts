@@ -392,6 +392,18 @@ export class Workbench {
     }, () => gone(expanded));
   }
 
+  /**
+   * Moves the Output panel's cursor to its first or last line (Ctrl+Home, Ctrl+End; on the
+   * last the view follows new lines again), checked by where the cursor is.
+   */
+  async outputTo(edge: 'Home' | 'End'): Promise<void> {
+    const text = this.page.locator('.part.panel .monaco-editor').first().locator('.native-edit-context, textarea').first();
+    await gesture(`the Output panel's cursor to its ${edge === 'Home' ? 'first' : 'last'} line (Ctrl+${edge})`, async () => {
+      await text.focus({ timeout: ACT_TIMEOUT }); // no click: nothing can take it
+      await this.page.keyboard.press(`Control+${edge}`);
+    }, () => this.page.waitForFunction(outputCursorAt, edge === 'Home' ? ('first' as const) : ('last' as const), { timeout: patient(5_000) }).then(() => true, () => false));
+  }
+
   /** Collapses a section of the side bar (e.g. "Activity") to give the others room. */
   async collapseSection(title: string): Promise<void> {
     const header = this.page.locator('.sidebar .pane-header', { hasText: title }).first();
@@ -446,4 +458,19 @@ function quickInputText(want: { startsWith?: string; not?: string }): boolean {
   const widget = (globalThis as unknown as { document: { querySelector(selector: string): Widget | null } }).document.querySelector('.quick-input-widget');
   const text = widget && widget.style.display !== 'none' ? widget.querySelector('input')?.value : undefined;
   return want.startsWith !== undefined ? text?.startsWith(want.startsWith) === true : text !== want.not;
+}
+
+/**
+ * Runs in the page: whether the Output panel's cursor is on the first line of its text
+ * (scrolled to the top) or on the last line rendered. View lines and the cursor are
+ * placed by their `top` in the same layer.
+ */
+function outputCursorAt(edge: 'first' | 'last'): boolean {
+  type El = { style: { top: string }; querySelector(s: string): El | null; querySelectorAll(s: string): El[] };
+  const editor = (globalThis as unknown as { document: { querySelector(s: string): El | null } }).document.querySelector('.part.panel .monaco-editor');
+  const cursor = editor?.querySelector('.cursors-layer .cursor');
+  const tops = [...(editor?.querySelectorAll('.view-lines .view-line') ?? [])].map((l) => parseFloat(l.style.top));
+  if (!cursor || tops.length === 0) return false;
+  const top = parseFloat(cursor.style.top);
+  return edge === 'first' ? top === 0 && Math.min(...tops) === 0 : top >= Math.max(...tops);
 }
