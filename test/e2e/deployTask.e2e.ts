@@ -73,12 +73,18 @@ describe('journey: deploy as a task, with a pre-deploy task', () => {
   it('Run Task offers "Deploy storefront" under apphost; its terminal shows git\'s output and the build live, then the outcome', async () => {
     await page().locator('.statusbar-item', { hasText: 'storefront · running' }).waitFor({ timeout: patient(30_000) });
     repo.commit('Show prices with two decimals', { 'server.js': "require('node:http').createServer((q, s) => s.end('Prices: 12.50')).listen(process.env.PORT || 5000);\n" });
-    await runTask('apphost', 'Deploy storefront');
-    // A taller panel: the whole build fits in the terminal, as on a real screen.
-    await page().locator('.part.panel .action-label[aria-label^="Maximize Panel"]').first().click();
-    await terminal().getByText('-----> Installing dependencies').waitFor({ timeout: patient(30_000) });
-    assert.equal(server.control.deploysOf('storefront')[0].status, 'building', 'seen while building');
-    console.log(`    screenshot: ${await workbench.screenshot('task-2-build-in-terminal')}`);
+    // The build ends only when the journey has seen it live, however slowly this machine runs.
+    const releaseBuild = server.control.holdBuilds();
+    try {
+      await runTask('apphost', 'Deploy storefront');
+      // A taller panel: the whole build fits in the terminal, as on a real screen.
+      await page().locator('.part.panel .action-label[aria-label^="Maximize Panel"]').first().click();
+      await terminal().getByText('-----> Installing dependencies').waitFor({ timeout: patient(30_000) });
+      assert.equal(server.control.deploysOf('storefront')[0].status, 'building', 'seen while building');
+      console.log(`    screenshot: ${await workbench.screenshot('task-2-build-in-terminal')}`);
+    } finally {
+      releaseBuild();
+    }
     await terminal().getByText(/storefront deployed: [0-9a-f]{7} "Show prices with two decimals"\./).waitFor({ timeout: patient(30_000) });
     const text = await terminal().innerText();
     assert.match(text, /git push wokku HEAD:main \([0-9a-f]{7} Show prices with two decimals\)/);
