@@ -325,8 +325,10 @@ export class Workbench {
    * section header's or a tab's buttons), again until `check` sees its effect.
    */
   async hoverAction(host: Locator, button: Locator, check: () => Promise<boolean>, name = 'an inline action'): Promise<void> {
+    // In a quick pick, no overlay dismissal: its Escape for a hover would close the picker.
+    const inQuickInput = await host.evaluate((el) => !!(el as unknown as { closest(s: string): unknown }).closest('.quick-input-widget')).catch(() => false);
     await gesture(name, async () => {
-      await dismissOverlays(this.page, host);
+      if (!inQuickInput) await dismissOverlays(this.page, host);
       await host.hover({ timeout: ACT_TIMEOUT });
       await button.click({ timeout: ACT_TIMEOUT });
     }, check);
