@@ -25,6 +25,8 @@ export class Connection implements vscode.Disposable {
   readonly onDidRefuseToken = this.refused.event;
   /** The endpoints beyond the specification this service was found not to offer. */
   readonly offers = new ServiceOffers();
+  /** The API root `offers` describes. */
+  private offersOf: string | undefined;
 
   constructor(
     private readonly sessions: SessionStore,
@@ -35,12 +37,14 @@ export class Connection implements vscode.Disposable {
     /** The service's address: `apphost.baseUrl` for the first service. */
     private readonly address: () => string = settings.baseUrl,
   ) {
+    this.offersOf = this.apiRoot();
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('apphost.requestsPerMinute')) this.shared?.setPerMinute(requestsPerMinute());
         if (CLIENT_SETTINGS.some((s) => e.affectsConfiguration(s))) {
           void this.client?.close();
           this.client = undefined;
+          this.forgetOffersIfMoved();
           this.changed.fire();
         }
       }),
@@ -61,6 +65,14 @@ export class Connection implements vscode.Disposable {
     } catch {
       return undefined;
     }
+  }
+
+  /** Another address is another service: what the old one lacked says nothing of it. */
+  private forgetOffersIfMoved(): void {
+    const root = this.apiRoot();
+    if (root === this.offersOf) return;
+    this.offersOf = root;
+    this.offers.clear();
   }
 
   /** The client for the configured URL. Throws a clear ConfigurationError when the URL is unusable. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Connection } from './connection';
+import type { BeyondSpec } from './serviceOffers';
 import { knownServices, type KnownService } from './serviceList';
 import { settings } from './settings';
 
@@ -27,6 +28,9 @@ export class Connections implements vscode.Disposable {
   private readonly refused = new vscode.EventEmitter<RefusedToken>();
   /** A request that carried a service's stored token got 401. */
   readonly onDidRefuseToken = this.refused.event;
+  private readonly offersChanged = new vscode.EventEmitter<BeyondSpec>();
+  /** What one of the services offers changed (a capability found lacking, or forgotten): the one place the UI follows it. */
+  readonly onDidChangeOffers = this.offersChanged.event;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -39,6 +43,7 @@ export class Connections implements vscode.Disposable {
     this.disposables.push(
       first.onDidChange(() => this.changed.fire()),
       first.onDidRefuseToken((token) => this.refused.fire({ connection: first, token })),
+      first.offers.onDidChange((feature) => this.offersChanged.fire(feature)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (REGISTRY_SETTINGS.some((key) => e.affectsConfiguration(key))) this.reread();
       }),
@@ -113,6 +118,7 @@ export class Connections implements vscode.Disposable {
       // Disposed with the connection (when the service is forgotten or its address changes).
       connection.onDidChange(() => this.changed.fire());
       connection.onDidRefuseToken((token) => this.refused.fire({ connection, token }));
+      connection.offers.onDidChange((feature) => this.offersChanged.fire(feature));
     }
     return entry.connection;
   }
@@ -136,6 +142,7 @@ export class Connections implements vscode.Disposable {
     this.others.clear();
     this.changed.dispose();
     this.refused.dispose();
+    this.offersChanged.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -35,6 +35,8 @@ export interface AppHostTestApi extends Core {
   readonly globalStorageUri: vscode.Uri;
   readonly logs: LogsArea;
   readonly deploy: DeployArea;
+  /** The one-off command terminals (what each wrote). */
+  readonly runs: Features['runs'];
   /** The apphost: file system (config.env, checks.json, app.json) and its gate. */
   readonly fileSystem: ConfigFileSystem;
   /** The commands the features handle (each one package.json contributes). */
@@ -95,6 +97,7 @@ function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agent
   Object.defineProperty(api, 'treeInsides', { enumerable: true, get: () => features.get().treeInsides });
   Object.defineProperty(api, 'logs', { enumerable: true, get: () => features.get().logs });
   Object.defineProperty(api, 'deploy', { enumerable: true, get: () => features.get().deploy });
+  Object.defineProperty(api, 'runs', { enumerable: true, get: () => features.get().runs });
   Object.defineProperty(api, 'fileSystem', { enumerable: true, get: () => features.get().fileSystem });
   Object.defineProperty(api, 'commandIds', { enumerable: true, get: () => features.get().commandIds });
   Object.defineProperty(api, 'throttleStatus', { enumerable: true, get: () => features.get().throttleStatus });

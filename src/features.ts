@@ -12,6 +12,7 @@ import { runCommand } from './commands/kit/running';
 import { asksOthers, consentToCommand } from './actions/consent';
 import { ServiceRouting } from './commands/serviceRouting';
 import { registerDeploy, type DeployArea } from './deploy';
+import { registerRunTerminals, type RunTerminals } from './actions/runTerminal';
 import { DeployTaskProvider } from './deploy/deployTask';
 import type { ConfigFileSystem } from './editors/configFileSystem';
 import type { DetailsDocuments } from './editors/detailsDocuments';
@@ -19,10 +20,12 @@ import type { ServerSnapshots } from './editors/serverSnapshots';
 import { registerConfigEditing } from './editors/registerConfigEditing';
 import type { DeployLogs } from './logViews/deployLogs';
 import type { RecentLines } from './logViews/recentLines';
+import type { DiagnosisDocuments } from './logViews/diagnoses';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Connections } from './connections';
 import type { Core } from './core';
 import { AutoRefresh } from './tree/autoRefresh';
+import { QuietRefresh } from './tree/quietRefresh';
 import { ResourcesDragAndDrop } from './tree/dragAndDrop';
 import { ListNode } from './tree/listNode';
 import { ResourcesProvider } from './tree/resourcesProvider';
@@ -31,6 +34,7 @@ import { ResourceRoots } from './tree/roots';
 import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
 import { TreeControl } from './tree/treeControl';
 import { TreeState } from './tree/treeState';
+import { showOffers } from './commands/kit/offered';
 import { ThrottleStatusBar } from './throttleStatus';
 
 export { ApiClient } from './api/apiClient';
@@ -48,6 +52,8 @@ export interface TreeInsides {
   readonly resources: ResourcesProvider;
   readonly view: vscode.TreeView<TreeNode>;
   readonly state: TreeState;
+  /** One round of the auto-refresh now, every part whatever its budget. */
+  autoRefreshNow(): Promise<void>;
 }
 
 export interface Features {
@@ -64,11 +70,14 @@ export interface Features {
   readonly activity: vscode.TreeDataProvider<vscode.TreeItem>;
   readonly logs: LogsArea;
   readonly deploy: DeployArea;
+  /** The terminals of one-off commands (Run Command…, `apphost` tasks with a command). */
+  readonly runs: RunTerminals;
   /** The `apphost` tasks: "Deploy <app>" for each linked folder. */
   readonly deployTasks: vscode.TaskProvider;
   readonly fileSystem: ConfigFileSystem;
   readonly deployLogs: DeployLogs;
   readonly recentLines: RecentLines;
+  readonly diagnoses: DiagnosisDocuments;
   readonly snapshots: ServerSnapshots;
   readonly details: DetailsDocuments;
   /** The tools of the chat's agent mode (registered at activation, src/agent/registration.ts). */
@@ -103,9 +112,13 @@ export function activateFeatures(parts: ActivationParts): Features {
     connections.onDidChange,
   );
   const tree = new TreeControl(resources, state, (service) => connections.of(service).api(), view, healer);
+  // The auto-refresh re-renders only the lists that changed.
+  const quiet = new QuietRefresh(view);
+  const refreshers = () => roots.refreshers((shown) => quiet.run(shown, (node) => resources.refresh(node, { refetch: false })));
   context.subscriptions.push(
     resources, healer, events,
-    new AutoRefresh(view, () => roots.refreshers((node) => resources.refresh(node))),
+    quiet,
+    new AutoRefresh(view, refreshers),
     throttleStatus,
     connections.onDidChange(() => {
       state.clearWorkspaceNodes(); // another session or service: the workspaces it shows are not this one's
@@ -124,8 +137,11 @@ export function activateFeatures(parts: ActivationParts): Features {
   );
   const { log, sessions, auth } = parts;
   const core: Core = { context, log, sessions, connection, connections, auth, workspaces, tree, events };
+  // A service found lacking a capability (a 404), or offering it again: the view and the palette follow.
+  context.subscriptions.push(showOffers(core));
   const editing = registerConfigEditing(core);
   const deploy = registerDeploy(core);
+  const runs = registerRunTerminals(core);
   // Stack frames in logs lead to the folders linked to the app.
   const logs = registerLogs(core, (app) => deploy.links.linksOf(app).map((l) => l.folder.uri));
   const activity = registerActivityView(core, parts.activityView);
@@ -135,20 +151,22 @@ export function activateFeatures(parts: ActivationParts): Features {
   const titles = new Map(((context.extension.packageJSON.contributes?.commands ?? []) as { command: string; title: string }[]).map((c) => [c.command, c.title]));
   return {
     core,
-    treeInsides: { resources, view, state },
+    treeInsides: { resources, view, state, autoRefreshNow: async () => void (await Promise.all(refreshers().map((part) => part.refresh()))) },
     throttleStatus,
     invoke: (id, args) => runCommand(parts.log, id, args, (command, given) => routing.route(command, given),
-      async (command, given) => (asksOthers(command) ? consentToCommand(core, titles.get(command) ?? command, given) : undefined)),
+      async (command, given) => (asksOthers(command, given) ? consentToCommand(core, titles.get(command) ?? command, given) : undefined)),
     commandIds: routing.ids(),
     resources,
     dragAndDrop: new ResourcesDragAndDrop(),
     activity,
     logs,
     deploy,
+    runs,
     deployTasks: new DeployTaskProvider(core, deploy),
     fileSystem: editing.fileSystem,
     deployLogs: logs.deployLogs,
     recentLines: logs.recentLines,
+    diagnoses: logs.diagnoses,
     snapshots: editing.snapshots,
     details: editing.details,
     agentTools: agentTools(core),

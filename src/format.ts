@@ -7,6 +7,16 @@ export function domainUrl(domain: Pick<Domain, 'hostname' | 'sslEnabled'>): stri
   return `${domain.sslEnabled ? 'https' : 'http'}://${domain.hostname}`;
 }
 
+/** A GitHub repository (`owner/name`) as GitHub names them: owner letters, digits and inner dashes; name letters, digits, `.`, `_`, `-`. */
+export function isGithubRepo(repo: string): boolean {
+  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/.test(repo) && !/\/\.{1,2}$/.test(repo);
+}
+
+/** The page of a pull request of a GitHub repository (`owner/name`). */
+export function pullRequestUrl(repo: string, pr: number): string {
+  return `https://github.com/${repo}/pull/${pr}`;
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -52,4 +62,19 @@ export function codeSpan(text: string): string {
 /** A time of day as the user's locale writes it, to the second. */
 export function clockTime(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** "180.2 MB", "512 B" (powers of 1024); undefined for a missing or non-positive size. */
+export function byteSize(bytes: number | undefined): string | undefined {
+  if (bytes === undefined || !Number.isFinite(bytes) || bytes <= 0) return undefined;
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  return `${(bytes / 1024 ** i).toFixed(i ? 1 : 0)} ${units[i]}`;
+}
+
+/** A date and time to the minute, as the user's locale writes it ("Nov 26, 2026, 10:15"). */
+export function dateTime(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? undefined : new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Connections } from './connections';
 import type { ActivationParts, Features } from './features';
-import { APPS_MIME, DEPLOY_LOG_SCHEME, DETAILS_SCHEME, RECENT_LOG_SCHEME, SCHEME, SNAPSHOT_SCHEME, TASK_TYPE } from './schemes';
+import { APPS_MIME, DEPLOY_LOG_SCHEME, DETAILS_SCHEME, DIAGNOSIS_SCHEME, RECENT_LOG_SCHEME, SCHEME, SNAPSHOT_SCHEME, TASK_TYPE } from './schemes';
 import { ServiceDecorations } from './serviceDecorations';
 
 export class LazyFeatures {
@@ -196,6 +196,7 @@ function registerDocumentProviders(context: vscode.ExtensionContext, features: L
     [RECENT_LOG_SCHEME]: () => features.get().recentLines,
     [SNAPSHOT_SCHEME]: () => features.get().snapshots,
     [DETAILS_SCHEME]: () => features.get().details,
+    [DIAGNOSIS_SCHEME]: () => features.get().diagnoses,
   };
   for (const [scheme, real] of Object.entries(documents)) {
     const provider = new LazyDocuments(real);

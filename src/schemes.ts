@@ -9,6 +9,8 @@ export const SNAPSHOT_SCHEME = 'apphost-server';
 export const DEPLOY_LOG_SCHEME = 'apphost-deploy-log';
 /** The last lines of an app's log, read once, in an editor tab (src/logViews/recentLines.ts). */
 export const RECENT_LOG_SCHEME = 'apphost-recent-log';
+/** The diagnosis of a failed deploy, Markdown shown in a preview beside its log (src/logViews/diagnoses.ts). */
+export const DIAGNOSIS_SCHEME = 'apphost-diagnosis';
 /** Read-only "Show Details" documents (src/editors/detailsDocuments.ts). */
 export const DETAILS_SCHEME = 'apphost-details';
 /** Apps dragged in the Resources view (onto a database, to link them). */

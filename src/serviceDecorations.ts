@@ -5,10 +5,10 @@
 // restored tab asks at once); it reads only the settings, never the network.
 import * as vscode from 'vscode';
 import type { Connections } from './connections';
-import { DEPLOY_LOG_SCHEME, DETAILS_SCHEME, RECENT_LOG_SCHEME, SCHEME, SNAPSHOT_SCHEME } from './schemes';
+import { DEPLOY_LOG_SCHEME, DETAILS_SCHEME, DIAGNOSIS_SCHEME, RECENT_LOG_SCHEME, SCHEME, SNAPSHOT_SCHEME } from './schemes';
 import { serviceBadges } from './serviceList';
 
-const DECORATED = new Set([SCHEME, SNAPSHOT_SCHEME, DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME, DETAILS_SCHEME]);
+const DECORATED = new Set([SCHEME, SNAPSHOT_SCHEME, DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME, DETAILS_SCHEME, DIAGNOSIS_SCHEME]);
 
 /**
  * The service of an AppHost document: every scheme carries it in the query (`?service=<id>`);

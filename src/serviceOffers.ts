@@ -27,11 +27,19 @@ export class ServiceOffers {
     return true;
   }
 
+  /** Forgets what was learnt (another service now answers at this connection's address). */
+  clear(): void {
+    const lacked = [...this.lacking];
+    this.lacking.clear();
+    for (const feature of lacked) for (const listener of this.listeners) listener(feature);
+  }
+
   /** `lacks-<feature>` row flags, for menus (`!(viewItem =~ /:lacks-run\b/)`). */
   flags(): string[] {
     return [...this.lacking].map((f) => `lacks-${f}`);
   }
 
+  /** A capability was found lacking, or is offered again (clear). */
   onDidChange(listener: (feature: BeyondSpec) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };

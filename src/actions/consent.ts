@@ -21,14 +21,29 @@ const HARMLESS = new Set([
   'apphost.activity.loadMore', 'apphost.activity.showService', 'apphost.domain.open', 'apphost.logs.stop',
   'apphost.logs.stopAll', 'apphost.logs.filter', 'apphost.logs.clearFilter', 'apphost.logs.toggleTimestamps',
   'apphost.folder.actions', 'apphost.app.reveal', 'apphost.config.hide', 'apphost.server.checkStatus',
-  'apphost.folder.link', 'apphost.folder.unlink', 'apphost.logs.tail', 'apphost.logs.show',
+  'apphost.folder.link', 'apphost.folder.unlink', 'apphost.logs.tail', 'apphost.logs.show', 'apphost.github.openPullRequest',
   // These ask the user themselves, naming what AppHost's own lists say (a service, a .env file's app the user picks).
   'apphost.removeService', 'apphost.config.push',
 ]);
 
-/** Whether a command asks before it runs for someone other than the user. */
-export function asksOthers(command: string): boolean {
-  return !HARMLESS.has(command);
+/**
+ * Title-bar buttons of AppHost's own tabs whose only effect is shown to the user, beside the
+ * tab (a deploy log's diagnosis): given the address of the tab the user has in front of them,
+ * VS Code's click needs no second question. The caller gets nothing back, and another
+ * extension's call can show the user only what they already look at.
+ */
+const ABOUT_ACTIVE_TAB = new Set(['apphost.deploy.diagnose']);
+
+/** Whether a command asks before it runs for someone other than the user (`args`: what it was given). */
+export function asksOthers(command: string, args: readonly unknown[] = []): boolean {
+  if (HARMLESS.has(command)) return false;
+  return !(ABOUT_ACTIVE_TAB.has(command) && isActiveTab(args[0]));
+}
+
+/** The exact address (its key included) of the document in the active editor. */
+function isActiveTab(arg: unknown): boolean {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  return arg instanceof vscode.Uri && !!active && active.toString() === arg.toString();
 }
 
 /** The app a caller's argument claims: a ref, or a target naming one (unchecked). */
@@ -92,7 +107,8 @@ export async function consentToCommand(s: Core, action: string, args: readonly u
   }
   if (first instanceof vscode.Uri) {
     // A menu of VS Code (the Explorer's, an editor title's) passes a Uri as any extension can: the question says both.
-    const where = first.scheme === 'file' ? first.fsPath : first.toString(true);
+    // A document's address without its query: that holds the document's key (editors/documentKeys.ts), not for the eye.
+    const where = first.scheme === 'file' ? first.fsPath : first.with({ query: '', fragment: '' }).toString(true);
     const answer = await ask('warning',
       vscode.l10n.t('{0}: {1}?', action, where), vscode.l10n.t('Asked from a menu of VS Code (the Explorer, an editor\'s title) or by another extension or tool.'),
       action);

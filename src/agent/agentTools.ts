@@ -72,7 +72,7 @@ export class AgentTools {
         if (caller !== 'chat') {
           const { title, message } = result.planned.confirmation;
           try {
-            await askOtherCaller(title, message.replace(/\*\*/g, ''));
+            await askOtherCaller(title, plainText(message));
           } catch (error) {
             if (error instanceof UserCancelled) return vscode.l10n.t('Not done: the user declined. Nothing was sent to the service.');
             throw error;
@@ -149,4 +149,9 @@ function stableJson(value: unknown): string {
     return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** A confirmation's Markdown as a modal shows it: no bold marks, no code fences (their lines as they are). */
+function plainText(markdown: string): string {
+  return markdown.replace(/\*\*/g, '').split('\n').filter((line) => !/^`{3,}$/.test(line)).join('\n');
 }

@@ -15,7 +15,7 @@ import {type ActTool, callOptions, type ToolContext } from './toolBase';
 import { ToolFailure } from './modelText';
 
 /** "App shop-api in workspace Personal, on https://…/api/v1": where an action lands. */
-async function where(ctx: ToolContext, app: AppRef): Promise<string> {
+export async function where(ctx: ToolContext, app: AppRef): Promise<string> {
   const { session } = await ctx.s.connection.signedIn();
   return vscode.l10n.t('App **{0}** in workspace {1}, on {2}.', app.name, workspaceName(ctx.s, app.workspace), serviceText(ctx.s, session.apiRoot));
 }

@@ -1,7 +1,10 @@
 // Read tools about what happened: a deploy's build log (the latest by default), the
 // releases, and the active workspace's activity feed.
 import * as vscode from 'vscode';
-import { teamOfWorkspace } from '../api';
+import { deployFailed, teamOfWorkspace, type Deploy } from '../api';
+import { diagnosisSummary, readDiagnosis } from '../actions/diagnose';
+import { NotOffered } from '../commands/kit/offered';
+import type { AppRef } from '../model';
 import { activitySentence } from '../activity/activitySentence';
 import { buildFailure } from '../deploy/pushOutput';
 import { sanitizeLine } from '../logs';
@@ -9,7 +12,7 @@ import { releaseLabel } from '../tree/groups/releases';
 import { type AppInput, resolveApp, workspaceName } from './appInput';
 import { appOutputScrub } from './appOutput';
 import { deployLine } from './appTools';
-import { callOptions, clip, type ReadTool, tailText } from './toolBase';
+import { callOptions, clip, type ReadTool, tailText, type ToolContext } from './toolBase';
 
 const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);
 
@@ -37,6 +40,8 @@ export const deployLog: ReadTool<DeployLogInput> = {
     const wanted = Math.max(1, Math.min(500, Math.floor(Number(input.lines) || 100)));
     const shown = lines.slice(-wanted).map((l) => clip(l, 500));
     const finished = FINISHED.has(deploy.status);
+    // A failed deploy only: the diagnosis is one more request (the service may wait for its model).
+    const diagnosis = deployFailed(deploy.status) ? scrub(await diagnosisText(ctx, app, deploy)) : '';
     return [
       vscode.l10n.t('Deploy of {0}: {1}.', app.name, deployLine(deploy)),
       finished ? '' : vscode.l10n.t('It has not finished yet: its log is complete once it has.'),
@@ -45,9 +50,20 @@ export const deployLog: ReadTool<DeployLogInput> = {
         ? vscode.l10n.t('Build log, the last {0} of {1} lines:', shown.length, lines.length)
         : vscode.l10n.t('The build log is empty{0}.', finished ? '' : vscode.l10n.t(' (the service writes it when the build ends)')),
       tailText(shown.join('\n'), 40_000),
+      diagnosis,
     ].filter(Boolean).join('\n');
   },
 };
+
+/** The service's diagnosis of the failed deploy, or why there is none; it never fails the tool. */
+async function diagnosisText(ctx: ToolContext, app: AppRef, deploy: Deploy): Promise<string> {
+  try {
+    return diagnosisSummary(app, await readDiagnosis(ctx.s, app, deploy.id, { options: callOptions(ctx, app) }));
+  } catch (error) {
+    if (error instanceof NotOffered) return error.message;
+    return vscode.l10n.t('The service\'s diagnosis could not be read: {0}', error instanceof Error ? error.message : String(error));
+  }
+}
 
 export const listReleases: ReadTool<AppInput & { limit?: number }> = {
   name: 'apphost_list_releases',

@@ -8,12 +8,13 @@ import { changeConfig, readConfig } from './configTools';
 import { deployFolder } from './deployTool';
 import { deployLog, listReleases, recentActivity } from './historyTools';
 import { recentLogs } from './logTool';
+import { runCommand } from './runTool';
 
 export { AgentTools } from './agentTools';
 
 export function agentTools(s: Core): AgentTools {
   return new AgentTools(s, [
     listApps, appStatus, recentLogs, readConfig, deployLog, listReleases, recentActivity,
-    startApp, stopApp, restartApp, changeConfig, rollbackApp, scaleApp, deployFolder,
+    startApp, stopApp, restartApp, changeConfig, rollbackApp, scaleApp, deployFolder, runCommand,
   ]);
 }

@@ -4,7 +4,7 @@
 // and every answer passes the client's scrubber too, see ./agentTools.ts).
 import * as l10n from '@vscode/l10n';
 import { ApiError, AppHostError, ConfigurationError, isCancelled, isNotDeployed } from '../api';
-import { looksSecret, maskSecretShapes } from '../configText/secrets';
+import { looksSecret, MASKED } from '../configText/secrets';
 import { NotSignedIn, UserCancelled } from '../model';
 
 /** A failure whose text is already what the model should read (app not found, bad input…). */
@@ -66,32 +66,14 @@ export function isMaskedValue(key: string, value: string, rules: MaskRules): boo
   return value !== '' && rules.maskSecrets && !rules.revealed && looksSecret(key, value);
 }
 
-/** The marker of a masked value in an answer (the answer's header says what it means). */
-export const MASKED = '[masked]';
 
 /** A value for the model: quoted as is, or the mask marker; never a made-up value. */
 export function modelValue(key: string, value: string, rules: MaskRules): string {
   return isMaskedValue(key, value, rules) ? MASKED : JSON.stringify(value);
 }
 
-/** Config values shorter than this stay in logs: they would mask ordinary words ("true", "web"). */
-export const MIN_SCRUBBED_VALUE = 8;
-
-/**
- * Text from the app's own output (logs, deploy logs) as the model may read it: each of the
- * app's config values of 8 or more characters becomes `[masked KEY]`, whatever its name
- * (an app printing its settings prints secrets whose names look harmless), and anything
- * shaped like a credential becomes `[masked]`. Longest values first, so a value holding
- * another is masked whole.
- */
-export function scrubForModel(text: string, config: Readonly<Record<string, string>>): string {
-  const values = Object.entries(config)
-    .filter(([, value]) => value.length >= MIN_SCRUBBED_VALUE)
-    .sort(([ka, a], [kb, b]) => b.length - a.length || ka.localeCompare(kb));
-  let out = text;
-  for (const [key, value] of values) if (out.includes(value)) out = out.split(value).join(`[masked ${key}]`);
-  return maskSecretShapes(out, MASKED);
-}
+// The app's output as the model may read it: also the Diagnose Failure command's (configText/secrets.ts).
+export { MASKED, MIN_SCRUBBED_VALUE, scrubForModel } from '../configText/secrets';
 
 function withStop(message: string): string {
   return /[.!?]$/.test(message) ? message : `${message}.`;

@@ -49,3 +49,13 @@ export function isLoopbackHost(hostname: string): boolean {
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   return !!m && Number(m[1]) === 127 && m.slice(2).every((o) => Number(o) <= 255);
 }
+
+/**
+ * Pages of the service's web dashboard, beside its API (`<root>/api/v1` → `<root>/dashboard/…`),
+ * as wokku routes them (config/routes.rb): a database's page (`/dashboard/addons/:id`, where
+ * its plan, "tier", is changed) and the account's billing page.
+ */
+export function dashboardUrl(apiRoot: string, page: { database: string } | 'billing'): string {
+  const root = apiRoot.replace(API_SUFFIX, '').replace(/\/+$/, '');
+  return page === 'billing' ? `${root}/dashboard/billing` : `${root}/dashboard/addons/${encodeURIComponent(page.database)}`;
+}

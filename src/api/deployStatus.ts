@@ -6,3 +6,8 @@ const FINISHED = new Set(['succeeded', 'failed', 'timed_out', 'canceled', 'cance
 export function deployFinished(status: string): boolean {
   return FINISHED.has(status);
 }
+
+/** A deploy that ended without a new release: the ones wokku can diagnose (POST /ai/diagnose). */
+export function deployFailed(status: string): boolean {
+  return status === 'failed' || status === 'timed_out';
+}

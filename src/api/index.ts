@@ -2,7 +2,7 @@
 
 export { ApiClient, DEFAULT_TIMEOUTS, type ApiClientOptions, type Timeouts } from './apiClient';
 export type { CallOptions } from './callTypes';
-export { resolveBaseUrl, isLoopbackHost, type ResolvedBaseUrl } from './baseUrl';
+export { dashboardUrl, resolveBaseUrl, isLoopbackHost, type ResolvedBaseUrl } from './baseUrl';
 export { type ProxySettings } from './dispatcher';
 export { CERTIFICATE_AUTHORITIES_SETTING, CertificateError, gitCertificateMessage, gitCertificateProblem, type CertificateProblem } from './certificateProblems';
 export type { TrustSettings } from './trustedRoots';
@@ -22,7 +22,7 @@ export { LocalFileError } from './transfer';
 export type { NewServer } from './endpoints/servers';
 export type { NewNotificationChannel } from './endpoints/account';
 export { bool as reportFlag, readLogLines, setEntry, splitLines } from './normalize';
-export { deployFinished } from './deployStatus';
+export { deployFailed, deployFinished } from './deployStatus';
 export { readLinkedApps, type LinkedApp } from './linkedApps';
 export { readProcessReport, type ProcessInstance, type ProcessSummary, type ProcessType } from './processReport';
 export type { LogFollow, LogStreamEnd } from './logStream';

@@ -92,6 +92,7 @@ export function toApp(v: unknown): M.App {
     serverId: optId(raw.server_id),
     teamId: optId(raw.team_id),
     isPreview: bool(raw.is_preview),
+    sendsPreviewFields: 'is_preview' in raw,
     prNumber: num(raw.pr_number),
     parentAppId: optId(raw.parent_app_id),
     deployBranch: str(raw.deploy_branch),

@@ -81,6 +81,8 @@ export interface App extends Resource {
   serverId?: string;
   teamId?: string;
   isPreview: boolean;
+  /** Whether the service sent `is_preview` at all: an older wokku (before preview apps) or the plain specification does not. */
+  sendsPreviewFields?: boolean;
   prNumber?: number;
   parentAppId?: string;
   deployBranch?: string;

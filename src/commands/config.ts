@@ -41,14 +41,17 @@ export function configCommands(s: Core): CommandTable {
   };
 }
 
-const PLACEHOLDERS: Record<DocumentKind, () => string> = {
+/** The documents this area opens (buildpacks: commands/buildpacks.ts). */
+type ConfigDocument = Exclude<DocumentKind, 'buildpacks'>;
+
+const PLACEHOLDERS: Record<ConfigDocument, () => string> = {
   config: () => vscode.l10n.t('Select the app whose config vars to edit'),
   checks: () => vscode.l10n.t('Select the app whose health checks to edit'),
   app: () => vscode.l10n.t('Select the app whose settings to edit'),
 };
 
 /** Opens config.env / checks.json / app.json of the app; from a config var row, at its line. */
-async function openEditor(s: Core, target: CommandTarget | undefined, kind: DocumentKind): Promise<void> {
+async function openEditor(s: Core, target: CommandTarget | undefined, kind: ConfigDocument): Promise<void> {
   const app = await resolveApp(s, target, PLACEHOLDERS[kind]());
   const uri = configEditing(s).fileSystem.keys.lock(documentUri(app, kind));
   const doc = await vscode.workspace.openTextDocument(uri);

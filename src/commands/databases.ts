@@ -1,7 +1,9 @@
 // Databases: create, delete (type the name), link/unlink apps, and backups.
 import * as vscode from 'vscode';
 import { inform, warn } from './kit/notices';
-import { ApiError, readLinkedApps, sleep, systemClock, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
+import { ApiError, dashboardUrl, readLinkedApps, sleep, systemClock, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
+import { askDownloadDestination, confirmRestore, downloadBackup, planBackup, restoreBackup, type DatabaseAt } from '../actions/backupTransfer';
+import { confirmImport, planImport, runImport } from '../actions/databaseImport';
 import type { Core } from '../core';
 import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/commandTarget';
 import { isGone, writeOrReadBack } from './kit/outcome';
@@ -55,6 +57,9 @@ export function databaseCommands(s: Core): CommandTable {
     'apphost.database.link': (target?: CommandTarget, app?: AppRef) => linkApp(s, target, app),
     'apphost.database.unlink': (target?: CommandTarget) => unlinkApp(s, target),
     'apphost.database.backup': (target?: CommandTarget) => backupDatabase(s, target),
+    'apphost.database.downloadBackup': (target?: CommandTarget) => downloadBackupOf(s, target),
+    'apphost.database.restoreBackup': (target?: CommandTarget) => restoreBackupOf(s, target),
+    'apphost.database.import': (target?: CommandTarget) => importDump(s, target),
   };
 }
 
@@ -264,6 +269,7 @@ async function backupDatabase(s: Core, target?: CommandTarget): Promise<void> {
   const { database, workspace, node } = db;
   const api = s.connection.api();
   const opts = { workspace, priority: 'user' as const };
+  let limit: ApiError | undefined;
   const outcome = await runAction(s, node?.row, vscode.l10n.t('Backing up {0}…', database.name), async () => {
     // What exists now, to recognise the new backup (from the loaded group when possible).
     const shown = s.tree.shownItems<Backup>(node?.backups, 'backup');
@@ -272,7 +278,8 @@ async function backupDatabase(s: Core, target?: CommandTarget): Promise<void> {
       await api.backups.create(database.id, opts);
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
-        throw new Error(vscode.l10n.t('Cannot back up {0}: {1}. Delete older backups or upgrade your plan.', database.name, error.message), { cause: error });
+        limit = error;
+        return 'limit' as const;
       }
       if (error instanceof ApiError && error.status === 403) {
         throw new Error(vscode.l10n.t('Only AppHost administrators can start a backup of {0}; its backups stay listed here. Ask an administrator to back it up.', database.name), { cause: error });
@@ -290,11 +297,63 @@ async function backupDatabase(s: Core, target?: CommandTarget): Promise<void> {
     }
     return undefined;
   });
-  if (!outcome) {
+  if (outcome === 'limit') {
+    await explainBackupLimit(s, db, limit);
+  } else if (!outcome) {
     void inform(s, vscode.l10n.t('The backup of {0} is still running; it will show under Backups when you refresh.', database.name));
   } else if (outcome.status === 'failed') {
     void warn(s, vscode.l10n.t('The backup of {0} failed.', database.name));
   } else {
     void inform(s, vscode.l10n.t('Backup of {0} completed.', database.name));
   }
+}
+
+/**
+ * A 402 to a backup: the plan's limit, in words, with the page of the service's dashboard
+ * where the plan changes. wokku's free tier keeps 2 backups of a database and says
+ * "Free tier limit reached (2 backups). Upgrade to Basic…": the database's own page, where
+ * its tier is picked. The specification's plan limit is the account's: its billing page.
+ */
+async function explainBackupLimit(s: Core, db: DatabaseTarget, error: ApiError | undefined): Promise<void> {
+  const { database, service } = db;
+  const said = error?.message ?? '';
+  const freeTier = /free tier/i.test(said);
+  const text = freeTier
+    ? vscode.l10n.t('No backup of {0} was started: it is on the free tier, which keeps only a few backups, and it has them all. The service says: "{1}"', database.name, said)
+    : vscode.l10n.t('Cannot back up {0}: {1}. Delete older backups or upgrade your plan.', database.name, said);
+  const open = vscode.l10n.t('Open Plan Page');
+  const choice = await warn(s, text, open);
+  if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(dashboardUrl(service, freeTier ? { database: database.id } : 'billing')));
+}
+
+/** What the actions take: the database (a row's or a pick's), with its row and Backups group. */
+function databaseAt(db: DatabaseTarget): DatabaseAt {
+  return { database: db.database, service: db.service, workspace: db.workspace, row: db.node?.row, backups: db.node?.backups };
+}
+
+/** The backup row's backup (with its row), or none (the palette, a database row: the action asks). */
+function backupRowOf(target: CommandTarget | undefined): { data: Backup; row?: DatabaseRow['row'] } | undefined {
+  const item = itemOf<Backup>(target, 'backup');
+  return item ? { data: item.data, row: item.row } : undefined;
+}
+
+async function downloadBackupOf(s: Core, target?: CommandTarget): Promise<void> {
+  const db = databaseAt(await resolveDatabase(s, target, vscode.l10n.t('Select the database whose backup to download')));
+  const plan = await planBackup(s, db, backupRowOf(target), { feature: 'backupDownload', placeHolder: vscode.l10n.t('Backup to download') });
+  const destination = await askDownloadDestination(plan);
+  await downloadBackup(s, plan, destination);
+}
+
+async function restoreBackupOf(s: Core, target?: CommandTarget): Promise<void> {
+  const db = databaseAt(await resolveDatabase(s, target, vscode.l10n.t('Select the database to restore')));
+  const plan = await planBackup(s, db, backupRowOf(target), { feature: 'backupRestore', placeHolder: vscode.l10n.t('Backup to restore from') });
+  await confirmRestore(s, plan);
+  await restoreBackup(s, plan);
+}
+
+async function importDump(s: Core, target?: CommandTarget): Promise<void> {
+  const db = databaseAt(await resolveDatabase(s, target, vscode.l10n.t('Select the database to import a dump into')));
+  const plan = await planImport(s, db);
+  await confirmImport(s, plan);
+  await runImport(s, plan);
 }

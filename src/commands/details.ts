@@ -75,7 +75,10 @@ async function detailsOf(s: Core, target: CommandTarget | undefined): Promise<De
   if (item) return itemDetails(s, item);
   // An app row, an app ref, or (from the Command Palette) an app the user picks.
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to show'));
-  return { path: [app.workspace ?? 'personal', 'apps', app.name], body: (await api.apps.get(app.id, { workspace: app.workspace })).raw };
+  const details = await api.apps.get(app.id, { workspace: app.workspace });
+  // Its rows learn what the list does not carry (the GitHub repository their tooltip shows).
+  s.tree.showApp(app, { githubRepo: details.githubRepo, deployBranch: details.deployBranch, gitRemote: details.gitRemote });
+  return { path: [app.workspace ?? 'personal', 'apps', app.name], body: details.raw };
 }
 
 async function itemDetails(s: Core, item: ItemTarget): Promise<Details> {

@@ -6,14 +6,18 @@ import { appCommands } from './apps';
 import { databaseCommands } from './databases';
 import { deployCommands } from '../deploy/commands';
 import { detailsCommands } from './details';
+import { diagnoseCommands } from './diagnose';
 import { addonCommands } from './addons';
 import { checkSettingCommands } from './checkSettings';
 import { configCommands } from './config';
 import { domainCommands } from './domains';
+import { buildpackCommands } from './buildpacks';
+import { githubCommands } from './github';
 import { logDrainCommands } from './logDrains';
 import { logCommands } from './logs';
 import { processCommands } from './processes';
 import { releaseCommands } from './releases';
+import { runCommandCommands } from './runCommand';
 import { notificationCommands } from './notifications';
 import { serverCommands } from './servers';
 import { sshKeyCommands } from './sshKeys';
@@ -37,13 +41,17 @@ export function commandTable(s: Core): CommandTable {
     ...databaseCommands(s),
     ...detailsCommands(s),
     ...domainCommands(s),
+    ...buildpackCommands(s),
+    ...githubCommands(s),
     ...releaseCommands(s),
     ...processCommands(s),
+    ...runCommandCommands(s),
     ...checkSettingCommands(s),
     ...configCommands(s),
     ...addonCommands(s),
     ...logDrainCommands(s),
     ...logCommands(s),
+    ...diagnoseCommands(s),
     ...templateCommands(s),
     ...sshKeyCommands(s),
     ...teamCommands(s),

@@ -1,18 +1,19 @@
-// The three editable documents of an app (config.env, checks.json, app.json) behind
+// The editable documents of an app (config.env, checks.json, app.json, buildpacks) behind
 // one interface, so the FileSystemProvider runs the same open → save → merge cycle
 // for each (see README.md). No vscode import: the wording of the config header is
 // passed in by the caller.
 
 import type { ApiClient, App, CallOptions } from '../api';
 import { appValues, parseAppFile, renderAppFile, toAppUpdate } from './appFile';
+import { buildpackList, parseBuildpacksFile, renderBuildpacksFile } from './buildpacksFile';
 import { parseChecksFile, renderChecksFile, toChecksUpdate } from './checksFile';
 import type { ChangeSet, FlatMap } from './configDiff';
 import { parseEnvFile, renderEnvFile } from './envFile';
 import type { TextProblem } from './textProblem';
 
-export type DocumentKind = 'config' | 'checks' | 'app';
+export type DocumentKind = 'config' | 'checks' | 'app' | 'buildpacks';
 
-export const FILE_NAMES: Record<DocumentKind, string> = { config: 'config.env', checks: 'checks.json', app: 'app.json' };
+export const FILE_NAMES: Record<DocumentKind, string> = { config: 'config.env', checks: 'checks.json', app: 'app.json', buildpacks: 'buildpacks' };
 
 export function kindOfFileName(name: string): DocumentKind | undefined {
   return (Object.keys(FILE_NAMES) as DocumentKind[]).find((k) => FILE_NAMES[k] === name);
@@ -59,8 +60,9 @@ export class PartialSendError extends Error {
   }
 }
 
-export function documentKind(kind: DocumentKind, configHeader: readonly string[] = []): DocumentKindSpec {
-  return SPECS[kind](configHeader);
+/** `header`: the comment lines at the top of config.env or buildpacks (worded by the caller). */
+export function documentKind(kind: DocumentKind, header: readonly string[] = []): DocumentKindSpec {
+  return SPECS[kind](header);
 }
 
 const SPECS: Record<DocumentKind, (header: readonly string[]) => DocumentKindSpec> = {
@@ -109,6 +111,19 @@ const SPECS: Record<DocumentKind, (header: readonly string[]) => DocumentKindSpe
       const update = toAppUpdate(changes.set);
       const app = await api.apps.update(appId, update, opts);
       return { app, ...(update.name === undefined ? {} : { renamedTo: app.name || update.name }) };
+    },
+  }),
+  buildpacks: (header) => ({
+    async read(api, appId, opts) {
+      const rendered = renderBuildpacksFile(await api.buildpacks.list(appId, opts), header);
+      return { ...rendered, state: rendered.values };
+    },
+    parse: (text) => parseBuildpacksFile(text),
+    render: (values) => renderBuildpacksFile(buildpackList(values), header),
+    async send(api, appId, changes, opts) {
+      // The whole list in one PUT (the service replaces it): the order is part of it.
+      if (Object.keys(changes.set).length) await api.buildpacks.set(appId, buildpackList(changes.set), opts);
+      return {};
     },
   }),
 };

@@ -51,6 +51,28 @@ export function maskSecretShapes(text: string, replacement: string): string {
   return SECRET_SHAPES.reduce((out, shape) => out.replace(shape, replacement), text);
 }
 
+/** `NAME=value` or `--name=value` in a command line: the name and its value. */
+const ASSIGNED = /(?:^|[\s;&|])(?:--?)?([A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|\S+)/g;
+/** `--name value` or `-n value` in a command line. */
+const FLAG_VALUE = /(?:^|\s)--?([A-Za-z_][\w.-]*)\s+("[^"]*"|'[^']*'|[^-\s]\S*)/g;
+/** An HTTP credential given on the command line (`Authorization: Bearer …`, `Basic …`). */
+const AUTH_HEADER = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}/i;
+
+/**
+ * Whether a command line holds a value that looks like a secret, so it is never remembered
+ * (a one-off command's history): a credential's shape, a URL with a password, an HTTP
+ * credential, or a value given to a secret-looking name (`API_TOKEN=…`, `--password …`).
+ */
+export function commandHoldsSecret(line: string): boolean {
+  if (hasSecretShape(line) || AUTH_HEADER.test(line) || line.includes('PRIVATE KEY-----')) return true;
+  if (line.split(/\s+/).some((word) => URL_WITH_PASSWORD.test(word.replace(/^["']|["']$/g, '')))) return true;
+  for (const m of [...line.matchAll(ASSIGNED), ...line.matchAll(FLAG_VALUE)]) {
+    const value = m[2].replace(/^["']|["']$/g, '');
+    if (value !== '' && looksSecret(m[1], value)) return true;
+  }
+  return false;
+}
+
 /** "apiKey", "api-key", "API_KEY" → ["API", "KEY"]. */
 function nameWords(key: string): string[] {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean);
@@ -94,4 +116,26 @@ export function maskUrl(value: string): string {
   } catch {
     return maskValue(value);
   }
+}
+
+/** The marker of a masked value in what a model reads (the answer's header says what it means). */
+export const MASKED = '[masked]';
+
+/** Config values shorter than this stay in logs: they would mask ordinary words ("true", "web"). */
+export const MIN_SCRUBBED_VALUE = 8;
+
+/**
+ * Text from the app's own output (logs, deploy logs) as the model may read it: each of the
+ * app's config values of 8 or more characters becomes `[masked KEY]`, whatever its name
+ * (an app printing its settings prints secrets whose names look harmless), and anything
+ * shaped like a credential becomes `[masked]`. Longest values first, so a value holding
+ * another is masked whole.
+ */
+export function scrubForModel(text: string, config: Readonly<Record<string, string>>): string {
+  const values = Object.entries(config)
+    .filter(([, value]) => value.length >= MIN_SCRUBBED_VALUE)
+    .sort(([ka, a], [kb, b]) => b.length - a.length || ka.localeCompare(kb));
+  let out = text;
+  for (const [key, value] of values) if (out.includes(value)) out = out.split(value).join(`[masked ${key}]`);
+  return maskSecretShapes(out, MASKED);
 }

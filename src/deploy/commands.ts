@@ -93,6 +93,7 @@ async function linkedAppActions(s: Core, area: DeployArea, uri?: vscode.Uri): Pr
   const cmd = (id: string, ...args: unknown[]) => () => vscode.commands.executeCommand(id, ...args);
   const items: ActionItem[] = [
     { label: `$(cloud-upload) ${vscode.l10n.t('Deploy')}`, description: vscode.l10n.t('git push, then the build live in a tab'), run: cmd('apphost.app.deploy', app) },
+    ...(s.connections.of(app.service).offers.lacks('run') ? [] : [{ label: `$(run) ${vscode.l10n.t('Run Command…')}`, description: vscode.l10n.t('a one-off command in a new container'), run: cmd('apphost.app.runCommand', app) }]),
     { label: `$(output) ${vscode.l10n.t('Tail Logs')}`, run: cmd('apphost.logs.tail', app) },
     { label: `$(edit) ${vscode.l10n.t('Open Config')}`, run: cmd('apphost.config.edit', app) },
     { label: `$(globe) ${vscode.l10n.t('Open in Browser')}`, run: cmd('apphost.app.openInBrowser', app) },

@@ -7,7 +7,7 @@
 // more only if the record lags behind the push), the app's row (1).
 import * as vscode from 'vscode';
 import { vouch } from '../actions/callers';
-import { deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
+import { deployFailed, deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
 import { serviceNoticeOf } from '../commands/kit/notices';
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
@@ -160,8 +160,10 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
   const openApp = vscode.l10n.t('Open App');
   const tail = vscode.l10n.t('Tail Logs');
   const showLog = vscode.l10n.t('Show Log');
+  const diagnose = vscode.l10n.t('Diagnose Failure');
   const run = async (choice: string | undefined) => {
-    if (choice === openApp) await vscode.commands.executeCommand('apphost.app.openInBrowser', vouch(app));
+    if (choice === diagnose && result.deploy) await vscode.commands.executeCommand('apphost.deploy.diagnose', vouch(app), result.deploy.id);
+    else if (choice === openApp) await vscode.commands.executeCommand('apphost.app.openInBrowser', vouch(app));
     else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', vouch(app));
     else if (choice === showLog) await showPushLog(s, plan, result);
   };
@@ -171,7 +173,7 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
     case 'succeeded':
       return run(await notify('info', message, openApp, tail));
     case 'failed':
-      return run(await notify('error', message, ...(result.deploy ? [showLog, tail] : [showLog])));
+      return run(await notify('error', message, ...(result.deploy ? [...(canDiagnose(s, app, result.deploy) ? [diagnose] : []), showLog, tail] : [showLog])));
     case 'running':
       return run(await notify('info', message, showLog));
     case 'cancelled':
@@ -181,6 +183,11 @@ export async function report(s: Core, area: DeployArea, plan: PushPlan, result: 
     case 'refused':
       return problem(s, area, plan, result.outcome);
   }
+}
+
+/** A failed deploy of a service not found to lack diagnoses (an older wokku answers 404). */
+function canDiagnose(s: Core, app: AppRef, deploy: Deploy): boolean {
+  return deployFailed(deploy.status) && !s.connections.of(app.service).offers.lacks('diagnose');
 }
 
 /** A push git refused: the explanation, and what its buttons do. */

@@ -1,7 +1,8 @@
 // The `apphost` task type: a "Deploy <app>" task for each linked folder, so tasks.json can
 // run it, bind a key to it and chain it ("dependsOn"), and tasks written by hand
 // ({ "type": "apphost", "app": "storefront" }) resolve to it. It runs the same deploy as the
-// status bar (./deployFlow.ts), in the task's terminal (./taskTerminal.ts).
+// status bar (./deployFlow.ts), in the task's terminal (./taskTerminal.ts). A task with a
+// "command" runs that one-off command on the app instead (./runTask.ts).
 import * as vscode from 'vscode';
 import type { Core } from '../core';
 import type { DeployTarget } from './deployTarget';
@@ -9,12 +10,15 @@ import { refOf } from './deployTarget';
 import type { DeployArea } from './index';
 import { TASK_TYPE } from '../schemes';
 import { DeployTerminal } from './taskTerminal';
+import { isRunTask, runTask } from './runTask';
 
 export interface AppHostTaskDefinition extends vscode.TaskDefinition {
   /** The app to deploy (its name, as the AppHost view shows it). */
   app: string;
   /** The workspace folder to deploy (its name), for a task of the workspace rather than of a folder. */
   folder?: string;
+  /** A one-off command to run on the app instead of deploying it (./runTask.ts). */
+  command?: string;
 }
 
 export class DeployTaskProvider implements vscode.TaskProvider {
@@ -33,7 +37,8 @@ export class DeployTaskProvider implements vscode.TaskProvider {
   resolveTask(task: vscode.Task): vscode.Task | undefined {
     const definition = task.definition as AppHostTaskDefinition;
     if (typeof definition.app !== 'string' || !definition.app.trim()) return undefined;
-    return this.task(definition, task.scope ?? vscode.TaskScope.Workspace);
+    const scope = task.scope ?? vscode.TaskScope.Workspace;
+    return isRunTask(definition) ? runTask(this.s, this.area, definition, scope) : this.task(definition, scope);
   }
 
   private task(definition: AppHostTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope.Global | vscode.TaskScope.Workspace): vscode.Task {

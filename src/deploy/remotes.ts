@@ -172,3 +172,15 @@ export function learnFromDetails(details: { gitRemote?: string; pushInstructions
 export function isSshUrl(url: string): boolean {
   return parseRemoteUrl(url)?.protocol === 'ssh';
 }
+
+/**
+ * The GitHub repository (`owner/name`) a remote URL names, in the forms git accepts
+ * (`https://github.com/owner/name.git`, `git@github.com:owner/name.git`,
+ * `ssh://git@github.com/owner/name`), or undefined for any other host.
+ */
+export function githubRepoOfRemote(url: string): string | undefined {
+  const remote = parseRemoteUrl(url);
+  if (!remote || (remote.host !== 'github.com' && remote.host !== 'www.github.com')) return undefined;
+  const m = /^\/?([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9._-]+?)(?:\.git)?\/*$/.exec(remote.path);
+  return m ? `${m[1]}/${m[2]}` : undefined;
+}

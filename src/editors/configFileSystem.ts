@@ -1,4 +1,4 @@
-// The `apphost:` file system: config.env, checks.json and app.json of each app as
+// The `apphost:` file system: config.env, checks.json, app.json and buildpacks of each app as
 // editor tabs. Reading renders the server's state and remembers it as the base of
 // the three-way merge; saving validates, re-reads the server, merges and sends only
 // the changes (see README.md). Every failure throws a FileSystemError, which makes
@@ -311,9 +311,12 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   private spec(address: DocumentAddress): DocumentKindSpec {
     const app = this.current(address.app);
-    return documentKind(address.kind, [
-      vscode.l10n.t('Config vars of {0}. Saving sends only what you changed, and restarts the app.', app.name),
-    ]);
+    return documentKind(address.kind, address.kind === 'buildpacks'
+      ? [
+        vscode.l10n.t('Buildpacks of {0}, one URL per line, in the order the build runs them (none: the build detects one).', app.name),
+        vscode.l10n.t('Saving sends the whole list; the next deploy uses it.'),
+      ]
+      : [vscode.l10n.t('Config vars of {0}. Saving sends only what you changed, and restarts the app.', app.name)]);
   }
 
   /** Runs API calls, turning every failure into a FileSystemError that says the edit is kept. */
@@ -394,7 +397,7 @@ function nextTime(previous: number): number {
 
 
 function refusal(uri: vscode.Uri): string {
-  return vscode.l10n.t('AppHost opens {0} only in an editor of its own: open it with Edit Config, Edit Health Checks or Edit App Settings on the app in the AppHost view', uri.path.split('/').pop() ?? '');
+  return vscode.l10n.t('AppHost opens {0} only in an editor of its own: open it with Edit Config, Edit Health Checks, Edit App Settings or Edit Buildpacks on the app in the AppHost view', uri.path.split('/').pop() ?? '');
 }
 
 function withStop(message: string): string {

@@ -12,9 +12,9 @@
 // restored tab whose key is unknown is refused and says how to reopen it.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { DEPLOY_LOG_SCHEME, DETAILS_SCHEME, RECENT_LOG_SCHEME, SCHEME, SNAPSHOT_SCHEME } from '../schemes';
+import { DEPLOY_LOG_SCHEME, DETAILS_SCHEME, DIAGNOSIS_SCHEME, RECENT_LOG_SCHEME, SCHEME, SNAPSHOT_SCHEME } from '../schemes';
 
-const KEYED_SCHEMES = new Set([SCHEME, SNAPSHOT_SCHEME, DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME, DETAILS_SCHEME]);
+const KEYED_SCHEMES = new Set([SCHEME, SNAPSHOT_SCHEME, DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME, DETAILS_SCHEME, DIAGNOSIS_SCHEME]);
 /** The query parameter holding the key. */
 const KEY_PARAM = 'key';
 const STORE_KEY = 'apphost.documentKeys';

@@ -11,7 +11,7 @@
 // the record (attached once found) tells how it ended.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { ApiError, deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
+import { ApiError, deployFailed, deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
 import { AdaptiveInterval, alignWindows, MARKER_PREFIX, type IntervalOptions } from '../logs';
 import type { Core } from '../core';
 import { showLogDocument } from './logChannel';
@@ -65,12 +65,16 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
 
   /** Addresses AppHost made: a deploy's log is read only for a tab the user opened. */
   private readonly keys: DocumentKeys;
+  /** The tabs of failed deploys as last told to VS Code (context key FAILED_LOGS_KEY). */
+  private failedShown = '[]';
 
   constructor(private readonly s: Core) {
     this.keys = documentKeys(s.context);
     this.disposables.push(
       this.changed,
       this.keys.onDidForget((uri) => this.forget(uri.toString())),
+      // A service found to lack diagnoses hides the title bar's entry.
+      s.connections.onDidChangeOffers(() => this.publishFailed()),
       vscode.window.tabGroups.onDidChangeTabs((e) => {
         for (const tab of e.closed) if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === DEPLOY_LOG_SCHEME) this.closedTab(tab.input.uri);
       }),
@@ -91,6 +95,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     let state = this.docs.get(key);
     if (state) this.accept(state, deploy);
     else this.docs.set(key, (state = { uri, app, deployId: deploy.id, deploy, lines: splitLines(deploy.log ?? '') }));
+    this.publishFailed();
     // The document may still be loaded from an earlier tab: make it re-read what was just fetched.
     this.changed.fire(uri);
     void this.follow(state);
@@ -192,6 +197,39 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     // A push's tab keeps the lines it received until the record has its log (written when the build ends).
     if (!state.push || deploy.log) state.lines = splitLines(deploy.log ?? '');
     state.error = undefined;
+    this.publishFailed();
+  }
+
+  /** Test hook: the tabs listed in the context key of failed deploy logs. */
+  failedLogTabs(): string[] {
+    return JSON.parse(this.failedShown) as string[];
+  }
+
+  /** The deploy a log tab shows (its app, and the record once read): Diagnose Failure in the tab's title bar reads it. */
+  deployOf(uri: vscode.Uri): { app: AppRef; deploy?: Deploy } | undefined {
+    const state = this.docs.get(uri.toString());
+    return state && { app: state.app, deploy: state.deploy };
+  }
+
+  /**
+   * Tells VS Code which tabs show a failed deploy of a service that can diagnose it: the
+   * `when` of Diagnose Failure in the editor title is `resource in apphost.failedDeployLogs`.
+   */
+  private publishFailed(): void {
+    const failed = [...this.docs.values()].filter((d) => {
+      if (!d.deploy || !deployFailed(d.deploy.status)) return false;
+      let offers;
+      try {
+        offers = this.s.connections.of(d.app.service).offers;
+      } catch {
+        return false; // its service was removed meanwhile
+      }
+      return !offers.lacks('diagnose');
+    }).map((d) => d.uri.toString());
+    const value = JSON.stringify(failed);
+    if (value === this.failedShown) return;
+    this.failedShown = value;
+    void vscode.commands.executeCommand('setContext', FAILED_LOGS_KEY, failed);
   }
 
   /** Re-reads an unfinished deploy until it finishes, fails for good, or its tab closes. */
@@ -249,6 +287,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     this.docs.get(key)?.following?.abort();
     this.docs.delete(key);
     this.revealEnd.delete(key);
+    this.publishFailed();
   }
 
   dispose(): void {
@@ -256,6 +295,9 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     for (const d of this.disposables) d.dispose();
   }
 }
+
+/** The context key listing the log tabs of failed deploys (see DeployLogs.publishFailed). */
+export const FAILED_LOGS_KEY = 'apphost.failedDeployLogs';
 
 function isLive(state: DocState): boolean {
   // A running push feeds its tab itself; reading the record would only show an empty log.

@@ -7,6 +7,7 @@ import type { AppRef } from '../model';
 import { DEPLOY_LOG_SCHEME, RECENT_LOG_SCHEME } from '../schemes';
 import { areaSlot, type Core } from '../core';
 import { DeployLogs, parseDeployLogUri } from './deployLogs';
+import { DiagnosisDocuments } from './diagnoses';
 import { LogTails } from './logTails';
 import { parseRecentLinesUri, RecentLines } from './recentLines';
 import { registerStackLinks } from './stackLinks';
@@ -15,6 +16,8 @@ export interface LogsArea {
   readonly tails: LogTails;
   readonly deployLogs: DeployLogs;
   readonly recentLines: RecentLines;
+  /** Diagnoses of failed deploys, beside their logs. */
+  readonly diagnoses: DiagnosisDocuments;
 }
 
 const areas = areaSlot<LogsArea>('The logs area');
@@ -25,8 +28,8 @@ const areas = areaSlot<LogsArea>('The logs area');
  * frames lead.
  */
 export function registerLogs(s: Core, foldersOf: (app: AppRef) => readonly vscode.Uri[]): LogsArea {
-  const area: LogsArea = { tails: new LogTails(s), deployLogs: new DeployLogs(s), recentLines: new RecentLines(s) };
-  s.context.subscriptions.push(area.tails, area.deployLogs, area.recentLines);
+  const area: LogsArea = { tails: new LogTails(s), deployLogs: new DeployLogs(s), recentLines: new RecentLines(s), diagnoses: new DiagnosisDocuments(s.context, (service) => s.connections.nameWhenSeveral(service)) };
+  s.context.subscriptions.push(area.tails, area.deployLogs, area.recentLines, area.diagnoses);
   registerStackLinks(s.context, { appOf: (uri) => appOfLogDocument(area, uri, s.connections.firstId()), foldersOf });
   return areas.set(s, area);
 }

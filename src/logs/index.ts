@@ -15,3 +15,4 @@ export { DEFAULT_SOURCE_ROOTS, folderPathOf, readSourceRoots, type SourceRoots }
 export { levelOf, type LineLevel } from './logLevel';
 export { describeFilter, lineMatcher, parseContainerGlobs, parseRegex, type TailFilter } from './tailFilter';
 export { KEPT_LINES, TailView, withoutTimestamp, type RedrawableSink } from './tailView';
+export { diagnosisPrompt, LOG_EXCERPT_CHARS, logExcerptForModel, type FailedDeployFacts } from './diagnosisPrompt';

@@ -1,10 +1,12 @@
 // One part of an app under its row (Config, Domains…), and how a part is described.
 import * as vscode from 'vscode';
+import { ApiError, type App } from '../api';
 import type { AppRef } from '../model';
 import type { BeyondSpec } from '../serviceOffers';
 import type { GroupTarget } from './commandTarget';
 import { contextValue } from './contextValues';
 import { ListNode } from './listNode';
+import { MessageNode } from './messageNode';
 import type { AppParent } from './parents';
 import type { TreeNode } from './commandTarget';
 
@@ -25,7 +27,10 @@ export interface PartDescriptor<Group, Kind extends string = string> {
 }
 
 /** A part of an app (listed in appGroups.ts). */
-export type AppGroupDescriptor = PartDescriptor<AppGroupNode>;
+export interface AppGroupDescriptor extends PartDescriptor<AppGroupNode> {
+  /** Whether apps like this one have the part (Previews: not a preview itself); default all. */
+  shownFor?(app: App): boolean;
+}
 
 /** One part of an app (Config, Domains…): one request when expanded. */
 export class AppGroupNode extends ListNode {
@@ -57,8 +62,25 @@ export class AppGroupNode extends ListNode {
     return this.descriptor.emptyLabel?.() ?? super.emptyLabel();
   }
 
-  protected fetch(): Promise<TreeNode[]> {
-    return this.descriptor.fetch(this);
+  protected async fetch(): Promise<TreeNode[]> {
+    const feature = this.descriptor.beyondSpec;
+    if (!feature) return this.descriptor.fetch(this);
+    try {
+      return await this.descriptor.fetch(this);
+    } catch (error) {
+      // Rails answers a missing route and a missing app alike: a 404 means "not offered" only
+      // while the app is still there (one more request, only after a 404; see commands/kit/offered.ts).
+      if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      const ws = this.app.workspaceNode;
+      try {
+        await ws.ctx.api().apps.get(this.appRef().id, ws.callOptions());
+      } catch {
+        throw error;
+      }
+      // The whole view re-renders without this part (showOffers); until then, say why.
+      ws.ctx.offers.markLacking(feature);
+      return [new MessageNode(`${this.id}/not-offered`, vscode.l10n.t('This service does not offer {0} (it answers 404)', this.descriptor.label()), 'info')];
+    }
   }
 
   getTreeItem(): vscode.TreeItem {

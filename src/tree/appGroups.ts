@@ -9,7 +9,9 @@ import { checksGroup } from './groups/checks';
 import { deploysGroup } from './groups/deploys';
 import { addonsGroup } from './groups/addons';
 import { logDrainsGroup } from './groups/logDrains';
+import { buildpacksGroup } from './groups/buildpacks';
+import { previewsGroup } from './groups/previews';
 
 export const APP_GROUPS: AppGroupDescriptor[] = [
-  configGroup, domainsGroup, releasesGroup, processesGroup, checksGroup, deploysGroup, addonsGroup, logDrainsGroup,
+  configGroup, domainsGroup, releasesGroup, processesGroup, checksGroup, deploysGroup, addonsGroup, logDrainsGroup, buildpacksGroup, previewsGroup,
 ];

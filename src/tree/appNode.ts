@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { App } from '../api';
-import { codeSpan, escapeMarkdown, relativeTime } from '../format';
+import { codeSpan, escapeMarkdown, pullRequestUrl, relativeTime } from '../format';
 import { AppGroupNode } from './appGroupNode';
 import { APP_GROUPS } from './appGroups';
 import type { AppTarget } from './commandTarget';
@@ -19,6 +19,8 @@ export class AppNode implements AppParent {
     readonly parent: TreeNode,
     readonly workspaceNode: WorkspaceParent,
     public app: App,
+    /** A preview shown under its parent app (Previews): labelled by its pull request. */
+    private readonly underParent = false,
   ) {
     this.id = `${parent.id}/${encodeURIComponent(app.id)}`;
     workspaceNode.ctx.state.registerAppRow(this);
@@ -35,7 +37,8 @@ export class AppNode implements AppParent {
   getTreeItem(): vscode.TreeItem {
     const state = this.workspaceNode.ctx.state;
     const busy = state.busy.get(this.id);
-    const item = new vscode.TreeItem(this.app.name, vscode.TreeItemCollapsibleState.Collapsed);
+    const pr = this.app.isPreview && this.app.prNumber !== undefined ? vscode.l10n.t('PR #{0}', this.app.prNumber) : undefined;
+    const item = new vscode.TreeItem(this.underParent && pr ? pr : this.app.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const known = state.stateOf(this.workspaceNode.ctx.service, this.app);
     item.iconPath = busy ? new vscode.ThemeIcon('loading~spin') : statusIcon('app', known.status);
@@ -44,15 +47,42 @@ export class AppNode implements AppParent {
     const flags = state.flagsOf(ref);
     const tailing = flags.includes('awaitingDeploy') ? vscode.l10n.t('logs await first deploy') : flags.includes('tailing') && vscode.l10n.t('tailing logs');
     const linked = flags.includes('linked') && vscode.l10n.t('linked folder');
-    item.description = busy ?? [known.status, server, this.app.isPreview && vscode.l10n.t('preview'), tailing, ...state.notesOf(ref), linked].filter(Boolean).join(' · ');
-    item.contextValue = contextValue('app', known.status, this.app.isPreview && 'preview', ...flags, ...this.workspaceNode.ctx.offers.flags());
+    const first = this.underParent && pr ? [this.app.name, known.status] : [known.status, server, this.app.isPreview && vscode.l10n.t('preview')];
+    item.description = busy ?? [...first, tailing, ...state.notesOf(ref), linked].filter(Boolean).join(' · ');
+    item.contextValue = contextValue('app', known.status, this.app.isPreview && 'preview', this.pullRequestUrl() && 'pull', ...flags, ...this.workspaceNode.ctx.offers.flags());
     return item;
   }
 
   async getChildren(): Promise<TreeNode[]> {
     this.groups ??= APP_GROUPS.map((d) => new AppGroupNode(this, d));
+    return this.shownGroups(this.groups);
+  }
+
+  /** The parts this app shows: not those its service lacks, nor those that are not for it (Previews of a preview). */
+  private shownGroups(groups: AppGroupNode[]): AppGroupNode[] {
     const offers = this.workspaceNode.ctx.offers;
-    return this.groups.filter((g) => !g.descriptor.beyondSpec || !offers.lacks(g.descriptor.beyondSpec));
+    return groups.filter((g) => (!g.descriptor.beyondSpec || !offers.lacks(g.descriptor.beyondSpec)) && (g.descriptor.shownFor?.(this.app) ?? true));
+  }
+
+  loadedChildren(): readonly TreeNode[] | undefined {
+    return this.groups && this.shownGroups(this.groups);
+  }
+
+  /** Kept by a quiet refresh: the state's registry points at this row again, not the discarded one. */
+  kept(): void {
+    this.workspaceNode.ctx.state.registerAppRow(this);
+  }
+
+  previewRow(parent: TreeNode, preview: App): AppNode {
+    return new AppNode(parent, this.workspaceNode, preview, true);
+  }
+
+  /** A preview's pull request on GitHub, when its parent app is known to be connected to a repository. */
+  private pullRequestUrl(): string | undefined {
+    const { isPreview, prNumber, parentAppId } = this.app;
+    if (!isPreview || prNumber === undefined || !parentAppId) return undefined;
+    const repo = this.workspaceNode.ctx.state.githubOf(this.workspaceNode.ctx.service, { id: parentAppId })?.repo;
+    return repo ? pullRequestUrl(repo, prNumber) : undefined;
   }
 
   /** The group of a kind (e.g. 'releases'), to refresh it after an action. */
@@ -75,7 +105,12 @@ export class AppNode implements AppParent {
     const server = this.workspaceNode.serverName(a.serverId);
     md.appendMarkdown(`${vscode.l10n.t('Server')}: ${escapeMarkdown(server ?? a.serverId ?? '—')}\n\n`);
     if (a.isPreview) md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Preview of pull request #{0}', a.prNumber ?? '?'))}\n\n`);
-    if (a.deployBranch) md.appendMarkdown(`${vscode.l10n.t('Deploy branch')}: ${codeSpan(a.deployBranch)}\n\n`);
+    const github = this.workspaceNode.ctx.state.githubOf(this.workspaceNode.ctx.service, a);
+    if (github?.repo) md.appendMarkdown(`${vscode.l10n.t('GitHub')}: ${codeSpan(github.repo)}${github.branch ? ` (${codeSpan(github.branch)})` : ''}\n\n`);
+    const pull = this.pullRequestUrl();
+    if (pull) md.appendMarkdown(`${vscode.l10n.t('Pull request')}: ${pull}\n\n`);
+    const branch = a.deployBranch ?? github?.branch;
+    if (branch) md.appendMarkdown(`${vscode.l10n.t('Deploy branch')}: ${codeSpan(branch)}\n\n`);
     if (a.createdAt) md.appendMarkdown(`${vscode.l10n.t('Created')}: ${relativeTime(a.createdAt)}`);
     return md;
   }

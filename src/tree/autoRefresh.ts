@@ -4,13 +4,16 @@ import type { Refresher } from './roots';
 import { settings } from '../settings';
 
 /**
- * Refreshes the Resources view on an interval, but only while it is visible and the
+ * Refreshes the Resources view on an interval (quietly: only the lists that changed are
+ * re-rendered, quietRefresh.ts), but only while it is visible and the
  * window has focus, and each part (the view, or with several services each service's row)
  * only when its service's request budget has room: a hidden view costs nothing, and a
  * throttled service never holds up another. `apphost.autoRefreshSeconds` (0 = off).
  */
 export class AutoRefresh implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
+  /** Parts whose last refresh has not finished (a slow service is not asked twice at once). */
+  private readonly running = new Set<string>();
   private readonly disposables: vscode.Disposable[];
 
   constructor(
@@ -41,7 +44,9 @@ export class AutoRefresh implements vscode.Disposable {
     for (const part of this.parts()) {
       // Leave the budget to the user's actions and log tails when it runs low.
       const { available, capacity } = part.budget.snapshot();
-      if (available >= capacity / 2) part.refresh();
+      if (available < capacity / 2 || this.running.has(part.key)) continue;
+      this.running.add(part.key);
+      void part.refresh().catch(() => undefined).finally(() => this.running.delete(part.key));
     }
   }
 

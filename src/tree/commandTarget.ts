@@ -24,6 +24,10 @@ export interface TreeNode {
   invalidate?(): void;
   /** Built on hover only (resolveTreeItem), from data already at hand: no request. */
   tooltip?(): vscode.MarkdownString | string | undefined;
+  /** The children at hand (fetched or built before; never a request): what a quiet refresh walks (quietRefresh.ts). */
+  loadedChildren?(): readonly TreeNode[] | undefined;
+  /** A quiet refresh kept this row (unchanged) instead of the one it just fetched: it takes its place again. */
+  kept?(): void;
   /** What the row stands for when a menu passes it to a command. */
   commandTarget(): CommandTarget;
 }

@@ -25,6 +25,7 @@ export type NodeKind =
   | 'deploy'
   | 'addon'
   | 'logDrain'
+  | 'buildpack'
   | 'backup'
   | 'linkedApp';
 

@@ -46,6 +46,10 @@ export class DatabaseNode implements DatabaseParent {
     return [this.backups, this.linkedApps];
   }
 
+  loadedChildren(): readonly TreeNode[] {
+    return [this.backups, this.linkedApps];
+  }
+
   invalidate(): void {
     this.backups.invalidate();
     this.linkedApps.invalidate();

@@ -4,6 +4,7 @@ import { contextValue } from './contextValues';
 import { errorNode, MessageNode, staleNode } from './messageNode';
 import type { TreeNode } from './commandTarget';
 import { keepsStaleRows, type ThrottleHealer } from './throttleHealer';
+import { sameRows } from './rowSignature';
 
 /** Long lists show this many rows, then a "Load more" row. */
 export const PAGE_SIZE = 200;
@@ -78,6 +79,43 @@ export abstract class ListNode implements TreeNode {
   /** The cached children, when they were fetched (used to update a row without a request). */
   get children(): readonly TreeNode[] | undefined {
     return this.cached;
+  }
+
+  loadedChildren(): readonly TreeNode[] | undefined {
+    return this.cached;
+  }
+
+  /**
+   * A quiet refresh (quietRefresh.ts): fetches again, and keeps the rows shown (telling
+   * VS Code nothing) when the fetched ones show and stand for the same. 'changed': the
+   * caller re-renders this node (which then shows the new rows, or the failure).
+   */
+  async reload(): Promise<'changed' | 'same'> {
+    const shown = this.cached;
+    let fetched: TreeNode[];
+    try {
+      fetched = await this.fetch();
+      ListNode.healer?.healed(this);
+    } catch (error) {
+      ListNode.healer?.add(this, error);
+      if (!shown || !keepsStaleRows(error)) {
+        this.invalidate(); // the next look fetches again, and shows the failure
+        return 'changed';
+      }
+      const news = this.staleError === undefined;
+      this.staleError = error;
+      return news ? 'changed' : 'same';
+    }
+    const wasStale = this.staleError !== undefined;
+    this.staleError = undefined;
+    this.loadedAt = Date.now();
+    this.fresh = true;
+    if (shown && !wasStale && (await sameRows(shown, fetched))) {
+      for (const row of shown) row.kept?.();
+      return 'same';
+    }
+    this.cached = fetched;
+    return 'changed';
   }
 
   /**

@@ -21,6 +21,8 @@ export interface AppParent extends TreeNode {
   readonly app: App;
   readonly workspaceNode: WorkspaceParent;
   appRef(): AppRef;
+  /** A row of one of its preview apps, under `parent` (its Previews part): an app row labelled by its pull request. */
+  previewRow(parent: TreeNode, preview: App): TreeNode;
 }
 
 /** A database's row, as its groups (Backups, Linked Apps) see it. */

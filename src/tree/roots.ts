@@ -12,7 +12,9 @@ import type { TreeState } from './treeState';
 /** A part of the view that refreshes on its own budget (AutoRefresh): the whole view, or one service's row. */
 export interface Refresher {
   readonly budget: Pick<RequestBudget, 'snapshot'>;
-  refresh(): void;
+  /** Its key: a part still refreshing is not started again. */
+  readonly key: string;
+  refresh(): Promise<void>;
 }
 
 /**
@@ -62,9 +64,14 @@ export class ResourceRoots {
     for (const row of this.rows.values()) row.invalidate();
   }
 
-  /** What AutoRefresh refreshes, each part on its own service's budget (a throttled service never holds up another). */
-  refreshers(refresh: (node?: TreeNode) => void): Refresher[] {
-    if (!this.connections.several) return [{ budget: this.connections.first.budget, refresh: () => refresh() }];
-    return [...this.rows.values()].map((row) => ({ budget: row.workspaces.connection.budget, refresh: () => refresh(row) }));
+  /**
+   * What AutoRefresh refreshes, each part on its own service's budget (a throttled service
+   * never holds up another): the workspaces shown, walked by `refresh` (quietRefresh.ts).
+   */
+  refreshers(refresh: (shown: readonly TreeNode[]) => Promise<void>): Refresher[] {
+    if (!this.connections.several) {
+      return [{ key: '', budget: this.connections.first.budget, refresh: () => refresh(this.single?.loaded() ?? []) }];
+    }
+    return [...this.rows.values()].map((row) => ({ key: row.id, budget: row.workspaces.connection.budget, refresh: () => refresh([row]) }));
   }
 }

@@ -61,6 +61,10 @@ export class ServiceNode implements TreeNode {
       { command: 'apphost.signIn', title: vscode.l10n.t('Sign In'), arguments: [this.service.id] }, undefined, this.service.id)];
   }
 
+  loadedChildren(): readonly TreeNode[] {
+    return this.workspaces.loaded();
+  }
+
   invalidate(): void {
     this.workspaces.invalidate();
   }

@@ -72,6 +72,11 @@ export class ServiceWorkspaces {
     return [...next.values()];
   }
 
+  /** The workspace rows of the session last listed (no request). */
+  loaded(): WorkspaceNode[] {
+    return this.knownFor !== undefined && this.knownFor === this.sessionId ? [...this.known.values()] : [];
+  }
+
   /** Everything is fetched again on the next look (a full refresh). */
   invalidate(): void {
     for (const node of this.known.values()) node.invalidate();

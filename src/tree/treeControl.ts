@@ -11,12 +11,14 @@ import type { CommandTarget, ItemTarget, Row } from './commandTarget';
 import type { NodeKind } from './contextValues';
 import { checkRows } from './groups/checks';
 import { configVarRows } from './groups/config';
+import { buildpackRows } from './groups/buildpacks';
+import { buildpackList } from '../configText/buildpacksFile';
 import { ItemNode } from './itemNode';
 import { ListNode, LoadMoreNode } from './listNode';
 import type { RefreshOptions, ResourcesProvider } from './resourcesProvider';
 import type { TreeNode } from './commandTarget';
 import { ServerNode } from './serverNode';
-import { showsApp, type AppFilter, type AppFlagProvider, type AppNoteProvider, type AppRow, type TreeState } from './treeState';
+import { showsApp, type GithubLink, type AppFilter, type AppFlagProvider, type AppNoteProvider, type AppRow, type TreeState } from './treeState';
 import type { ThrottleHealer } from './throttleHealer';
 import { AppsGroup, WorkspaceNode } from './workspaceNode';
 
@@ -99,6 +101,12 @@ export class TreeControl {
 
   /** Updates every row showing the app with the fields at hand; no request, nothing else re-renders. */
   showApp(app: AppRef, fields: Partial<App>): void {
+    // The app's details (their git remote is details only), or a connect or disconnect, tell its GitHub connection.
+    if (fields.gitRemote !== undefined || 'githubRepo' in fields) {
+      this.state.knowGithub(app.service, app, { repo: fields.githubRepo, branch: fields.deployBranch });
+      // Its previews' rows offer "Open Pull Request" only while it is connected.
+      for (const group of this.groupsOf(app, 'previews')) this.resources.refresh(group, { refetch: false });
+    }
     for (const row of this.state.rowsOf(app)) {
       row.app = { ...row.app, ...fields };
       this.resources.refresh(row as AppNode, { refetch: false });
@@ -113,6 +121,11 @@ export class TreeControl {
     // The rows re-render either way: an action's busy marker goes away.
     this.state.stateChanged(app);
     return true;
+  }
+
+  /** The app's GitHub connection as last read (details, a connect or a disconnect); undefined: never read. */
+  githubOf(app: Pick<AppRef, 'service' | 'id'>): GithubLink | undefined {
+    return this.state.githubOf(app.service, app);
   }
 
   /** The rows showing the app now (to mark them busy). */
@@ -175,9 +188,9 @@ export class TreeControl {
     for (const list of this.listsShowing(app)) this.resources.refresh(list);
   }
 
-  /** Shows the app's config vars or checks as a save left them (no request), where that group is expanded. */
-  showValues(app: AppRef, kind: 'config' | 'checks', values: Record<string, string>): void {
-    const rows = kind === 'config' ? configVarRows : checkRows;
+  /** Shows the app's config vars, checks or buildpacks as a save left them (no request), where that group is expanded. */
+  showValues(app: AppRef, kind: 'config' | 'checks' | 'buildpacks', values: Record<string, string>): void {
+    const rows = kind === 'config' ? configVarRows : kind === 'checks' ? checkRows : (group: AppGroupNode, v: Record<string, string>) => buildpackRows(group, buildpackList(v));
     for (const group of this.groupsOf(app, kind)) {
       if (group.update(() => rows(group, values))) this.resources.refresh(group, { refetch: false });
     }

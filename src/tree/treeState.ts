@@ -37,6 +37,12 @@ export interface AppReport {
   at: number;
 }
 
+/** An app's GitHub connection: the repository (`owner/name`, undefined when not connected) and its branch. */
+export interface GithubLink {
+  repo?: string;
+  branch?: string;
+}
+
 /** What outlives node objects (nodes are rebuilt on refresh; this is not). */
 export class TreeState {
   /** Node id → what runs on it now ("Restarting…"). */
@@ -47,6 +53,11 @@ export class TreeState {
   private readonly noteProviders = new Set<AppNoteProvider>();
   /** Service and app id (`reportKey`) → its last process report (see AppReport). */
   readonly reports = new Map<string, AppReport>();
+  /**
+   * Service and app id → its GitHub connection, as a read of its details (or a connect or
+   * disconnect) last said: the app list does not carry it. Absent: not known yet.
+   */
+  private readonly github = new Map<string, GithubLink>();
   // Plain listener sets, not vscode.EventEmitter: this state is unit-tested outside VS Code.
   private readonly deploysSeenListeners = new Set<(app: AppRef) => void>();
   private readonly appRowListeners = new Set<(row: AppRow) => void>();
@@ -160,6 +171,16 @@ export class TreeState {
     const before = this.stateOf(service, app).status;
     this.reports.set(reportKey(service, app), { ...report, listStatus: app.status, at: Date.now() });
     return this.stateOf(service, app).status !== before;
+  }
+
+  /** What AppHost learnt of the app's GitHub connection (`repo` undefined: not connected). */
+  knowGithub(service: string, app: Pick<App, 'id'>, link: GithubLink): void {
+    this.github.set(reportKey(service, app), link);
+  }
+
+  /** The app's GitHub connection, when known (undefined: never read). */
+  githubOf(service: string, app: Pick<App, 'id'>): GithubLink | undefined {
+    return this.github.get(reportKey(service, app));
   }
 
   /** An app's known state changed (a new process report): its rows re-render. */

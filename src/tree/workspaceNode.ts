@@ -68,6 +68,10 @@ export class WorkspaceNode implements TreeNode {
     return [this.servers, this.apps, this.databases];
   }
 
+  loadedChildren(): readonly TreeNode[] {
+    return [this.servers, this.apps, this.databases];
+  }
+
   invalidate(): void {
     this.servers.invalidate();
     this.apps.invalidate();
@@ -135,7 +139,9 @@ export class AppsGroup extends WorkspaceGroup {
 
   protected override description(): string | undefined {
     const { q, previews } = this.filter;
-    return [q && vscode.l10n.t('filter: "{0}"', q), !previews && vscode.l10n.t('previews hidden')].filter(Boolean).join(' · ') || undefined;
+    // A service without preview apps has none to hide.
+    const hidden = !previews && !this.workspaceNode.ctx.offers.lacks('previews');
+    return [q && vscode.l10n.t('filter: "{0}"', q), hidden && vscode.l10n.t('previews hidden')].filter(Boolean).join(' · ') || undefined;
   }
 
   protected override emptyLabel(): string {
@@ -152,7 +158,7 @@ export class AppsGroup extends WorkspaceGroup {
 
   override getTreeItem(): vscode.TreeItem {
     const item = super.getTreeItem();
-    item.contextValue = contextValue('list', 'apps', this.filter.q && 'filtered', !this.filter.previews && 'previewsHidden');
+    item.contextValue = contextValue('list', 'apps', this.filter.q && 'filtered', !this.filter.previews && 'previewsHidden', ...this.workspaceNode.ctx.offers.flags());
     return item;
   }
 }

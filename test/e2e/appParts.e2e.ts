@@ -4,7 +4,7 @@ import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
 import { patient } from '../support/patience';
 
-describe('journey: an app\'s parts (processes, domains, releases)', () => {
+describe('journey: an app\'s parts (processes, domains, releases, buildpacks, previews)', () => {
   let server: RunningServer;
   let workbench: Workbench;
 
@@ -104,5 +104,23 @@ describe('journey: an app\'s parts (processes, domains, releases)', () => {
     await workbench.treeRow('cache').waitFor({ state: 'detached', timeout: patient(15_000) });
     assert.ok(server.control.findDatabase('cache'), 'the database stays');
     assert.equal(server.control.getConfig('storefront').REDIS_URL, undefined);
+  });
+
+  it('lists the buildpacks in order, and the pull-request previews under Previews', async () => {
+    await workbench.treeRow('Addons').click(); // collapse, to make room
+    await workbench.expand('Buildpacks');
+    await workbench.treeRow('1. https://github.com/heroku/heroku-buildpack-nodejs.git').waitFor();
+    await workbench.treeRow('2. https://github.com/heroku/heroku-buildpack-nginx.git').waitFor();
+    await workbench.screenshot('parts-8-buildpacks');
+    await workbench.treeRow('Buildpacks').click();
+    await workbench.expand('Previews');
+    await description('PR #42').filter({ hasText: /^storefront-pr-42 · \w+/ }).waitFor();
+    await workbench.screenshot('parts-9-previews');
+    // A preview row is an app row, and its parent is on GitHub: its menu opens the pull request.
+    const entry = workbench.page.locator('.context-view .monaco-menu .action-label', { hasText: 'Open Pull Request' });
+    await workbench.click(workbench.treeRow('PR #42'), () => entry.isVisible(), 'the context menu of PR #42', { button: 'right' });
+    await workbench.page.locator('.context-view .monaco-menu .action-label', { hasText: 'Restart App' }).waitFor();
+    await workbench.screenshot('parts-10-preview-menu');
+    await workbench.page.keyboard.press('Escape');
   });
 });

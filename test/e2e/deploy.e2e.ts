@@ -86,6 +86,7 @@ describe('journey: deploy the folder you are coding in', () => {
     const failed = toast(/The deploy of storefront failed: Failure during app build of storefront/);
     await failed.waitFor({ timeout: patient(30_000) });
     await failed.getByRole('button', { name: 'Show Log' }).waitFor();
+    await failed.getByRole('button', { name: 'Diagnose Failure' }).waitFor();
     await editorText().getByText("Cannot find name 'totl'").waitFor();
     console.log(`    screenshot: ${await workbench.screenshot('deploy-5-failed-build')}`);
     assert.equal(server.control.deploysOf('storefront')[0].status, 'failed');

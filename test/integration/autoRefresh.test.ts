@@ -22,7 +22,7 @@ describe('tree: automatic refresh', () => {
     this.timeout(10_000);
     if (!vscode.window.state.focused) this.skip(); // the timer also waits for window focus
     const budget = new RequestBudget({ perMinute: 6000 });
-    auto = new AutoRefresh(view, () => [{ budget, refresh: () => resources.refresh() }], 0);
+    auto = new AutoRefresh(view, () => [{ key: '', budget, refresh: async () => resources.refresh() }], 0);
     await new Promise((r) => setTimeout(r, 2_300));
     assert.ok(refreshes >= 2, `${refreshes} refreshes while visible`);
     view.visible = false;
@@ -40,7 +40,7 @@ describe('tree: automatic refresh', () => {
     const low = { snapshot: () => ({ ...budget.snapshot(), available: 0 }) };
     view.visible = true;
     refreshes = 0;
-    auto = new AutoRefresh(view, () => [{ budget: low, refresh: () => resources.refresh() }], 0);
+    auto = new AutoRefresh(view, () => [{ key: '', budget: low, refresh: async () => resources.refresh() }], 0);
     await new Promise((r) => setTimeout(r, 2_300));
     assert.equal(refreshes, 0);
   });
@@ -53,7 +53,7 @@ describe('tree: automatic refresh', () => {
     const low = { snapshot: () => ({ ...roomy.snapshot(), available: 0 }) };
     const counts = { throttled: 0, other: 0 };
     view.visible = true;
-    auto = new AutoRefresh(view, () => [{ budget: low, refresh: () => void counts.throttled++ }, { budget: roomy, refresh: () => void counts.other++ }], 0);
+    auto = new AutoRefresh(view, () => [{ key: 'a', budget: low, refresh: async () => void counts.throttled++ }, { key: 'b', budget: roomy, refresh: async () => void counts.other++ }], 0);
     await new Promise((r) => setTimeout(r, 2_300));
     assert.equal(counts.throttled, 0, 'the throttled service waits');
     assert.ok(counts.other >= 2, `${counts.other} refreshes of the other service`);

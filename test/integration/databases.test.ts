@@ -205,8 +205,10 @@ describe('databases: create, delete, link, unlink, backup, drag and drop', funct
     server.control.setPlan(undefined, { maxBackups: 1 });
     try {
       const ui = await runScripted('apphost.database.backup', { picks: ['analytics-db'] });
-      const error = ui.shown.find((s) => s.kind === 'error');
-      assert.match(error?.text ?? '', /Cannot back up analytics-db: Backup limit reached for your plan \(1\)\. Delete older backups or upgrade your plan\./);
+      const notice = ui.shown.find((s) => s.kind === 'warning');
+      assert.match(notice?.text ?? '', /Cannot back up analytics-db: Backup limit reached for your plan \(1\)\. Delete older backups or upgrade your plan\./);
+      assert.deepEqual(notice?.items, ['Open Plan Page'], 'the account\'s billing page, a button away');
+      assert.ok(!ui.shown.some((s) => s.kind === 'error'), JSON.stringify(ui.shown));
     } finally {
       server.control.setPlan(undefined, { maxBackups: 10 });
       await signInWithIssuedToken(server, DEMO_USER.email);

@@ -133,6 +133,7 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
     assert.equal(result?.deploy?.status, 'failed');
     const error = shown(ui, 'error', /^The deploy of storefront failed: Failure during app build of storefront \(commit [0-9a-f]{7}\)$/);
     assert.ok(error, JSON.stringify(ui.shown));
+    assert.deepEqual(error.items, ['Diagnose Failure', 'Show Log', 'Tail Logs'], 'a failed deploy can be diagnosed from its notice');
     // "Show Log" brought the tab back.
     assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, DEPLOY_LOG);
     const doc = vscode.window.activeTextEditor!.document;

@@ -40,10 +40,16 @@ describe('tree: resources, request economy and lifecycle', function () {
     for (const a of apps) await a.getTreeItem();
     const storefront = await child(groups[1], 'storefront');
     const parts = await api.treeInsides.resources.getChildren(storefront);
-    assert.deepEqual(await Promise.all(parts.map(label)), ['Config', 'Domains', 'Releases', 'Processes', 'Health Checks', 'Deploys', 'Addons', 'Log Drains']);
+    assert.deepEqual(await Promise.all(parts.map(label)), ['Config', 'Domains', 'Releases', 'Processes', 'Health Checks', 'Deploys', 'Addons', 'Log Drains', 'Buildpacks', 'Previews']);
     assert.deepEqual(requests(), [], 'rendering rows and showing app parts costs nothing');
     for (const part of parts) await api.treeInsides.resources.getChildren(part);
-    assert.equal(requests().length, 8, `one request per part: ${requests().join(', ')}`);
+    // Previews: the workspace's one apps list with previews, and (storefront has one) at most one read of the app for its GitHub link.
+    const all = requests();
+    const previewLists = all.filter((r) => /include_previews/.test(r));
+    const appReads = all.filter((r) => /^GET \/api\/v1\/apps\/[^/?]+$/.test(r));
+    assert.equal(previewLists.length, 1, all.join(', '));
+    assert.ok(appReads.length <= 1, all.join(', '));
+    assert.equal(all.length - previewLists.length - appReads.length, 9, `one request per other part: ${all.join(', ')}`);
     server.control.clearRequestLog();
     await api.treeInsides.resources.getChildren(groups[1]);
     assert.deepEqual(requests(), [], 'a second look uses the cache');

@@ -141,6 +141,11 @@ export class ServerControl {
     this.state.rateLimits.reset();
   }
 
+  /** Whether the operator set an AI key (POST /ai/diagnose answers a diagnosis, else "No API key configured"). */
+  setAiKey(on: boolean): void {
+    this.state.settings.aiKey = on;
+  }
+
   setActionDelay(ms: number): void {
     this.state.settings.actionDelayMs = Math.max(0, ms);
   }
@@ -340,6 +345,11 @@ export class ServerControl {
   /** Imports as the server received them: bytes counted chunk by chunk (the body is never kept). */
   get imports(): readonly { database: string; bytes: number; chunks: number; largestChunk: number; done: boolean }[] {
     return this.state.imports;
+  }
+
+  /** One-off commands running now: their requests have arrived and wait for the answer. */
+  get runsInFlight(): number {
+    return this.state.runsInFlight;
   }
 
   /** One-off commands run, oldest first. */

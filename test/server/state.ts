@@ -28,6 +28,8 @@ export class ServiceState {
   baseUrl = '';
   /** One-off commands run (POST /apps/:id/run), oldest first. */
   readonly runLog: { app: string; command: string; exitCode: number }[] = [];
+  /** One-off commands running now (their request waits for them to end). */
+  runsInFlight = 0;
   /** Database imports as they stream in: bytes counted chunk by chunk, never kept. */
   readonly imports: { database: string; bytes: number; chunks: number; largestChunk: number; done: boolean }[] = [];
   /** Backups restored (POST …/restore). */

@@ -28,15 +28,14 @@ export function appTeamId(store: Store, a: AppRecord, headerMode: boolean): stri
   return headerMode && store.workspaces.get(a.workspaceId)?.kind === 'personal' ? null : a.workspaceId;
 }
 
-export const appView = (a: AppRecord, teamId: string | null) => ({
+/** `older`: an older wokku, from before preview apps (no preview columns). */
+export const appView = (a: AppRecord, teamId: string | null, older = false) => ({
   id: a.id,
   name: a.name,
   server_id: a.serverId,
   team_id: teamId,
   status: a.status,
-  is_preview: a.isPreview,
-  pr_number: a.prNumber,
-  parent_app_id: a.parentAppId,
+  ...(older ? {} : { is_preview: a.isPreview, pr_number: a.prNumber, parent_app_id: a.parentAppId }),
   created_at: a.createdAt,
 });
 
@@ -44,10 +43,10 @@ export const appView = (a: AppRecord, teamId: string | null) => ({
 export const GIT_HOST = 'git.apphost.example';
 
 /** `remote`: the gateway's HTTP address instead of wokku's SSH form (the server's `gitRemote: 'http'`). */
-export function appDetailView(store: Store, a: AppRecord, headerMode: boolean, httpRemote?: string) {
+export function appDetailView(store: Store, a: AppRecord, headerMode: boolean, httpRemote?: string, older = false) {
   const remote = httpRemote ?? `git@${GIT_HOST}:${a.name}`;
   return {
-    ...appView(a, appTeamId(store, a, headerMode)),
+    ...appView(a, appTeamId(store, a, headerMode), older),
     deploy_branch: a.deployBranch,
     updated_at: a.createdAt,
     // wokku renders every column: a GitHub-connected app's webhook secret included.

@@ -66,6 +66,9 @@ export function buildReport(input: {
   // Reported, not failed on: the soak asserts what the tails showed and the budget.
   const warnings = host.actions.filter((x) => !x.ok).map((a) => `${a.kind} at ${(a.at / 1000).toFixed(0)} s failed: ${a.detail}`);
   if (events.configEdits.of < 1 || events.deploys.of < 1 || events.restarts < 1) failures.push('the run had no config edit, deploy or restart');
+  // A soak whose user actions never worked measured idle tails only (a refused door, as in #34's first soak).
+  if (events.configEdits.of && !events.configEdits.ok) failures.push(`none of its ${events.configEdits.of} config edits was saved`);
+  if (events.deploys.of && !events.deploys.ok) failures.push(`none of its ${events.deploys.of} deploys succeeded`);
   const lastEdit = events.configEdits.of;
   if (lastEdit && input.configOnServer !== String(lastEdit)) warnings.push(`the server's SOAK_EDIT is ${input.configOnServer}, not ${lastEdit}`);
   const heapDelta = host.final.heapUsed - host.start.heapUsed;

@@ -97,7 +97,13 @@ export function renderSummary(r: SoakResults): string {
     : `a heap of ${r.heap.startMB} → ${r.heap.endMB} MB`;
   const twice = l.twice === 0 ? 'no line' : `${n(l.twice)} lines`;
   const never = l.never === 0 ? 'none' : n(l.never);
-  return `The latest soak, ${length(r.minutes)} of three tails, restarts, config edits and deploys (\`npm run soak\`, ${r.date.slice(0, 10)}), showed ${twice} twice and ${never} lost of ${n(l.written)}, ${heap} and at most ${r.requests.max} requests a minute ([the soak](docs/performance.md#soak)).`;
+  // Only what the run did: a kind of event none of whose tries worked is named as such.
+  const { configEdits, deploys } = r.events;
+  const done = ['restarts', configEdits.ok && 'config edits', deploys.ok && 'deploys'].filter(Boolean);
+  const failed = [!configEdits.ok && configEdits.of && 'config edits', !deploys.ok && deploys.of && 'deploys'].filter(Boolean);
+  const what = `three tails and ${done.join(', ').replace(/, ([^,]*)$/, ' and $1')}${failed.length ? ` (its ${failed.join(' and ')} did not run)` : ''}`;
+  const goal = t && !meetsHeapGoal(t) ? ' (goal not met)' : '';
+  return `The latest soak (\`npm run soak\`, ${r.date.slice(0, 10)}), ${length(r.minutes)} of ${what}, showed ${twice} twice and ${never} lost of ${n(l.written)}, ${heap}${goal}, and at most ${r.requests.max} requests a minute ([the soak](docs/performance.md#soak)).`;
 }
 
 export function readResults(file = RESULTS_FILE): SoakResults {

@@ -63,6 +63,19 @@ async function treeAndMenu(w: Workbench): Promise<void> {
   await w.page.keyboard.press('Escape');
 }
 
+/** A database's Backups part, with a completed backup's context menu (Download, Restore). */
+async function backups(w: Workbench): Promise<void> {
+  await w.treeRow('Apps').click(); // collapse, to make room
+  for (const row of ['Databases', 'storefront-db', 'Backups']) await w.expand(row);
+  await w.treeRow('yesterday').click({ button: 'right' });
+  const menu = w.page.locator('.context-view .monaco-menu');
+  await menu.locator('.action-label', { hasText: 'Restore Backup…' }).waitFor();
+  await shoot(w, 'backups.png', around(await sideBar(w), await box(menu)));
+  await w.page.keyboard.press('Escape');
+  await w.treeRow('Databases').click();
+  await w.expand('Apps'); // as the next pictures expect it
+}
+
 async function logs(w: Workbench, server: RunningServer): Promise<void> {
   await w.runCommand('File: New Untitled Text File');
   await w.runCommand('Change Language Mode');
@@ -108,6 +121,27 @@ async function configConflict(w: Workbench, server: RunningServer): Promise<void
   await w.treeRow('storefront').click(); // collapse it again
 }
 
+/** storefront's Buildpacks (and their tab), then its pull-request previews. */
+async function buildpacksAndPreviews(w: Workbench): Promise<void> {
+  await w.expand('storefront');
+  // Config is still open from the conflict picture: fold it so the parts below are in view.
+  const config = w.treeRow('Config').and(w.page.locator('[aria-expanded=true]'));
+  if (await config.isVisible()) await config.click();
+  await w.runCommand('View: Hide Panel'); // the tail's output from the logs picture
+  await w.expand('Buildpacks');
+  const first = 'https://github.com/heroku/heroku-buildpack-nodejs.git';
+  await w.treeRow(`1. ${first}`).click();
+  await w.page.locator('.editor-instance .view-lines').first().getByText(first).waitFor();
+  await shoot(w, 'buildpacks.png', around(await sideBar(w), await box(w.page.locator('.part.editor'))));
+  await w.runCommand('View: Close All Editors');
+  await w.treeRow('Buildpacks').click(); // collapse it again
+  await w.expand('Previews');
+  await w.treeRow('PR #42').waitFor();
+  await shoot(w, 'previews.png', await sideBar(w));
+  await w.treeRow('Previews').click();
+  await w.treeRow('storefront').click();
+}
+
 async function deployLog(w: Workbench, server: RunningServer): Promise<void> {
   server.control.setActionDelay(2500);
   // The picture shows the build still running: it is held open until taken, however slow the machine.
@@ -131,9 +165,34 @@ async function deployLog(w: Workbench, server: RunningServer): Promise<void> {
   await w.treeRow('storefront').click(); // collapse it again
 }
 
+/** Run Command… from the app's context menu: a migration's output in its own terminal tab, beside the tree. */
+async function runCommand(w: Workbench): Promise<void> {
+  await w.contextMenu('storefront', 'Run Command…', () => w.quickInput().getByText('Run a command on storefront').isVisible());
+  await w.enter('rails db:migrate');
+  await w.page.locator('.terminal-wrapper.active .xterm-rows').getByText(/Exit code 0 · /).waitFor({ timeout: 30_000 });
+  await shoot(w, 'run-command.png', around(await sideBar(w), await box(w.page.locator('.part.panel'))));
+  await w.runCommand('Terminal: Kill All Terminals');
+}
+
+/** Diagnose Failure on the demo's failed deploy: the diagnosis rendered beside its log. */
+async function diagnose(w: Workbench, server: RunningServer): Promise<void> {
+  server.control.setAiKey(true); // an operator who set an AI key: the service diagnoses
+  const failed = server.control.deploysOf('storefront').find((d) => d.status === 'failed')!.description!;
+  await w.expand('storefront');
+  await w.expand('Deploys');
+  await w.treeRow(failed).click();
+  await w.page.locator('.editor-instance .view-lines').getByText('… failed at').first().waitFor({ timeout: 30_000 });
+  const preview = w.page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await w.contextMenu(failed, 'Diagnose Failure', () => preview.getByText('Suggested fixes:').waitFor({ timeout: 60_000 }).then(() => true, () => false));
+  await shoot(w, 'diagnose.png', await box(w.page.locator('.part.editor')));
+  server.control.setAiKey(false);
+  await w.runCommand('View: Close All Editors');
+  await w.treeRow('storefront').click(); // collapse it again
+}
+
 async function walkthrough(w: Workbench): Promise<void> {
   // The walkthrough shows its pictures only in a wide editor: no side bar, no panel.
-  await w.runCommand('View: Hide Panel');
+  if (await w.page.locator('.part.panel').isVisible()) await w.runCommand('View: Hide Panel'); // offered only while it shows
   await w.runCommand('View: Toggle Primary Side Bar Visibility');
   await w.runCommand('AppHost: Get Started');
   await w.page.locator('.gettingStartedContainer .getting-started-step').first().waitFor();
@@ -228,13 +287,17 @@ async function main(): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   console.log('Packaging the extension…');
   packageExtension(VSIX);
-  const { server, workbench } = await openJourney({ server: { actionDelayMs: 300, logIntervalMs: 0 }, settings: { 'editor.autoIndent': 'none' }, collapse: ['Activity'] });
+  const { server, workbench } = await openJourney({ server: { actionDelayMs: 300, logIntervalMs: 0 }, settings: { 'editor.autoIndent': 'none', 'terminal.integrated.gpuAcceleration': 'off' }, collapse: ['Activity'] });
   try {
     await workbench.page.setViewportSize({ width: 1180, height: 760 });
     await treeAndMenu(workbench);
+    await backups(workbench);
     await logs(workbench, server);
     await configConflict(workbench, server);
+    await buildpacksAndPreviews(workbench);
     await deployLog(workbench, server);
+    await runCommand(workbench);
+    await diagnose(workbench, server);
     await walkthrough(workbench);
     await dark(workbench);
   } catch (error) {

@@ -16,4 +16,18 @@ describe('ServiceOffers: what a service was found not to offer', () => {
     assert.deepEqual(offers.flags(), ['lacks-run', 'lacks-buildpacks']);
     assert.deepEqual(heard, ['run', 'buildpacks']);
   });
+
+  it('forgets what it learnt when another service answers at its address, and says so for each capability', () => {
+    const offers = new ServiceOffers();
+    offers.markLacking('run');
+    offers.markLacking('diagnose');
+    const heard: string[] = [];
+    offers.onDidChange((f) => heard.push(f));
+    offers.clear();
+    assert.equal(offers.lacks('run'), false);
+    assert.deepEqual(offers.flags(), []);
+    assert.deepEqual(heard, ['run', 'diagnose']);
+    offers.clear();
+    assert.deepEqual(heard, ['run', 'diagnose'], 'nothing to forget: no news');
+  });
 });

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { ApiError } from '../../api';
 import type { Core } from '../../core';
 import { UserCancelled } from '../../model';
-import type { BeyondSpec } from '../../serviceOffers';
+import { BEYOND_SPEC, type BeyondSpec } from '../../serviceOffers';
 import { serviceNoticeOf } from './notices';
 import { notify } from '../../notices';
 
@@ -54,29 +54,52 @@ export async function offered<T>(s: Core, service: string | undefined, feature: 
     } catch {
       throw error;
     }
-    if (offers.markLacking(feature)) hide(s, feature);
+    offers.markLacking(feature); // the view and the palette follow (showOffers)
     throw new NotOffered(feature);
   }
 }
 
 /**
- * Rows re-render without the capability (their `lacks-<feature>` flag hides its menu
- * entries, its parts go); the palette hides its commands once no known service offers it
- * (`apphost.lacks.<feature>`).
+ * The one place the UI follows what the services offer (a command or a part of the tree
+ * found a capability lacking, a moved address forgot it, the known services changed): rows
+ * re-render (their `lacks-<feature>` flag hides its menu entries, its parts go) and the
+ * palette hides a command once no known service offers it (`apphost.lacks.<feature>`).
  */
-function hide(s: Core, feature: BeyondSpec): void {
-  s.tree.refresh(undefined, { refetch: false });
-  const everywhere = s.connections.all().every((c) => c.offers.lacks(feature));
-  void vscode.commands.executeCommand('setContext', `apphost.lacks.${feature}`, everywhere);
+export function showOffers(s: Pick<Core, 'connections' | 'tree'>): vscode.Disposable {
+  const publish = (feature: BeyondSpec) =>
+    void vscode.commands.executeCommand('setContext', `apphost.lacks.${feature}`, s.connections.all().every((c) => c.offers.lacks(feature)));
+  return vscode.Disposable.from(
+    s.connections.onDidChangeOffers((feature) => {
+      s.tree.refresh(undefined, { refetch: false });
+      publish(feature);
+    }),
+    // Another service may offer what the last one lacked (the view re-renders on its own then).
+    s.connections.onDidChange(() => BEYOND_SPEC.forEach(publish)),
+  );
 }
 
 /** For a command: a NotOffered becomes a notice (the menus hide the capability from now on) and a quiet stop. */
-export async function offeredForCommand<T>(s: Core, service: string | undefined, feature: BeyondSpec, call: () => Promise<T>, stillThere: () => Promise<unknown>): Promise<T> {
+export function offeredForCommand<T>(s: Core, service: string | undefined, feature: BeyondSpec, call: () => Promise<T>, stillThere: () => Promise<unknown>): Promise<T> {
+  return noticeNotOffered(s, service, () => offered(s, service, feature, call, stillThere));
+}
+
+/** For a command running an action that calls offered(): a NotOffered becomes a notice and a quiet stop. */
+export async function noticeNotOffered<T>(s: Core, service: string | undefined, work: () => Promise<T>): Promise<T> {
   try {
-    return await offered(s, service, feature, call, stillThere);
+    return await work();
   } catch (error) {
     if (!(error instanceof NotOffered)) throw error;
     void notify('info', serviceNoticeOf(s, error.message, service));
     throw new UserCancelled();
   }
+}
+
+/**
+ * Before a command asks anything (a file, a typed name): a capability already known to be
+ * lacking on the service stops it with the notice (the palette or a stale menu reached it).
+ */
+export function refuseIfLacking(s: Core, service: string | undefined, feature: BeyondSpec): void {
+  if (!s.connections.of(service).offers.lacks(feature)) return;
+  void notify('info', serviceNoticeOf(s, notOfferedText(feature), service));
+  throw new UserCancelled();
 }

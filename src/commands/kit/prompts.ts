@@ -17,14 +17,22 @@ export async function confirm(s: Core | undefined, message: string, detail: stri
   if (answer !== action) throw new UserCancelled();
 }
 
-/** Asks the user to type `name` before a destructive delete; `consequence` says what is lost. */
-export async function confirmByTypingName(s: Core, name: string, consequence: string): Promise<void> {
+/**
+ * Asks the user to type `name` before a destructive action (a delete by default; a restore,
+ * an import); `consequence` says what is lost. Any other answer cancels (UserCancelled).
+ */
+export async function confirmByTypingName(
+  s: Core,
+  name: string,
+  consequence: string,
+  { title = vscode.l10n.t('Delete {0}', name), mismatch = vscode.l10n.t('Type "{0}" exactly to delete it', name) }: { title?: string; mismatch?: string } = {},
+): Promise<void> {
   const typed = await vscode.window.showInputBox({
-    title: serviceNoticeOf(s, vscode.l10n.t('Delete {0}', name)),
+    title: serviceNoticeOf(s, title),
     prompt: consequence,
     placeHolder: name,
     ignoreFocusOut: true,
-    validateInput: (v) => (v === name ? undefined : vscode.l10n.t('Type "{0}" exactly to delete it', name)),
+    validateInput: (v) => (v === name ? undefined : mismatch),
   });
   if (typed !== name) throw new UserCancelled();
 }

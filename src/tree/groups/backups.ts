@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Backup } from '../../api';
-import { relativeTime } from '../../format';
+import { byteSize, relativeTime } from '../../format';
 import { icon } from '../../theme';
 import type { DatabaseGroupDescriptor } from '../databaseGroupNode';
 import { ItemNode } from '../itemNode';
@@ -13,13 +13,6 @@ const BACKUP_ICONS: Record<string, vscode.ThemeIcon> = {
   pending: new vscode.ThemeIcon('clock'),
 };
 
-function formatBytes(bytes: number | undefined): string | undefined {
-  if (bytes === undefined || bytes <= 0) return undefined;
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  return `${(bytes / 1024 ** i).toFixed(i ? 1 : 0)} ${units[i]}`;
-}
-
 export const backupsGroup: DatabaseGroupDescriptor = {
   kind: 'backups',
   label: () => vscode.l10n.t('Backups'),
@@ -30,9 +23,11 @@ export const backupsGroup: DatabaseGroupDescriptor = {
     return (await api.backups.list(id, opts)).map((b) =>
       new ItemNode<Backup>(group, 'backup', b.id, b, (x) => ({
         label: relativeTime(x.createdAt) ?? x.id,
-        description: [x.status, formatBytes(x.sizeBytes)].filter(Boolean).join(' · '),
+        description: [x.status, byteSize(x.sizeBytes)].filter(Boolean).join(' · '),
         icon: BACKUP_ICONS[x.status ?? ''] ?? new vscode.ThemeIcon('archive'),
         tooltip: x.createdAt,
+        // Only a completed backup has a file to download or restore from.
+        flags: [x.status === 'completed' && 'completed'],
       })));
   },
 };

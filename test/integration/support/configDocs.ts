@@ -6,9 +6,9 @@ import { asAppHost, extensionApi } from './env';
 import { withScript } from './resourceTree';
 import type { scriptUi } from './scriptedUi';
 
-export type Kind = 'config' | 'checks' | 'app';
-const COMMANDS: Record<Kind, string> = { config: 'apphost.config.edit', checks: 'apphost.checks.edit', app: 'apphost.app.editSettings' };
-const FILES: Record<Kind, string> = { config: 'config.env', checks: 'checks.json', app: 'app.json' };
+export type Kind = 'config' | 'checks' | 'app' | 'buildpacks';
+const COMMANDS: Record<Kind, string> = { config: 'apphost.config.edit', checks: 'apphost.checks.edit', app: 'apphost.app.editSettings', buildpacks: 'apphost.buildpacks.edit' };
+const FILES: Record<Kind, string> = { config: 'config.env', checks: 'checks.json', app: 'app.json', buildpacks: 'buildpacks' };
 /** globalState key of "Don't Ask Again" on the restart question (savePrompts.ts). */
 export const SKIP_RESTART_PROMPT = 'apphost.config.skipRestartPrompt';
 

@@ -8,10 +8,15 @@ type Answer = string | undefined;
 export interface ScriptedUi {
   /** Values typed into input boxes, in order (undefined = the user pressed Escape). */
   inputs: Answer[];
-  /** Labels (or a part of them) picked in QuickPicks, in order; for multi-select, comma-separated parts. */
+  /**
+   * Labels (or a part of them) picked in QuickPicks, in order; for multi-select, comma-separated parts.
+   * A QuickPick made with createQuickPick gets the answer typed into its box first (its items may follow what is typed).
+   */
   picks: Answer[];
   /** Buttons clicked in messages, by text of the message: first matching pattern wins ('*': its first button). */
   buttons: [RegExp, Answer][];
+  /** Files chosen in open and save dialogs, in order (undefined = the dialog was dismissed). */
+  files: (vscode.Uri | undefined)[];
   /** Everything shown: messages, input prompts, validation messages. */
   readonly shown: { kind: string; text: string; detail?: string; items?: string[] }[];
   restore(): void;
@@ -19,20 +24,24 @@ export interface ScriptedUi {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | 'buttons'>> = {}): ScriptedUi {
+export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | 'buttons' | 'files'>> = {}): ScriptedUi {
   const win = vscode.window as Mutable<typeof vscode.window>;
   const originals = {
     showQuickPick: win.showQuickPick,
     showInputBox: win.showInputBox,
     createInputBox: win.createInputBox,
+    createQuickPick: win.createQuickPick,
     showInformationMessage: win.showInformationMessage,
     showWarningMessage: win.showWarningMessage,
     showErrorMessage: win.showErrorMessage,
+    showOpenDialog: win.showOpenDialog,
+    showSaveDialog: win.showSaveDialog,
   };
   const ui: ScriptedUi = {
     inputs: script.inputs ?? [],
     picks: script.picks ?? [],
     buttons: script.buttons ?? [],
+    files: script.files ?? [],
     shown: [],
     restore: () => Object.assign(win, originals),
   };
@@ -63,6 +72,18 @@ export function scriptUi(script: Partial<Pick<ScriptedUi, 'inputs' | 'picks' | '
   }) as typeof win.showInputBox;
 
   win.createInputBox = () => fakeInputBox(ui, nextInput);
+  win.createQuickPick = (() => fakeQuickPick(ui)) as typeof win.createQuickPick;
+
+  // A dialog's title is what it asks; a save dialog's default file is what it proposes.
+  win.showOpenDialog = (async (options?: vscode.OpenDialogOptions) => {
+    ui.shown.push({ kind: 'openDialog', text: options?.title ?? '' });
+    const file = ui.files.shift();
+    return file ? [file] : undefined;
+  }) as typeof win.showOpenDialog;
+  win.showSaveDialog = (async (options?: vscode.SaveDialogOptions) => {
+    ui.shown.push({ kind: 'saveDialog', text: options?.title ?? '', detail: options?.defaultUri?.fsPath });
+    return ui.files.shift();
+  }) as typeof win.showSaveDialog;
 
   const message = (kind: string) =>
     (async (text: string, ...rest: unknown[]) => {
@@ -119,4 +140,42 @@ function fakeInputBox(ui: ScriptedUi, nextInput: () => Answer): vscode.InputBox 
     void typeNext();
   }
   return box as unknown as vscode.InputBox;
+}
+
+/** A QuickPick (createQuickPick) that types the next scripted pick into its box, then accepts the first item whose label holds it. */
+function fakeQuickPick(ui: ScriptedUi): vscode.QuickPick<vscode.QuickPickItem> {
+  const accept = new vscode.EventEmitter<void>();
+  const hide = new vscode.EventEmitter<void>();
+  const change = new vscode.EventEmitter<string>();
+  const never = new vscode.EventEmitter<never>().event;
+  let hidden = false;
+  const labels = (items: readonly vscode.QuickPickItem[]) => items.map((i) => (i.kind === vscode.QuickPickItemKind.Separator ? `--- ${i.label}` : i.label));
+  const pick = {
+    value: '', items: [] as readonly vscode.QuickPickItem[], activeItems: [] as readonly vscode.QuickPickItem[], selectedItems: [] as readonly vscode.QuickPickItem[],
+    title: undefined as string | undefined, placeholder: undefined, step: undefined, totalSteps: undefined, enabled: true, busy: false, ignoreFocusOut: false,
+    canSelectMany: false, matchOnDescription: false, matchOnDetail: false, keepScrollPosition: false, sortByLabel: true, buttons: [],
+    onDidAccept: accept.event, onDidHide: hide.event, onDidChangeValue: change.event, onDidChangeActive: never, onDidChangeSelection: never,
+    onDidTriggerButton: never, onDidTriggerItemButton: never,
+    show() {
+      ui.shown.push({ kind: 'quickPick', text: String(pick.title ?? ''), items: labels(pick.items) });
+      const wanted = ui.picks.shift();
+      if (wanted === undefined) return pick.hide();
+      pick.value = wanted;
+      change.fire(wanted);
+      const found = pick.items.find((i) => i.kind !== vscode.QuickPickItemKind.Separator && i.label.includes(wanted));
+      if (!found) throw new Error(`QuickPick has no item "${wanted}" among ${labels(pick.items).join(', ')}`);
+      pick.activeItems = [found];
+      pick.selectedItems = [found];
+      accept.fire();
+    },
+    hide() {
+      if (hidden) return;
+      hidden = true;
+      hide.fire();
+    },
+    dispose() {
+      pick.hide();
+    },
+  };
+  return pick as unknown as vscode.QuickPick<vscode.QuickPickItem>;
 }

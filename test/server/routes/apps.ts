@@ -58,17 +58,19 @@ export function newApp(ctx: Context, server: ServerRecord, name: string, deployB
 }
 
 export const appDetail = (ctx: Context, app: AppRecord) =>
-  appDetailView(ctx.state.store, app, headerMode(ctx), ctx.state.settings.gitRemote === 'http' ? ctx.state.git.urlOf(app.name) : undefined);
+  appDetailView(ctx.state.store, app, headerMode(ctx), ctx.state.settings.gitRemote === 'http' ? ctx.state.git.urlOf(app.name) : undefined, ctx.state.settings.olderWokku);
 
 function listApps(ctx: Context) {
   const { store } = ctx.state;
   const q = ctx.query.get('q')?.toLowerCase();
-  const previews = ['1', 'true'].includes(ctx.query.get('include_previews') ?? '');
+  // An older wokku knows no preview apps: no such columns, and include_previews means nothing.
+  const older = ctx.state.settings.olderWokku;
+  const previews = !older && ['1', 'true'].includes(ctx.query.get('include_previews') ?? '');
   return visibleWorkspaces(ctx)
     .flatMap((ws) => store.appsIn(ws.id))
     .filter((a) => (previews || !a.isPreview) && (!q || a.name.toLowerCase().includes(q)))
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((a) => appView(a, appTeamId(store, a, headerMode(ctx))));
+    .map((a) => appView(a, appTeamId(store, a, headerMode(ctx)), older));
 }
 
 /** Dokku's own check of an app name (`is_valid_app_name`), looser than wokku's model. */

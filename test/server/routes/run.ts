@@ -28,12 +28,17 @@ async function run(ctx: Context) {
     ? { stdout: '', stderr: ` !     App ${app.name} has not been deployed\n`, exitCode: 1, seconds: 0 }
     : simulateCommand(app, command);
   const limit = state.settings.proxyTimeoutSec;
-  if (limit !== undefined && outcome.seconds > limit) {
-    await state.scheduler.delay(limit * state.settings.runSecondMs);
-    sendText(ctx.res, 504, NGINX_504, 'text/html');
-    return HANDLED;
+  state.runsInFlight++;
+  try {
+    if (limit !== undefined && outcome.seconds > limit) {
+      await state.scheduler.delay(limit * state.settings.runSecondMs);
+      sendText(ctx.res, 504, NGINX_504, 'text/html');
+      return HANDLED;
+    }
+    await state.scheduler.delay(outcome.seconds * state.settings.runSecondMs);
+  } finally {
+    state.runsInFlight--;
   }
-  await state.scheduler.delay(outcome.seconds * state.settings.runSecondMs);
   state.runLog.push({ app: app.name, command, exitCode: outcome.exitCode });
   if (outcome.exitCode === 0) return { output: outcome.stdout.trim(), exit_code: 0 };
   const line = `run ${shellEscape(app.name)} -- ${command}`;

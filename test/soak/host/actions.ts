@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DeployResult } from '../../../src/deploy/deployRun';
 import type { AppRef } from '../../../src/model';
+import type { AppHostTestApi } from '../../../src/extension';
 import { scriptUi } from '../../integration/support/scriptedUi';
 import type { ActionResult } from '../shared';
 
@@ -19,6 +20,13 @@ async function until<T>(what: string, probe: () => T, timeoutMs: number): Promis
   }
 }
 
+/** The app as its row hands it (AppHost's own door, the test API's `vouch`): another caller would be asked first. */
+function asAppHost(app: AppRef): AppRef {
+  const api = vscode.extensions.getExtension<AppHostTestApi | undefined>('apphost.apphost')?.exports;
+  if (!api) throw new Error('apphost.apphost is not active');
+  return api.vouch({ ...app });
+}
+
 const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Opens the app's config.env, sets SOAK_EDIT=<n> in the buffer and saves it (Ctrl+S). */
@@ -26,7 +34,7 @@ export async function editConfig(app: AppRef, n: number, t0: number): Promise<Ac
   const at = Date.now() - t0;
   const ui = scriptUi();
   try {
-    await vscode.commands.executeCommand('apphost.config.edit', app);
+    await vscode.commands.executeCommand('apphost.config.edit', asAppHost(app));
     const opened = Date.now() - t0 - at;
     const doc = await until('config.env to open', () =>
       vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'apphost' && d.uri.path.endsWith(`/${app.id}/${app.name}/config.env`)), 30_000);
@@ -64,7 +72,7 @@ export async function deploy(app: AppRef, repoDir: string, n: number, t0: number
   try {
     writeFileSync(join(repoDir, 'SOAK.md'), `deploy ${n}\n`);
     execFileSync('git', ['commit', '-q', '-am', `Soak deploy ${n}`], { cwd: repoDir });
-    const result = await vscode.commands.executeCommand<DeployResult | undefined>('apphost.app.deploy', app);
+    const result = await vscode.commands.executeCommand<DeployResult | undefined>('apphost.app.deploy', asAppHost(app));
     const ok = result?.outcome.problem === 'ok' && result.deploy?.status === 'succeeded';
     const shown = ui.shown.filter((m) => m.kind === 'error' || m.kind === 'warning').map((m) => m.text);
     return { kind: 'deploy', at, ok, detail: `${result?.outcome.problem ?? 'no result'}, deploy ${result?.deploy?.status ?? '?'}, ${result?.buildLines.length ?? 0} build lines${shown.length ? `; shown: ${shown.join(' | ')}` : ''}` };

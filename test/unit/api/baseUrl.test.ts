@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { ConfigurationError, isLoopbackHost, resolveBaseUrl } from '../../../src/api';
+import { ConfigurationError, dashboardUrl, isLoopbackHost, resolveBaseUrl } from '../../../src/api';
 
 describe('api: base URL', () => {
   it('accepts https://host, a trailing slash and /api/v1', () => {
@@ -33,5 +33,11 @@ describe('api: base URL', () => {
     assert.throws(() => resolveBaseUrl('https://'), /not a valid URL/);
     assert.throws(() => resolveBaseUrl('ftp://h.example'), /Unsupported URL scheme/);
     assert.throws(() => resolveBaseUrl('https://user:pw@h.example'), (e: unknown) => !(e as Error).message.includes('pw'));
+  });
+
+  it('derives the web dashboard\'s pages from the API root (wokku\'s routes), sub-path deployments too', () => {
+    assert.equal(dashboardUrl('https://h.example/api/v1', { database: '0190-abc' }), 'https://h.example/dashboard/addons/0190-abc');
+    assert.equal(dashboardUrl('https://h.example/hosting/api/v1', 'billing'), 'https://h.example/hosting/dashboard/billing');
+    assert.equal(dashboardUrl('https://h.example/api/v1', { database: 'a/b?c' }), 'https://h.example/dashboard/addons/a%2Fb%3Fc');
   });
 });

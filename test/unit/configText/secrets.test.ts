@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { hasSecretShape, looksSecret, maskSecretShapes, maskValue } from '../../../src/configText/secrets';
+import { commandHoldsSecret, hasSecretShape, looksSecret, maskSecretShapes, maskValue } from '../../../src/configText/secrets';
 
 describe('editors: secret masking', () => {
   it('masks names that look secret', () => {
@@ -71,5 +71,21 @@ describe('editors: secret masking', () => {
   it('masks with a fixed width that hides the length', () => {
     assert.equal(maskValue('x'), maskValue('a much longer secret value'));
     assert.equal(maskValue(''), '');
+  });
+
+  it('tells a command line that holds a secret value (never remembered) from an ordinary one', () => {
+    for (const line of [
+      'API_TOKEN=abc123def rails runner "Sync.run"', 'rake db:seed SECRET_KEY_BASE=0123456789abcdef', 'psql postgres://app:s3cret@db:5432/app',
+      'mysql --password hunter2 app', 'curl -H "Authorization: Bearer abcdefghijkl" https://example.com', 'stripe charges list --api-key=sk_live_abcdefghijklmno',
+      'echo sk_live_51Hc2RfK8xYzQ0demoSecret', "deploy --token='ghp_abcdefghijklmnopqrstuvwx'", 'export DB_PASSWORD="p a s s"',
+    ]) {
+      assert.equal(commandHoldsSecret(line), true, line);
+    }
+    for (const line of [
+      'rails db:migrate', 'bundle exec rake db:seed', 'printenv STRIPE_SECRET_KEY', 'echo hello world', 'ls /app', 'node -v',
+      'RAILS_ENV=production rails db:migrate', 'rails runner "puts ENV[\'API_KEY\'].size"', 'curl https://example.com/health', 'rake auth:setup --verbose',
+    ]) {
+      assert.equal(commandHoldsSecret(line), false, line);
+    }
   });
 });

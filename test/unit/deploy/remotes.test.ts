@@ -1,6 +1,6 @@
 // Remote matching: which git remote of a folder is the service's, and for which app.
 import assert from 'node:assert/strict';
-import { learnFromDetails, matchService, newRemoteName, parseRemoteUrl, remoteForApp, serviceRemotes, type RemoteLike, type ServiceGit } from '../../../src/deploy/remotes';
+import { githubRepoOfRemote, learnFromDetails, matchService, newRemoteName, parseRemoteUrl, remoteForApp, serviceRemotes, type RemoteLike, type ServiceGit } from '../../../src/deploy/remotes';
 
 const WOKKU: ServiceGit = { hosts: ['wokku.cloud'], remoteNames: ['wokku'] };
 const remote = (name: string, url: string): RemoteLike => ({ name, fetchUrl: url, pushUrl: url });
@@ -158,5 +158,20 @@ describe('deploy: remote matching', () => {
       { host: 'git.apphost.example', remoteName: 'wokku' },
     );
     assert.deepEqual(learnFromDetails({}), { host: undefined, remoteName: undefined });
+  });
+
+  it('reads the GitHub repository of a remote (https, scp-like and ssh forms), and nothing of other hosts', () => {
+    const cases: [string, string | undefined][] = [
+      ['https://github.com/dana-demo/storefront.git', 'dana-demo/storefront'],
+      ['https://github.com/dana-demo/storefront', 'dana-demo/storefront'],
+      ['https://token@github.com/Octo-Org/my.repo_1.git/', 'Octo-Org/my.repo_1'],
+      ['git@github.com:dana-demo/storefront.git', 'dana-demo/storefront'],
+      ['ssh://git@github.com/dana-demo/storefront', 'dana-demo/storefront'],
+      ['git@wokku.cloud:storefront', undefined],
+      ['https://gitlab.com/dana-demo/storefront.git', undefined],
+      ['https://github.com/dana-demo', undefined],
+      ['https://github.com/a/b/c', undefined],
+    ];
+    for (const [url, repo] of cases) assert.equal(githubRepoOfRemote(url), repo, url);
   });
 });

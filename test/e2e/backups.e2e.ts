@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { existsSync, rmSync } from 'node:fs';
+import type { RunningServer } from '../server';
+import { until } from '../support/wait';
+import { closeJourney, openJourney } from './journey';
+import type { Workbench } from './workbench';
+
+describe('journey: a database\'s backups (download, restore)', () => {
+  let server: RunningServer;
+  let workbench: Workbench;
+  let saved: string | undefined;
+
+  before(async () => {
+    ({ server, workbench } = await openJourney({ collapse: ['Activity'] }));
+    // A small backup made now (the demo's are 180 MB): its row reads "now" or "… seconds ago".
+    server.control.addBackup('storefront-db', 2 * 1024 * 1024);
+    for (const row of ['Databases', 'storefront-db', 'Backups']) await workbench.expand(row);
+  });
+  after(async () => {
+    if (saved) rmSync(saved, { force: true });
+    await closeJourney(workbench, server);
+  });
+
+  const toast = (text: string | RegExp) => workbench.page.locator('.notification-toast', { hasText: text });
+
+  it('a completed backup\'s context menu offers Download and Restore', async () => {
+    const row = workbench.treeRow('yesterday');
+    await row.click({ button: 'right' });
+    const menu = workbench.page.locator('.context-view .monaco-menu');
+    await menu.locator('.action-label', { hasText: 'Download Backup…' }).waitFor();
+    await menu.locator('.action-label', { hasText: 'Restore Backup…' }).waitFor();
+    await workbench.screenshot('backups-1-menu');
+    await workbench.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+  });
+
+  it('restores after the database name is typed; the prompt shows the backup\'s date and size', async () => {
+    await workbench.contextMenu('yesterday', 'Restore Backup…');
+    const prompt = workbench.quickInput().getByText(/This replaces all data of storefront-db with the backup from .*, \d+\.\d MB/);
+    await prompt.waitFor();
+    await workbench.quickInput().locator('input').fill('storefront');
+    await workbench.quickInput().getByText('Type "storefront-db" exactly to restore it').waitFor();
+    await workbench.screenshot('backups-2-restore-prompt');
+    await workbench.enter('storefront-db', toast(/storefront-db restored from the backup of/));
+    assert.equal(server.control.restores.at(-1)?.database, 'storefront-db');
+    await workbench.screenshot('backups-3-restored');
+    await workbench.runCommand('Notifications: Clear All Notifications');
+  });
+
+  it('downloads a backup to the file named in the save dialog', async () => {
+    const row = (await workbench.treeLabels()).find((l) => /now|seconds? ago|minute/.test(l));
+    assert.ok(row, 'the small backup is listed');
+    await workbench.contextMenu(row, 'Download Backup…');
+    const input = workbench.quickInput().locator('input');
+    // VS Code's own save dialog (a quick input in the browser) proposes the default file.
+    const file = await until('the proposed file name', async () => {
+      const value = await input.inputValue().catch(() => '');
+      return /storefront-db-\d{4}-\d\d-\d\d-\d{4}\.gz$/.test(value) ? value : '';
+    }, 30_000);
+    saved = file;
+    await workbench.screenshot('backups-4-save-dialog');
+    const done = toast(/Saved the backup of storefront-db/);
+    await input.press('Enter');
+    await done.waitFor({ timeout: 30_000 });
+    await workbench.screenshot('backups-5-saved');
+    assert.ok(existsSync(file), `${file} was written`);
+  });
+});
