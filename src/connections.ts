@@ -86,10 +86,11 @@ export class Connections implements vscode.Disposable {
 
   /**
    * The connection of a known service; the first service's for undefined (a caller that
-   * knows no service yet). Throws when the service is no longer known (removed meanwhile).
+   * knows no service yet) and for `firstId()` (also '' while its address is unset). Throws
+   * when the service is no longer known (removed meanwhile).
    */
   of(id: string | undefined): Connection {
-    if (id === undefined || id === this.first.apiRoot()) return this.first;
+    if (id === undefined || id === this.firstId()) return this.first;
     const other = this.connectionOf(id);
     if (!other) throw new Error(vscode.l10n.t('The service {0} is no longer in AppHost\'s list (it was removed). Add it again with "AppHost: Add Service…".', id));
     return other;

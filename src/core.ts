@@ -3,7 +3,6 @@ import type { AppEvents } from './appEvents';
 import type { AppHostAuthProvider } from './auth/authProvider';
 import type { SessionStore } from './auth/sessionStore';
 import type { Workspaces } from './auth/workspaces';
-import type { Connection } from './connection';
 import type { Connections } from './connections';
 import type { TreeControl } from './tree/treeControl';
 
@@ -12,9 +11,7 @@ export interface Core {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;
   readonly sessions: SessionStore;
-  /** The connection of the service the caller acts on: the first service's, or (for a command) its target's. */
-  readonly connection: Connection;
-  /** Every known service with its own connection. */
+  /** Every known service with its own connection (no connection here: see ServiceCore). */
   readonly connections: Connections;
   readonly auth: AppHostAuthProvider;
   readonly workspaces: Workspaces;
@@ -22,6 +19,23 @@ export interface Core {
   readonly events: AppEvents;
   /** The one door to the Resources view: show an app, reload a part, mark rows busy, refresh, reveal. */
   readonly tree: TreeControl;
+}
+
+/**
+ * A Core acting for one service, `service` (its id, the API root; '' is the first service
+ * while its address is unset). Core itself names no connection, so nothing reaches "a"
+ * service without saying which: code acting for an app, database or server takes its
+ * ref's, `s.connections.of(ref.service)`; a routed command (serviceRouting.ts) and what it
+ * hands on act for the service its route chose, `s.connections.of(s.service)`; code acting
+ * for no ref and no route names the first service (`s.connections.first`, `firstId()`).
+ */
+export interface ServiceCore extends Core {
+  readonly service: string;
+}
+
+/** The Core acting for this service. */
+export function onService(s: Core, service: string): ServiceCore {
+  return { ...s, service };
 }
 
 /**

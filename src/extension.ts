@@ -29,6 +29,8 @@ import type { TreeNode } from './tree/commandTarget';
  * read `exports` and these objects hold the signed-in token.
  */
 export interface AppHostTestApi extends Core {
+  /** The first service's connection (`connections.first`), what most tests speak to. */
+  readonly connection: Connection;
   /** The tree's insides (the provider, the view, TreeState): tests look behind `tree`, the door. */
   readonly treeInsides: TreeInsides;
   readonly logUri: vscode.Uri;
@@ -62,7 +64,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
   const sessions = new SessionStore(context.secrets);
   const features = new LazyFeatures();
   const connection = new Connection(sessions, log, userAgent, () => features.module());
-  // One connection per known service (its own client, budget and session); `connection` is the first's.
+  // One connection per known service (its own client, budget and session); `connection` is the first's (`connections.first`).
   const connections = new Connections(connection, (url) => new Connection(sessions, log, userAgent, () => features.module(), () => url));
   const auth = new AppHostAuthProvider(connections, sessions, log, () => features.module().signInFlows);
   const workspaces = new Workspaces(context.globalState);
@@ -77,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
     log, sessions, connection, connections, auth, workspaces, resources, view, activity, activityView,
     new AccountStatusBar(connections, workspaces),
   );
-  features.init({ context, log, sessions, connection, connections, auth, workspaces, view, activityView });
+  features.init({ context, log, sessions, connections, auth, workspaces, view, activityView });
   const decorations = registerStandIns(context, features, connections);
   const tools = registerAgentTools(context, features);
   context.subscriptions.push(tools);
@@ -92,8 +94,9 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
 /** The core objects, built on first access (tests reach them right after activation). */
 function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agentToolRegistration: AgentToolRegistration, serviceDecorations: ServiceDecorations): AppHostTestApi {
   const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri, agentToolRegistration, serviceDecorations, vouch } as AppHostTestApi;
-  const fields = ['context', 'log', 'sessions', 'connection', 'connections', 'auth', 'workspaces', 'tree', 'events'] as const;
+  const fields = ['context', 'log', 'sessions', 'connections', 'auth', 'workspaces', 'tree', 'events'] as const;
   for (const field of fields) Object.defineProperty(api, field, { enumerable: true, get: () => features.get().core[field] });
+  Object.defineProperty(api, 'connection', { enumerable: true, get: () => features.get().core.connections.first });
   Object.defineProperty(api, 'treeInsides', { enumerable: true, get: () => features.get().treeInsides });
   Object.defineProperty(api, 'logs', { enumerable: true, get: () => features.get().logs });
   Object.defineProperty(api, 'deploy', { enumerable: true, get: () => features.get().deploy });

@@ -42,7 +42,7 @@ export { RequestBudget } from './api/requestBudget';
 export * as signInFlows from './auth/signIn';
 
 /** What activation built, handed to the features. */
-export type ActivationParts = Pick<Core, 'context' | 'log' | 'sessions' | 'connection' | 'connections' | 'auth' | 'workspaces'> & {
+export type ActivationParts = Pick<Core, 'context' | 'log' | 'sessions' | 'connections' | 'auth' | 'workspaces'> & {
   readonly view: vscode.TreeView<TreeNode>;
   readonly activityView: vscode.TreeView<vscode.TreeItem>;
 };
@@ -94,7 +94,7 @@ function budgetOf(connections: Connections, service: string | undefined): Reques
 }
 
 export function activateFeatures(parts: ActivationParts): Features {
-  const { context, connection, connections, workspaces, view } = parts;
+  const { context, connections, workspaces, view } = parts;
   const state = new TreeState();
   const roots = new ResourceRoots(connections, parts.auth, workspaces, state);
   const resources = new ResourcesProvider(roots);
@@ -136,7 +136,7 @@ export function activateFeatures(parts: ActivationParts): Features {
     }),
   );
   const { log, sessions, auth } = parts;
-  const core: Core = { context, log, sessions, connection, connections, auth, workspaces, tree, events };
+  const core: Core = { context, log, sessions, connections, auth, workspaces, tree, events };
   // A service found lacking a capability (a 404), or offering it again: the view and the palette follow.
   context.subscriptions.push(showOffers(core));
   const editing = registerConfigEditing(core);
@@ -145,7 +145,7 @@ export function activateFeatures(parts: ActivationParts): Features {
   // Stack frames in logs lead to the folders linked to the app.
   const logs = registerLogs(core, (app) => deploy.links.linksOf(app).map((l) => l.folder.uri));
   const activity = registerActivityView(core, parts.activityView);
-  // Each service gets its own table (its Core's connection is its connection): a command acts on its row's service.
+  // Each service gets its own table (its ServiceCore names it): a command acts on its row's service.
   const routing = new ServiceRouting(core, commandTable);
   // What AppHost's question calls each command: its title, as the palette shows it.
   const titles = new Map(((context.extension.packageJSON.contributes?.commands ?? []) as { command: string; title: string }[]).map((c) => [c.command, c.title]));

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { type Backup, type Database, type RestoreResult } from '../api';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import { byteSize, dateTime } from '../format';
 import { UserCancelled } from '../model';
 import type { Row } from '../tree/commandTarget';
@@ -59,7 +59,7 @@ export function backupFileName(database: string, backup: Backup): string {
  * the service lists them. Only a completed backup has a file.
  */
 export async function planBackup(
-  s: Core,
+  s: ServiceCore,
   db: DatabaseAt,
   row: { data: Backup; row?: Row } | undefined,
   { feature, placeHolder }: { feature: 'backupDownload' | 'backupRestore'; placeHolder: string },
@@ -72,7 +72,7 @@ export async function planBackup(
   return { ...db, backup, backupRow: row?.row };
 }
 
-async function pickBackup(s: Core, db: DatabaseAt, placeHolder: string): Promise<Backup> {
+async function pickBackup(s: ServiceCore, db: DatabaseAt, placeHolder: string): Promise<Backup> {
   const items = s.connections.of(db.service).api().backups.list(db.database.id, { workspace: db.workspace, priority: 'user' }).then((list) => {
     const completed = list.filter((b) => b.status === 'completed');
     if (!completed.length) throw new Error(vscode.l10n.t('{0} has no completed backup.', db.database.name));
@@ -84,7 +84,7 @@ async function pickBackup(s: Core, db: DatabaseAt, placeHolder: string): Promise
 }
 
 /** A 404 means "not offered" only while the backup is still listed (a deleted one is a plain 404). */
-function backupStillThere(s: Core, plan: BackupPlan): () => Promise<void> {
+function backupStillThere(s: ServiceCore, plan: BackupPlan): () => Promise<void> {
   return async () => {
     const list = await s.connections.of(plan.service).api().backups.list(plan.database.id, { workspace: plan.workspace, priority: 'user' });
     if (!list.some((b) => b.id === plan.backup.id)) throw new Error('backup gone');
@@ -112,7 +112,7 @@ export async function askDownloadDestination(plan: BackupPlan): Promise<vscode.U
  * beside the destination, renamed when complete; Cancel aborts it and removes the
  * temporary file. The summary says where it went.
  */
-export async function downloadBackup(s: Core, plan: BackupPlan, destination: vscode.Uri): Promise<void> {
+export async function downloadBackup(s: ServiceCore, plan: BackupPlan, destination: vscode.Uri): Promise<void> {
   const api = s.connections.of(plan.service).api();
   const opts = { workspace: plan.workspace, priority: 'user' as const };
   const name = plan.database.name;
@@ -136,7 +136,7 @@ export async function downloadBackup(s: Core, plan: BackupPlan, destination: vsc
 // ---- Restore Backup ----
 
 /** Consent: the database's name typed, with the backup's date and size in the question. */
-export async function confirmRestore(s: Core, plan: BackupPlan): Promise<void> {
+export async function confirmRestore(s: ServiceCore, plan: BackupPlan): Promise<void> {
   const name = plan.database.name;
   await confirmByTypingName(s, name,
     vscode.l10n.t('This replaces all data of {0} with the backup from {1}: what was written since is lost. Type the database name to confirm.', name, backupSummary(plan.backup)),
@@ -148,7 +148,7 @@ export async function confirmRestore(s: Core, plan: BackupPlan): Promise<void> {
  * database's row and the backup's show it meanwhile. Then the Databases list (its status)
  * is read again where shown, and the summary says it is done.
  */
-export async function restoreBackup(s: Core, plan: BackupPlan): Promise<RestoreResult> {
+export async function restoreBackup(s: ServiceCore, plan: BackupPlan): Promise<RestoreResult> {
   const api = s.connections.of(plan.service).api();
   const name = plan.database.name;
   const when = backupWhen(plan.backup);

@@ -4,7 +4,9 @@
 // never the caller's), the workspace and the service, and says another extension or tool
 // asked. Declined: nothing is sent. The caller's argument never reaches the command: the
 // command gets the app as the service names it, a folder's Uri, or nothing (then it asks
-// the user to pick, in AppHost's own pickers).
+// the user to pick, in AppHost's own pickers). The `apphost` tasks follow the same rule in
+// taskConsent.ts: VS Code does not say who started a task, so a task always asks first
+// (once, when the user allows that exact task "always").
 import * as vscode from 'vscode';
 import type { Core } from '../core';
 import { isAppRef, UserCancelled, type AppRef } from '../model';
@@ -22,6 +24,8 @@ const HARMLESS = new Set([
   'apphost.logs.stopAll', 'apphost.logs.filter', 'apphost.logs.clearFilter', 'apphost.logs.toggleTimestamps',
   'apphost.folder.actions', 'apphost.app.reveal', 'apphost.config.hide', 'apphost.server.checkStatus',
   'apphost.folder.link', 'apphost.folder.unlink', 'apphost.logs.tail', 'apphost.logs.show', 'apphost.github.openPullRequest',
+  // Forgetting what tasks were allowed only makes them ask again (taskConsent.ts).
+  'apphost.tasks.forgetPermissions',
   // These ask the user themselves, naming what AppHost's own lists say (a service, a .env file's app the user picks).
   'apphost.removeService', 'apphost.config.push',
 ]);

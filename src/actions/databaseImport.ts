@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ApiError, type ImportResult } from '../api';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import { byteSize } from '../format';
 import { UserCancelled } from '../model';
 import { explainApiError } from '../commands/kit/apiErrors';
@@ -24,7 +24,7 @@ export interface ImportPlan extends DatabaseAt {
 }
 
 /** The plan: a local file the user picks, and its size (an empty file stops here, before anything is sent). */
-export async function planImport(s: Core, db: DatabaseAt): Promise<ImportPlan> {
+export async function planImport(s: ServiceCore, db: DatabaseAt): Promise<ImportPlan> {
   refuseIfLacking(s, db.service, 'databaseImport');
   const [picked] = (await vscode.window.showOpenDialog({
     title: vscode.l10n.t('Import a dump into {0} ({1})', db.database.name, db.database.serviceType),
@@ -42,7 +42,7 @@ export async function planImport(s: Core, db: DatabaseAt): Promise<ImportPlan> {
 }
 
 /** Consent: the database's name typed, since the import overwrites its data. */
-export async function confirmImport(s: Core, plan: ImportPlan): Promise<void> {
+export async function confirmImport(s: ServiceCore, plan: ImportPlan): Promise<void> {
   const name = plan.database.name;
   await confirmByTypingName(s, name,
     vscode.l10n.t('This loads {0} ({1}) into {2}, overwriting its data. Type the database name to confirm.', path.basename(plan.file), byteSize(plan.size) ?? '0 B', name),
@@ -53,7 +53,7 @@ export async function confirmImport(s: Core, plan: ImportPlan): Promise<void> {
  * The run: the file streamed as the request body (a read stream: never in memory), with
  * the bytes sent and the percentage; Cancel aborts the upload. The summary names the file.
  */
-export async function runImport(s: Core, plan: ImportPlan): Promise<ImportResult> {
+export async function runImport(s: ServiceCore, plan: ImportPlan): Promise<ImportResult> {
   const api = s.connections.of(plan.service).api();
   const name = plan.database.name;
   const file = path.basename(plan.file);

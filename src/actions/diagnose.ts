@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { CallOptions, Deploy, Diagnosis } from '../api';
 import { offered, offeredForCommand } from '../commands/kit/offered';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { AppRef } from '../model';
 
 /** The deploy as its log tab names it: the short commit, else the start of its id. */
@@ -27,7 +27,7 @@ export const DIAGNOSE = {
  * older wokku answers 404 while the deploy is there) is found once: a command says so and
  * stops quietly (`forCommand`), a tool gets NotOffered to put in words.
  */
-export function readDiagnosis(s: Core, app: AppRef, deployId: string, { options = {}, forCommand = false }: { options?: CallOptions; forCommand?: boolean } = {}): Promise<Diagnosis> {
+export function readDiagnosis(s: ServiceCore, app: AppRef, deployId: string, { options = {}, forCommand = false }: { options?: CallOptions; forCommand?: boolean } = {}): Promise<Diagnosis> {
   const api = s.connections.of(app.service).api();
   const call = () => api.ai.diagnose(deployId, options);
   const stillThere = () => api.deploys.get(app.id, deployId, { workspace: app.workspace, ...options });

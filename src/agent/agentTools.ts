@@ -3,7 +3,7 @@
 // confirmation shows it) and kept until invoke carries it out, so what runs is what the
 // user confirmed; a plan that failed is answered in invoke, as text, with nothing done.
 import * as vscode from 'vscode';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import { runFor, type Caller } from '../actions/callers';
 import { askOtherCaller } from '../actions/consent';
 import { UserCancelled } from '../model';
@@ -58,7 +58,7 @@ export class AgentTools {
     }
     const text = await this.withContext(token, input, async (ctx) => {
       try {
-        const paused = ctx.s.connection.budget.snapshot();
+        const paused = ctx.s.connections.of(ctx.s.service).budget.snapshot();
         if (paused.pausedForMs > 0) return rateLimitedText(Date.now() + paused.pausedForMs);
         if (tool.kind === 'read') return await tool.run(input ?? {}, ctx);
         const key = planKey(name, input);
@@ -110,7 +110,7 @@ export class AgentTools {
 
   /** Runs with the Core of the service the input names (serviceInput.ts); an unknown one is answered as a failure. */
   private async withContext<T>(token: vscode.CancellationToken, input: unknown, run: (ctx: ToolContext) => Promise<T>, failed: (error: unknown) => T): Promise<T> {
-    let s: Core;
+    let s: ServiceCore;
     try {
       s = serviceCore(this.s, (input ?? {}) as ServiceInput);
     } catch (error) {
@@ -131,7 +131,7 @@ export class AgentTools {
     const sessions = await Promise.all(this.s.connections.all().map((c) => c.session().catch(() => undefined)));
     const tokens = sessions.flatMap((session) => (session ? [session.token] : []));
     try {
-      return this.s.connection.api().scrubber.with(tokens).scrub(text);
+      return this.s.connections.first.api().scrubber.with(tokens).scrub(text);
     } catch {
       return tokens.reduce((t, token) => t.split(token).join('••••••••'), text);
     }

@@ -16,7 +16,7 @@ import { ToolFailure } from './modelText';
 
 /** "App shop-api in workspace Personal, on https://…/api/v1": where an action lands. */
 export async function where(ctx: ToolContext, app: AppRef): Promise<string> {
-  const { session } = await ctx.s.connection.signedIn();
+  const { session } = await ctx.s.connections.of(app.service).signedIn();
   return vscode.l10n.t('App **{0}** in workspace {1}, on {2}.', app.name, workspaceName(ctx.s, app.workspace), serviceText(ctx.s, session.apiRoot));
 }
 
@@ -55,7 +55,7 @@ export const scaleApp: ActTool<ScaleInput, { app: AppRef; changes: Scaling; curr
     const parsed = parseScaling(String(input.scaling ?? ''));
     if ('error' in parsed) throw new ToolFailure(parsed.error);
     const app = await resolveApp(ctx, input);
-    const report = readProcessReport(await ctx.s.connection.api().processes.get(app.id, callOptions(ctx, app)));
+    const report = readProcessReport(await ctx.s.connections.of(app.service).api().processes.get(app.id, callOptions(ctx, app)));
     const current: Scaling = Object.fromEntries(report.types.map((t) => [t.type, t.instances.length]));
     const changes = Object.fromEntries(Object.entries(parsed.scaling).filter(([k, v]) => current[k] !== v));
     if (!Object.keys(changes).length) return { answer: vscode.l10n.t('Nothing to change: {0} already runs {1}.', app.name, formatScaling(parsed.scaling)) };
@@ -69,7 +69,7 @@ export const scaleApp: ActTool<ScaleInput, { app: AppRef; changes: Scaling; curr
     };
   },
   async run({ app, changes, current }, ctx) {
-    const api = ctx.s.connection.api();
+    const api = ctx.s.connections.of(app.service).api();
     const opts = callOptions(ctx, app);
     const result = await ctx.s.tree.busyWhile(ctx.s.tree.appRows(app), vscode.l10n.t('Scaling {0} to {1}…', app.name, formatScaling(changes)), () => api.processes.scale(app.id, changes, opts));
     ctx.s.tree.reloadPart(app, 'processes');
@@ -88,7 +88,7 @@ export const rollbackApp: ActTool<RollbackInput, { app: AppRef; release: Release
   progress: (input) => vscode.l10n.t('Rolling {0} back to {1}…', input.app ?? vscode.l10n.t('the linked app'), input.release),
   async plan(input, ctx) {
     const app = await resolveApp(ctx, input);
-    const releases = await ctx.s.connection.api().releases.list(app.id, callOptions(ctx, app));
+    const releases = await ctx.s.connections.of(app.service).api().releases.list(app.id, callOptions(ctx, app));
     const wanted = String(input.release ?? '').trim().replace(/^v(?=\d+$)/i, '');
     const index = releases.findIndex((r) => r.id === wanted || (r.version !== undefined && String(r.version) === wanted));
     if (index < 0) {

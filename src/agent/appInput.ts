@@ -23,7 +23,7 @@ const MAX_NAMES = 40;
 
 export async function resolveApp(ctx: ToolContext, input: AppInput): Promise<AppRef> {
   const { s } = ctx;
-  const { session, api } = await s.connection.signedIn();
+  const { session, api } = await s.connections.of(s.service).signedIn();
   const name = input.app?.trim();
   const workspace = input.workspace?.trim() ? await resolveWorkspace(ctx, input.workspace) : undefined;
   if (!name) return linkedApp(ctx, workspace);
@@ -43,13 +43,13 @@ async function linkedApp(ctx: ToolContext, workspace: Workspace | undefined): Pr
   const links = deployArea(s).links;
   await links.ready;
   // The folders linked to apps of the call's service.
-  const apps = new Map(links.links().filter((l) => l.service === s.connection.apiRoot()).map((l) => [`${l.service} ${l.app.id ?? l.app.name}`, l]));
+  const apps = new Map(links.links().filter((l) => l.service === s.service).map((l) => [`${l.service} ${l.app.id ?? l.app.name}`, l]));
   if (apps.size === 1) return refOf(s, [...apps.values()][0]);
   if (apps.size > 1) {
     const pairs = [...apps.values()].map((l) => vscode.l10n.t('folder {0} → app {1}', l.folder.name, l.app.name)).join('; ');
     throw new ToolFailure(vscode.l10n.t('Several open folders are linked to apps ({0}): name the app.', pairs));
   }
-  const { session, api } = await s.connection.signedIn();
+  const { session, api } = await s.connections.of(s.service).signedIn();
   const slug = workspace ? workspace.slug : s.workspaces.active(session.apiRoot);
   const listed = await inWorkspace(s, slug, await api.apps.list({}, callOptions(ctx, { workspace: slug })));
   throw new ToolFailure(vscode.l10n.t('No app was named and no open folder is linked to an AppHost app: name the app. {0}', appNames(listed)));
@@ -57,7 +57,7 @@ async function linkedApp(ctx: ToolContext, workspace: Workspace | undefined): Pr
 
 /** A workspace by its slug or its name (as apphost_list_apps shows them); "personal" is the personal one. */
 export async function resolveWorkspace(ctx: ToolContext, wanted: string): Promise<Workspace> {
-  const { session, api } = await ctx.s.connection.signedIn();
+  const { session, api } = await ctx.s.connections.of(ctx.s.service).signedIn();
   const all = await ctx.s.workspaces.list(api, session, callOptions(ctx));
   const key = wanted.trim().toLowerCase();
   const found = all.find((w) => w.slug?.toLowerCase() === key || w.label.toLowerCase() === key || (key === 'personal' && w.source === 'personal'));
@@ -74,7 +74,7 @@ export function workspaceTitle(w: Workspace): string {
 
 /** The workspace of a slug as the user knows it: its tree label when shown, else the slug. */
 export function workspaceName(s: ToolContext['s'], slug: string | undefined): string {
-  return slug ? (s.tree.shownWorkspace(s.connection.apiRoot() ?? '', slug)?.label ?? slug) : vscode.l10n.t('Personal');
+  return slug ? (s.tree.shownWorkspace(s.service, slug)?.label ?? slug) : vscode.l10n.t('Personal');
 }
 
 function appNames(apps: App[]): string {

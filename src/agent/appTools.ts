@@ -18,7 +18,7 @@ export const listApps: ReadTool<{ workspace?: string }> = {
   progress: () => vscode.l10n.t('Listing AppHost apps…'),
   async run(input, ctx) {
     const { s } = ctx;
-    const { session, api } = await s.connection.signedIn();
+    const { session, api } = await s.connections.of(s.service).signedIn();
     const workspaces = await s.workspaces.list(api, session, callOptions(ctx));
     const activeSlug = s.workspaces.active(session.apiRoot);
     const workspace = input.workspace?.trim() ? await resolveWorkspace(ctx, input.workspace) : (workspaces.find((w) => w.slug === activeSlug) ?? workspaces[0]);
@@ -45,7 +45,7 @@ export const listApps: ReadTool<{ workspace?: string }> = {
 };
 
 function appLine(ctx: ToolContext, app: App, servers: Map<string, string>, folders: string[]): string {
-  const state = ctx.s.tree.stateOf(ctx.s.connection.apiRoot() ?? '', app);
+  const state = ctx.s.tree.stateOf(ctx.s.service, app);
   const parts = [
     vscode.l10n.t('status {0}', app.status || vscode.l10n.t('unknown')),
     state.source === 'report' ? vscode.l10n.t('process report: {0}', state.status) : '',
@@ -93,7 +93,7 @@ export const appStatus: ReadTool<AppInput> = {
   progress: (input) => (input.app ? vscode.l10n.t('Reading the status of {0}…', input.app) : vscode.l10n.t('Reading the status of the linked app…')),
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
-    const api = ctx.s.connection.api();
+    const api = ctx.s.connections.of(app.service).api();
     const opts = callOptions(ctx, app);
     const [report, deploys] = await Promise.all([
       api.processes.get(app.id, opts).then(readProcessReport, (e: unknown) => (isNotDeployed(e) ? undefined : Promise.reject(e))),

@@ -3,10 +3,10 @@
 // then merged again with what it holds when it runs, like a save of config.env: a key
 // changed meanwhile is a conflict reported back, never overwritten.
 import * as vscode from 'vscode';
-import { AppHostError } from '../api';
 import { changed } from '../actions/configChanged';
-import { applyChangeSet, changesInEffect, diffMaps, isEmptyChangeSet, NO_CHANGES, touchedKeys, type ChangeSet } from '../configText/configDiff';
-import { documentKind, PartialSendError } from '../configText/documentKinds';
+import { applyChangeSet, diffMaps, isEmptyChangeSet, touchedKeys, type ChangeSet } from '../configText/configDiff';
+import { ReadBackFailed, sendChanges } from '../actions/configSend';
+import { documentKind } from '../configText/documentKinds';
 import { ENV_KEY_PATTERN } from '../configText/envScanner';
 import { threeWayMerge } from '../configText/threeWayMerge';
 import type { AppRef } from '../model';
@@ -27,7 +27,7 @@ export const readConfig: ReadTool<ConfigReadInput> = {
   progress: (input) => (input.app ? vscode.l10n.t('Reading the config vars of {0}…', input.app) : vscode.l10n.t('Reading the config vars of the linked app…')),
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
-    const { session, api } = await ctx.s.connection.signedIn();
+    const { session, api } = await ctx.s.connections.of(app.service).signedIn();
     const vars = await api.config.get(app.id, callOptions(ctx, app));
     rememberRead(session.id, app, vars);
     const wanted = input.keys?.length ? new Set(input.keys) : undefined;
@@ -63,7 +63,7 @@ export const changeConfig: ActTool<ConfigChangeInput, ConfigPlan> = {
   async plan(input, ctx) {
     const wanted = requestedChange(input);
     const app = await resolveApp(ctx, input);
-    const { session, api } = await ctx.s.connection.signedIn();
+    const { session, api } = await ctx.s.connections.of(app.service).signedIn();
     const current = await api.config.get(app.id, callOptions(ctx, app));
     const read = lastRead(session.id, app) ?? current;
     const mine = applyChangeSet(read, wanted);
@@ -87,7 +87,7 @@ export const changeConfig: ActTool<ConfigChangeInput, ConfigPlan> = {
   },
   async run(plan, ctx) {
     const { app } = plan;
-    const { session, api } = await ctx.s.connection.signedIn();
+    const { session, api } = await ctx.s.connections.of(app.service).signedIn();
     const opts = callOptions(ctx, app);
     const spec = documentKind('config');
     const theirs = await api.config.get(app.id, opts);
@@ -123,26 +123,23 @@ function requestedChange(input: ConfigChangeInput): ChangeSet {
   return { set, unset };
 }
 
-/** Sends the change; a write whose answer never came is read back, never sent twice. */
+/** Sends the change (actions/configSend.ts: a write whose answer never came is read back, never sent twice). */
 async function send(
   ctx: ToolContext, app: AppRef, changes: ChangeSet, write: () => Promise<unknown>, read: () => Promise<Record<string, string>>,
 ): Promise<{ done: ChangeSet; failure?: string }> {
+  let outcome;
   try {
-    await write();
-    return { done: changes };
+    outcome = await sendChanges(changes, write, read);
   } catch (error) {
-    const done = error instanceof PartialSendError ? error.done : NO_CHANGES;
-    const cause = error instanceof PartialSendError ? error.cause : error;
-    if (!(cause instanceof AppHostError && cause.outcomeUnknown)) {
-      if (isEmptyChangeSet(done)) throw cause;
-      const rest = touchedKeys(changes).filter((k) => !touchedKeys(done).includes(k));
-      return { done, failure: vscode.l10n.t('Not done: {0} ({1}).', rest.join(', '), cause instanceof Error ? cause.message : String(cause)) };
-    }
-    const inEffect = changesInEffect(changes, await read());
-    const missing = touchedKeys(changes).filter((k) => !touchedKeys(inEffect).includes(k));
-    ctx.s.log.info(`[agent] config of ${app.name}: the connection dropped; read back, ${missing.length} change(s) not in effect`);
-    return { done: inEffect, failure: missing.length ? vscode.l10n.t('Not done (the connection dropped; reading back shows them not applied): {0}. Nothing was sent twice.', missing.join(', ')) : undefined };
+    throw error instanceof ReadBackFailed ? error.readError : error;
   }
+  if (outcome.complete) return { done: changes };
+  const rest = touchedKeys(changes).filter((k) => !touchedKeys(outcome.applied).includes(k));
+  if (!outcome.readBack) {
+    return { done: outcome.applied, failure: vscode.l10n.t('Not done: {0} ({1}).', rest.join(', '), outcome.cause instanceof Error ? outcome.cause.message : String(outcome.cause)) };
+  }
+  ctx.s.log.info(`[agent] config of ${app.name}: the connection dropped; read back, ${rest.length} change(s) not in effect`);
+  return { done: outcome.applied, failure: vscode.l10n.t('Not done (the connection dropped; reading back shows them not applied): {0}. Nothing was sent twice.', rest.join(', ')) };
 }
 
 /** "set LOG_LEVEL ("info" → "debug"); removed OLD", values masked as for the model. */

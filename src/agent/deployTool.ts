@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import { deployArea } from '../deploy';
 import { deployFlow, deployKey } from '../deploy/deployFlow';
 import { report, type DeployResult } from '../deploy/deployRun';
-import { onService, refOf, type DeployTarget } from '../deploy/deployTarget';
+import { onService } from '../core';
+import { refOf, type DeployTarget } from '../deploy/deployTarget';
 import type { FolderLink } from '../deploy/folderLinks';
 import { deployBranchOf, deployWarnings, type PushPlan } from '../deploy/preflight';
 import { explainPush } from '../deploy/pushProblems';
@@ -35,10 +36,10 @@ export const deployFolder: ActTool<{ folder?: string; service?: string }, Deploy
     await area.links.ready;
     // A service named: its folders only (else the folder's link says the service).
     const all = area.links.links();
-    const link = linkOf(input.service ? all.filter((l) => l.service === ctx.s.connection.apiRoot()) : all, input.folder);
+    const link = linkOf(input.service ? all.filter((l) => l.service === ctx.s.service) : all, input.folder);
     // The folder's link names the service the deploy goes to.
     const s = onService(ctx.s, link.service);
-    const { session, api } = await s.connection.signedIn();
+    const { session, api } = await s.connections.of(link.service).signedIn();
     const app = await refOf(s, link);
     const repo = area.links.repoOf(link.folder);
     if (!area.links.gitAvailable) throw new ToolFailure(vscode.l10n.t('The Git extension of VS Code is disabled or missing: AppHost deploys through it. Ask the user to enable it (setting git.enabled).'));

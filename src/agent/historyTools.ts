@@ -27,7 +27,7 @@ export const deployLog: ReadTool<DeployLogInput> = {
   progress: (input) => (input.app ? vscode.l10n.t('Reading the deploy log of {0}…', input.app) : vscode.l10n.t('Reading the deploy log of the linked app…')),
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
-    const api = ctx.s.connection.api();
+    const api = ctx.s.connections.of(app.service).api();
     const opts = callOptions(ctx, app);
     let id = input.deployId?.trim();
     if (!id) {
@@ -71,7 +71,7 @@ export const listReleases: ReadTool<AppInput & { limit?: number }> = {
   progress: (input) => (input.app ? vscode.l10n.t('Listing the releases of {0}…', input.app) : vscode.l10n.t('Listing the releases of the linked app…')),
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
-    const releases = await ctx.s.connection.api().releases.list(app.id, callOptions(ctx, app));
+    const releases = await ctx.s.connections.of(app.service).api().releases.list(app.id, callOptions(ctx, app));
     if (!releases.length) return vscode.l10n.t('{0} has no release yet (never deployed).', app.name);
     const limit = Math.max(1, Math.min(50, Math.floor(Number(input.limit) || 10)));
     return [
@@ -92,7 +92,7 @@ export const recentActivity: ReadTool<{ limit?: number }> = {
   kind: 'read',
   progress: () => vscode.l10n.t('Reading the AppHost activity…'),
   async run(input, ctx) {
-    const { session, api } = await ctx.s.connection.signedIn();
+    const { session, api } = await ctx.s.connections.of(ctx.s.service).signedIn();
     const workspace = ctx.s.workspaces.active(session.apiRoot);
     const limit = Math.max(1, Math.min(100, Math.floor(Number(input.limit) || 20)));
     const items = await api.activities.list({ limit }, callOptions(ctx, { workspace }));

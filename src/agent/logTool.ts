@@ -26,7 +26,7 @@ export const recentLogs: ReadTool<LogsInput> = {
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
     const wanted = Math.max(1, Math.min(MAX_LOG_LINES, Math.floor(Number(input.lines) || DEFAULT_LOG_LINES)));
-    const [read, scrub] = await Promise.all([ctx.s.connection.api().logs.get(app.id, { lines: wanted }, callOptions(ctx, app)), appOutputScrub(ctx, app)]);
+    const [read, scrub] = await Promise.all([ctx.s.connections.of(app.service).api().logs.get(app.id, { lines: wanted }, callOptions(ctx, app)), appOutputScrub(ctx, app)]);
     if (!read.lines.length) return vscode.l10n.t('{0} has no log lines yet.', app.name);
     // The service answers with the last N lines of each container: aligned and merged by time like a tail's first read.
     // Scrubbed before the filter, so a filter cannot tell whether a masked value is there.

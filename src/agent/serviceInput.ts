@@ -1,10 +1,10 @@
 // Which service a tool call acts on: the one its `service` input names (a display name or
 // an address, as the tree shows them), else the service of the open folder's linked app,
-// else the first. The tools then speak to `ctx.s.connection` as with one service.
+// else the first. The tools then speak to `ctx.s.connections.of(ctx.s.service)`, or to
+// the service of the app they act on.
 import * as vscode from 'vscode';
-import type { Core } from '../core';
+import { onService, type Core, type ServiceCore } from '../core';
 import { deployArea } from '../deploy';
-import { onService } from '../deploy/deployTarget';
 import { findService } from '../serviceList';
 import { settings } from '../settings';
 import { ToolFailure } from './modelText';
@@ -15,7 +15,7 @@ export interface ServiceInput {
 }
 
 /** The Core of the service the call means (a failure naming the known services for an unknown one). */
-export function serviceCore(s: Core, input: ServiceInput): Core {
+export function serviceCore(s: Core, input: ServiceInput): ServiceCore {
   const words = typeof input.service === 'string' ? input.service.trim() : '';
   const known = s.connections.services();
   if (words) {
@@ -24,7 +24,7 @@ export function serviceCore(s: Core, input: ServiceInput): Core {
     return onService(s, found.id);
   }
   const linked = deployArea(s).statusBar.shown()?.service;
-  return linked && known.some((k) => k.id === linked) ? onService(s, linked) : s;
+  return onService(s, linked && known.some((k) => k.id === linked) ? linked : s.connections.firstId());
 }
 
 /** How an answer or a confirmation names the service: its address, with its display name while several are known. */

@@ -4,11 +4,11 @@
 // model, bounded in size; failures are text too (./modelText.ts), never thrown.
 import type * as vscode from 'vscode';
 import type { CallOptions } from '../api';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { AppRef } from '../model';
 
 export interface ToolContext {
-  readonly s: Core;
+  readonly s: ServiceCore;
   readonly token: vscode.CancellationToken;
   /** Aborted with the token (the chat request was cancelled). */
   readonly signal: AbortSignal;

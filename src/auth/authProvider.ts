@@ -78,11 +78,6 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     void this.sync();
   }
 
-  /** The first service's connection: where signing in goes when no service is named and only one is known. */
-  private get connection(): Connection {
-    return this.connections.first;
-  }
-
   /** Every signed-in service's session, the first service's first; an account asked for: its session only. */
   async getSessions(_scopes?: readonly string[], options?: SessionOptions): Promise<vscode.AuthenticationSession[]> {
     const sessions = (await this.accounts()).map((a) => a.auth);
@@ -96,7 +91,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
    */
   async createSession(_scopes: readonly string[], options?: SessionOptions): Promise<vscode.AuthenticationSession> {
     const again = options?.account && (await this.accounts()).find((a) => a.auth.account.label === options.account!.label);
-    const connection = again?.connection ?? (this.connections.several ? await pickServiceToSignIn(this.connections) : this.connection);
+    const connection = again?.connection ?? (this.connections.several ? await pickServiceToSignIn(this.connections) : this.connections.first);
     const session = await this.signIn(connection);
     return toAuthSession(session, this.connections.nameWhenSeveral(session.apiRoot));
   }
@@ -118,7 +113,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
   }
 
   /** Runs the sign-in QuickPick for a service (once at a time per service) and stores the resulting API token. */
-  signIn(connection: Connection = this.connection): Promise<StoredSession> {
+  signIn(connection: Connection = this.connections.first): Promise<StoredSession> {
     let running = this.signingIn.get(connection);
     if (!running) {
       running = this.doSignIn(connection).finally(() => this.signingIn.delete(connection));
@@ -153,7 +148,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
    * Revokes the stored API token on the server, then forgets it locally whatever the
    * server said; the user is told when the server could not be reached.
    */
-  async signOut(connection: Connection = this.connection): Promise<void> {
+  async signOut(connection: Connection = this.connections.first): Promise<void> {
     const session = await connection.session();
     if (!session) return;
     let problem: string | undefined;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTable } from './kit/running';
 import { setServiceUrl } from './serviceUrl';
 
@@ -7,7 +7,7 @@ import { setServiceUrl } from './serviceUrl';
 export const WALKTHROUGH_ID = 'gettingStarted';
 
 /** Service URL and the Getting Started walkthrough (sign-in is per service: services.ts). */
-export function accountCommands(s: Core): CommandTable {
+export function accountCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.setServiceUrl': () => setServiceUrl(s),
     // A walkthrough is addressed as `<publisher>.<name>#<id>`.

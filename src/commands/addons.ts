@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { inform } from './kit/notices';
 import { sleep, systemClock, type Addon } from '../api';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { explained } from './kit/apiErrors';
 import { resolveItem, resolveApp } from './kit/targets';
@@ -23,7 +23,7 @@ export function validateAddonName(value: string): string | undefined {
   return value.trim() ? validateDatabaseName(value) : undefined;
 }
 
-export function addonCommands(s: Core): CommandTable {
+export function addonCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.addon.add': (target?: CommandTarget) => addAddon(s, target),
     'apphost.addon.remove': (target?: CommandTarget) => actOnAddon(s, target, ADDON_ACTIONS.remove),
@@ -32,7 +32,7 @@ export function addonCommands(s: Core): CommandTable {
 }
 
 
-async function addAddon(s: Core, target?: CommandTarget): Promise<void> {
+async function addAddon(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add an addon to'));
   const title = vscode.l10n.t('Add an addon to {0}', app.name);
   const type = await vscode.window.showQuickPick(
@@ -48,7 +48,7 @@ async function addAddon(s: Core, target?: CommandTarget): Promise<void> {
     validateInput: validateAddonName,
   });
   if (name === undefined) throw new UserCancelled();
-  const api = s.connection.api();
+  const api = s.connections.of(app.service).api();
   const opts = { workspace: app.workspace, priority: 'user' as const };
   const addon = await runAction(s, undefined, vscode.l10n.t('Adding {0} to {1}…', type.type, app.name), async () => {
     const created = await explained(vscode.l10n.t('Cannot add a {0} addon to {1}', type.type, app.name), () =>
@@ -75,7 +75,7 @@ async function addAddon(s: Core, target?: CommandTarget): Promise<void> {
 }
 
 /** The addon a command acts on: its row, or (from the palette) the app and then one of its addons. */
-function resolveAddon(s: Core, target: CommandTarget | undefined, verb: { app: string; addon: string }) {
+function resolveAddon(s: ServiceCore, target: CommandTarget | undefined, verb: { app: string; addon: string }) {
   return resolveItem<Addon>(
     s,
     target,
@@ -86,7 +86,7 @@ function resolveAddon(s: Core, target: CommandTarget | undefined, verb: { app: s
       placeHolder: verb.addon,
       empty: (a) => vscode.l10n.t('{0} has no addons.', a.name),
     },
-    (a) => s.connection.api().addons.list(a.id, { workspace: a.workspace, priority: 'user' }),
+    (a) => s.connections.of(a.service).api().addons.list(a.id, { workspace: a.workspace, priority: 'user' }),
     (a) => ({ label: a.name, description: [a.serviceType, a.status].filter(Boolean).join(' · ') }),
   );
 }
@@ -117,7 +117,7 @@ const ADDON_ACTIONS: Record<'remove' | 'unlink', AddonAction> = {
     ],
     busy: (addon) => vscode.l10n.t('Removing {0}…', addon.name),
     failed: (addon) => vscode.l10n.t('Cannot remove {0}', addon.name),
-    call: (s, addon, app) => s.connection.api().addons.remove(app.id, addon.id, { workspace: app.workspace }),
+    call: (s, addon, app) => s.connections.of(app.service).api().addons.remove(app.id, addon.id, { workspace: app.workspace }),
     done: (addon, app) => vscode.l10n.t('Addon {0} removed from {1}.', addon.name, app.name),
   },
   unlink: {
@@ -129,12 +129,12 @@ const ADDON_ACTIONS: Record<'remove' | 'unlink', AddonAction> = {
     ],
     busy: (addon, app) => vscode.l10n.t('Unlinking {0} from {1}…', app.name, addon.name),
     failed: (addon, app) => vscode.l10n.t('Cannot unlink {0} from {1}', addon.name, app.name),
-    call: (s, addon, app) => s.connection.api().databases.unlink(addon.id, app.id, { workspace: app.workspace }),
+    call: (s, addon, app) => s.connections.of(app.service).api().databases.unlink(addon.id, app.id, { workspace: app.workspace }),
     done: (addon, app) => vscode.l10n.t('{0} unlinked from {1}.', app.name, addon.name),
   },
 };
 
-async function actOnAddon(s: Core, target: CommandTarget | undefined, action: AddonAction): Promise<void> {
+async function actOnAddon(s: ServiceCore, target: CommandTarget | undefined, action: AddonAction): Promise<void> {
   const { app, item: addon, node } = await resolveAddon(s, target, action.pick());
   await confirm(s, ...action.ask(addon, app));
   try {

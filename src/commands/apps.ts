@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { inform } from './kit/notices';
 import { isNameTaken, teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { runOnApps } from './kit/batches';
 import { LIFECYCLE, lifecycleCall, runLifecycle, type LifecycleVerb } from '../actions/lifecycle';
@@ -10,7 +10,7 @@ import { isGone, writeOrReadBack } from './kit/outcome';
 import { type CommandTable, selectedApps, withSelection } from './kit/running';
 import { explained } from './kit/apiErrors';
 import { runAction, confirmByTypingName, withProgress } from './kit/prompts';
-import { actingService, pickApp, pickServer, resolveApp, resolveWorkspace, serverOf, targetOf } from './kit/targets';
+import { pickApp, pickServer, resolveApp, resolveWorkspace, serverOf, targetOf } from './kit/targets';
 import { isAppName, UserCancelled } from '../model';
 
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
@@ -29,7 +29,7 @@ function validateBranch(value: string): string | undefined {
 }
 
 /** Create, update, delete, lifecycle and links of apps. */
-export function appCommands(s: Core): CommandTable {
+export function appCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.app.create': (target?: CommandTarget) => createApp(s, target),
     'apphost.app.update': (target?: CommandTarget) => updateApp(s, target),
@@ -47,7 +47,7 @@ export function appCommands(s: Core): CommandTable {
 }
 
 /** Start, stop or restart the clicked app, or every app of a multi-selection (the action: actions/lifecycle.ts). */
-function lifecycle(s: Core, verb: LifecycleVerb) {
+function lifecycle(s: ServiceCore, verb: LifecycleVerb) {
   const texts = LIFECYCLE[verb];
   return withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
     const selected = selection?.length ? selectedApps(selection) : undefined;
@@ -73,7 +73,7 @@ function lifecycle(s: Core, verb: LifecycleVerb) {
   });
 }
 
-async function createApp(s: Core, target?: CommandTarget): Promise<void> {
+async function createApp(s: ServiceCore, target?: CommandTarget): Promise<void> {
   // From a workspace, its Apps group or a server (not from its Servers or Databases group).
   const { slug: workspace } = await resolveWorkspace(s, target, { from: ['workspace', 'apps', 'server'] });
   const title = vscode.l10n.t('Create an AppHost app');
@@ -103,10 +103,10 @@ async function createApp(s: Core, target?: CommandTarget): Promise<void> {
   const action = vscode.l10n.t('Cannot create {0} on {1}', name.trim(), server.name);
   const created = await runAction(s, undefined, vscode.l10n.t('Creating {0}…', name.trim()), () =>
     explained(action, () =>
-      s.connection.api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace })
+      s.connections.of(s.service).api().apps.create({ name: name.trim(), serverId: server.id, deployBranch: branch.trim() }, { workspace })
         .catch((error: unknown) => { throw explainTakenName(error, action, name.trim()); })),
   );
-  const group = s.tree.listOf(actingService(s), landsInPersonal ? undefined : workspace, 'apps');
+  const group = s.tree.listOf(s.service, landsInPersonal ? undefined : workspace, 'apps');
   if (landsInPersonal) void inform(s, vscode.l10n.t('{0} was created in your personal workspace: the service puts new apps there.', created.name));
   if (onServer) s.tree.refresh(onServer.row);
   if (!group) return;
@@ -128,9 +128,9 @@ function explainTakenName(error: unknown, action: string, name: string): unknown
   );
 }
 
-async function updateApp(s: Core, target?: CommandTarget): Promise<void> {
+async function updateApp(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target);
-  const current = targetOf(target, 'app')?.data ?? await s.connection.api().apps.get(app.id, { workspace: app.workspace });
+  const current = targetOf(target, 'app')?.data ?? await s.connections.of(app.service).api().apps.get(app.id, { workspace: app.workspace });
   const rename = vscode.l10n.t('Rename…');
   const branch = vscode.l10n.t('Change Deploy Branch…');
   const what = await vscode.window.showQuickPick(
@@ -150,15 +150,15 @@ async function updateApp(s: Core, target?: CommandTarget): Promise<void> {
   });
   if (value === undefined) throw new UserCancelled();
   await runAction(s, targetOf(target, 'app')?.row, vscode.l10n.t('Updating {0}…', app.name), () =>
-    s.connection.api().apps.update(app.id, { [what.key]: value.trim() }, { workspace: app.workspace }),
+    s.connections.of(app.service).api().apps.update(app.id, { [what.key]: value.trim() }, { workspace: app.workspace }),
   );
   await s.tree.reloadApp(app);
 }
 
-async function deleteApp(s: Core, target?: CommandTarget): Promise<void> {
+async function deleteApp(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to delete'));
   await confirmByTypingName(s, app.name, vscode.l10n.t('This destroys {0}, its config, domains, releases and deploys. Type the app name to confirm.', app.name));
-  const api = s.connection.api();
+  const api = s.connections.of(app.service).api();
   await runAction(s, targetOf(target, 'app')?.row, vscode.l10n.t('Deleting {0}…', app.name), () =>
     writeOrReadBack(vscode.l10n.t('Deleting {0}', app.name), () => api.apps.delete(app.id, { workspace: app.workspace }),
       () => isGone(() => api.apps.get(app.id, { workspace: app.workspace }))),
@@ -173,9 +173,9 @@ async function deleteApp(s: Core, target?: CommandTarget): Promise<void> {
   void inform(s, vscode.l10n.t('{0} deleted.', app.name));
 }
 
-async function openInBrowser(s: Core, target?: CommandTarget): Promise<void> {
+async function openInBrowser(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target);
-  const domains = await s.connection.api().domains.list(app.id, { workspace: app.workspace });
+  const domains = await s.connections.of(app.service).api().domains.list(app.id, { workspace: app.workspace });
   const domain = domains.find((d) => d.sslEnabled) ?? domains[0];
   if (!domain) {
     const add = vscode.l10n.t('Add Domain…');
@@ -186,9 +186,9 @@ async function openInBrowser(s: Core, target?: CommandTarget): Promise<void> {
   await vscode.env.openExternal(vscode.Uri.parse(domainUrl(domain)));
 }
 
-async function copyFromDetails(s: Core, target: CommandTarget | undefined, field: 'gitRemote' | 'pushInstructions', done: (name: string) => string): Promise<void> {
+async function copyFromDetails(s: ServiceCore, target: CommandTarget | undefined, field: 'gitRemote' | 'pushInstructions', done: (name: string) => string): Promise<void> {
   const app = await resolveApp(s, target);
-  const details = await s.connection.api().apps.get(app.id, { workspace: app.workspace });
+  const details = await s.connections.of(app.service).api().apps.get(app.id, { workspace: app.workspace });
   const value = details[field];
   if (!value) throw new Error(vscode.l10n.t('The service did not return this for {0}.', app.name));
   await vscode.env.clipboard.writeText(value);
@@ -196,7 +196,7 @@ async function copyFromDetails(s: Core, target: CommandTarget | undefined, field
 }
 
 /** Shows the app's row in the Resources view (fetching its workspace's app list if it was never shown). */
-async function revealApp(s: Core, target: CommandTarget | undefined): Promise<void> {
+async function revealApp(s: ServiceCore, target: CommandTarget | undefined): Promise<void> {
   const app = target === undefined ? await pickApp(s) : await resolveApp(s, target);
   await vscode.commands.executeCommand('apphost.resources.focus');
   let row = await s.tree.rowOfApp(app);

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { addBuildpack, BUILDPACK_TEXTS, listBuildpacks, removeBuildpack } from '../actions/buildpacks';
 import { buildpackUrlProblem } from '../configText/buildpacksFile';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import { documentUri } from '../editors/apphostUri';
 import { configEditing } from '../editors/registerConfigEditing';
 import { UserCancelled, type AppRef } from '../model';
@@ -16,7 +16,7 @@ import { confirm, withProgress } from './kit/prompts';
 import type { CommandTable } from './kit/running';
 import { itemOf, resolveApp, resolveItem, targetOf } from './kit/targets';
 
-export function buildpackCommands(s: Core): CommandTable {
+export function buildpackCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.buildpacks.edit': (target?: CommandTarget) => editBuildpacks(s, target),
     'apphost.buildpacks.add': (target?: CommandTarget) => add(s, target),
@@ -31,11 +31,11 @@ export function validatePosition(value: string): string | undefined {
 }
 
 /** The list now, read for the user: a service without buildpacks says so once. */
-function current(s: Core, app: AppRef): Promise<string[]> {
+function current(s: ServiceCore, app: AppRef): Promise<string[]> {
   return noticeNotOffered(s, app.service, () => listBuildpacks(s, app, { priority: 'user' }));
 }
 
-async function editBuildpacks(s: Core, target?: CommandTarget): Promise<void> {
+async function editBuildpacks(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose buildpacks to edit'));
   const row = itemOf<string>(target, 'buildpack');
   // A Buildpacks row proves the service offers them; from anywhere else, one read asks first.
@@ -55,7 +55,7 @@ async function editBuildpacks(s: Core, target?: CommandTarget): Promise<void> {
   }
 }
 
-async function add(s: Core, target?: CommandTarget): Promise<void> {
+async function add(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add a buildpack to'));
   const url = (await vscode.window.showInputBox({
     title: vscode.l10n.t('Add a buildpack to {0}', app.name),
@@ -81,7 +81,7 @@ async function add(s: Core, target?: CommandTarget): Promise<void> {
   void inform(s, BUILDPACK_TEXTS.added(url, app.name, list.indexOf(url) + 1));
 }
 
-async function remove(s: Core, target?: CommandTarget): Promise<void> {
+async function remove(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const { app, item: url, node } = await resolveItem<string>(
     s,
     target,

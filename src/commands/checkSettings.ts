@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { inform } from './kit/notices';
 import type { HealthCheckSettings } from '../api';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { explained } from './kit/apiErrors';
 import type { CommandTable } from './kit/running';
@@ -40,7 +40,7 @@ export function validateCheckValue(setting: Setting, value: string): string | un
   return undefined;
 }
 
-export function checkSettingCommands(s: Core): CommandTable {
+export function checkSettingCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.checks.change': (target?: CommandTarget) => changeSetting(s, target),
   };
@@ -51,11 +51,11 @@ async function currentChecks(s: Core, app: AppRef, target: CommandTarget | undef
   const rows = s.tree.shownItems<string>(s.tree.groupOf(target, 'checks'), 'check')?.items;
   if (rows?.length) return Object.fromEntries(rows.map((r) => [r.key, String(r.data)]));
   return explained(vscode.l10n.t('Cannot read the health checks of {0}', app.name), () =>
-    s.connection.api().checks.get(app.id, { workspace: app.workspace, priority: 'user' }),
+    s.connections.of(app.service).api().checks.get(app.id, { workspace: app.workspace, priority: 'user' }),
   );
 }
 
-async function changeSetting(s: Core, target?: CommandTarget): Promise<void> {
+async function changeSetting(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose health checks to change'));
   const row = itemOf<string>(target, 'check');
   const current = row ? { [row.key]: String(row.data) } : await currentChecks(s, app, target);
@@ -74,7 +74,7 @@ async function changeSetting(s: Core, target?: CommandTarget): Promise<void> {
   const value = setting === 'enabled' ? await askEnabled(app, current.enabled) : await askValue(app, setting, current[setting]);
   const update: HealthCheckSettings = setting === 'enabled' ? { enabled: value === 'true' } : setting === 'path' ? { path: value } : { [setting]: Number(value) };
   await runAction(s, row?.row, vscode.l10n.t('Setting {0} of {1} to {2}…', setting, app.name, value), () =>
-    explained(vscode.l10n.t('Cannot change {0} of {1}', setting, app.name), () => s.connection.api().checks.update(app.id, update, { workspace: app.workspace })),
+    explained(vscode.l10n.t('Cannot change {0} of {1}', setting, app.name), () => s.connections.of(app.service).api().checks.update(app.id, update, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'checks');
   void inform(s, vscode.l10n.t('Health checks of {0}: {1} is now {2}.', app.name, setting, value));

@@ -8,7 +8,7 @@ import type { DocumentKind } from '../configText/documentKinds';
 import { ENV_KEY_PATTERN } from '../configText/envScanner';
 import { parseEnvFile } from '../configText/envFile';
 import { looksSecret, maskValue } from '../configText/secrets';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
 import { setRevealed } from '../tree/groups/config';
 import { changed } from '../actions/configChanged';
@@ -26,7 +26,7 @@ export function validateEnvKey(value: string): string | undefined {
     : vscode.l10n.t('Use letters, digits and underscores, not starting with a digit (e.g. "DATABASE_URL").');
 }
 
-export function configCommands(s: Core): CommandTable {
+export function configCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.config.edit': (target?: CommandTarget) => openEditor(s, target, 'config'),
     'apphost.checks.edit': (target?: CommandTarget) => openEditor(s, target, 'checks'),
@@ -51,7 +51,7 @@ const PLACEHOLDERS: Record<ConfigDocument, () => string> = {
 };
 
 /** Opens config.env / checks.json / app.json of the app; from a config var row, at its line. */
-async function openEditor(s: Core, target: CommandTarget | undefined, kind: ConfigDocument): Promise<void> {
+async function openEditor(s: ServiceCore, target: CommandTarget | undefined, kind: ConfigDocument): Promise<void> {
   const app = await resolveApp(s, target, PLACEHOLDERS[kind]());
   const uri = configEditing(s).fileSystem.keys.lock(documentUri(app, kind));
   const doc = await vscode.workspace.openTextDocument(uri);
@@ -81,11 +81,11 @@ interface ConfigVar {
 }
 
 /** The variable a command acts on: its row, or (from the palette) one picked in an app. */
-async function resolveVar(s: Core, target: CommandTarget | undefined): Promise<ConfigVar> {
+async function resolveVar(s: ServiceCore, target: CommandTarget | undefined): Promise<ConfigVar> {
   const row = itemOf<string>(target, 'configVar');
   if (row?.app) return { app: row.app, key: row.key, value: row.data, node: row.row };
   const app = await resolveApp(s, target, vscode.l10n.t('Select an app'));
-  const items = s.connection.api().config.get(app.id, { workspace: app.workspace, priority: 'user' }).then((vars) => {
+  const items = s.connections.of(app.service).api().config.get(app.id, { workspace: app.workspace, priority: 'user' }).then((vars) => {
     const keys = Object.keys(vars).sort();
     if (!keys.length) throw new Error(vscode.l10n.t('{0} has no config vars.', app.name));
     return keys.map((key) => ({ label: key, description: looksSecret(key, vars[key]) ? maskValue(vars[key]) : vars[key], value: vars[key] }));
@@ -95,13 +95,13 @@ async function resolveVar(s: Core, target: CommandTarget | undefined): Promise<C
   return { app, key: picked.label, value: picked.value };
 }
 
-async function copyValue(s: Core, target: CommandTarget | undefined): Promise<void> {
+async function copyValue(s: ServiceCore, target: CommandTarget | undefined): Promise<void> {
   const v = await resolveVar(s, target);
   await vscode.env.clipboard.writeText(v.value);
   void inform(s, vscode.l10n.t('Value of {0} copied.', v.key));
 }
 
-async function editValue(s: Core, target: CommandTarget | undefined): Promise<void> {
+async function editValue(s: ServiceCore, target: CommandTarget | undefined): Promise<void> {
   const v = await resolveVar(s, target);
   const value = await vscode.window.showInputBox({
     title: vscode.l10n.t('Edit {0} of {1}', v.key, v.app.name),
@@ -111,7 +111,7 @@ async function editValue(s: Core, target: CommandTarget | undefined): Promise<vo
   });
   if (value === undefined) throw new UserCancelled();
   if (value === v.value) return;
-  const api = s.connection.api();
+  const api = s.connections.of(v.app.service).api();
   const opts = { workspace: v.app.workspace, priority: 'user' as const };
   // The row may be stale: never overwrite a value someone else set meanwhile without asking.
   const now = valueOf(await api.config.get(v.app.id, opts), v.key);
@@ -129,14 +129,14 @@ async function editValue(s: Core, target: CommandTarget | undefined): Promise<vo
   void inform(s, vscode.l10n.t('{0} updated on {1}; the app restarts.', v.key, v.app.name));
 }
 
-async function deleteVar(s: Core, target: CommandTarget | undefined): Promise<void> {
+async function deleteVar(s: ServiceCore, target: CommandTarget | undefined): Promise<void> {
   const v = await resolveVar(s, target);
   await confirm(s,
     vscode.l10n.t('Delete {0} from {1}?', v.key, v.app.name),
     vscode.l10n.t('The variable is removed and the app restarts.'),
     vscode.l10n.t('Delete'),
   );
-  const api = s.connection.api();
+  const api = s.connections.of(v.app.service).api();
   const opts = { workspace: v.app.workspace, priority: 'user' as const };
   await runAction(s, v.node, vscode.l10n.t('Deleting {0} from {1}…', v.key, v.app.name), () =>
     writeOrReadBack(vscode.l10n.t('Deleting {0} from {1}', v.key, v.app.name), () => api.config.unset(v.app.id, [v.key], opts),
@@ -145,7 +145,7 @@ async function deleteVar(s: Core, target: CommandTarget | undefined): Promise<vo
   void inform(s, vscode.l10n.t('{0} deleted from {1}; the app restarts.', v.key, v.app.name));
 }
 
-async function addVar(s: Core, target: CommandTarget | undefined): Promise<void> {
+async function addVar(s: ServiceCore, target: CommandTarget | undefined): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add a variable to'));
   const title = vscode.l10n.t('Add a config var to {0}', app.name);
   const key = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Variable name'), placeHolder: 'DATABASE_URL', validateInput: validateEnvKey });
@@ -153,7 +153,7 @@ async function addVar(s: Core, target: CommandTarget | undefined): Promise<void>
   const name = key.trim();
   const value = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Value of {0}. Saving restarts {1}.', name, app.name), password: looksSecret(name) });
   if (value === undefined) throw new UserCancelled();
-  const api = s.connection.api();
+  const api = s.connections.of(app.service).api();
   const opts = { workspace: app.workspace, priority: 'user' as const };
   if (valueOf(await api.config.get(app.id, opts), name) !== undefined) {
     await confirm(s, vscode.l10n.t('{0} already exists on {1}', name, app.name), vscode.l10n.t('Replace its value? The app restarts.'), vscode.l10n.t('Replace'));

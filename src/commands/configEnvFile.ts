@@ -8,7 +8,7 @@ import { parseEnvFile, renderEnvFile } from '../configText/envFile';
 import { configEditing } from '../editors/registerConfigEditing';
 import { openDiff } from '../editors/serverSnapshots';
 import { describeProblem } from '../configText/textProblem';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { changed } from '../actions/configChanged';
 import { isGitIgnored } from './configGitIgnore';
@@ -18,7 +18,7 @@ import { resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { ask, notify } from '../notices';
 
-export function configEnvFileCommands(s: Core): CommandTable {
+export function configEnvFileCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.config.pull': (target?: CommandTarget) => pull(s, target),
     'apphost.config.push': (target?: CommandTarget | vscode.Uri) => push(s, target),
@@ -51,7 +51,7 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-async function pull(s: Core, target: CommandTarget | undefined): Promise<void> {
+async function pull(s: ServiceCore, target: CommandTarget | undefined): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose config to pull'));
   const folder = await pickFolder();
   const name = await vscode.window.showInputBox({
@@ -65,7 +65,7 @@ async function pull(s: Core, target: CommandTarget | undefined): Promise<void> {
   if (await exists(uri)) {
     await confirm(s, vscode.l10n.t('{0} already exists. Replace it?', name.trim()), vscode.l10n.t('Its content is replaced by the config vars of {0}.', app.name), vscode.l10n.t('Replace'));
   }
-  const vars = await s.connection.api().config.get(app.id, { workspace: app.workspace, priority: 'user' });
+  const vars = await s.connections.of(app.service).api().config.get(app.id, { workspace: app.workspace, priority: 'user' });
   const rendered = renderEnvFile(vars, {
     header: [vscode.l10n.t('Config vars of {0}, pulled {1}.', app.name, new Date().toISOString()), vscode.l10n.t('Holds secrets: keep it out of version control.')],
   });
@@ -113,7 +113,7 @@ async function pickEnvFile(target: CommandTarget | vscode.Uri | undefined): Prom
   return picked.uri;
 }
 
-async function push(s: Core, target: CommandTarget | vscode.Uri | undefined): Promise<void> {
+async function push(s: ServiceCore, target: CommandTarget | vscode.Uri | undefined): Promise<void> {
   const file = await pickEnvFile(target);
   const row = target instanceof vscode.Uri ? undefined : target;
   const app = await resolveApp(s, row, vscode.l10n.t('Select the app to push the file to'));
@@ -124,7 +124,7 @@ async function push(s: Core, target: CommandTarget | vscode.Uri | undefined): Pr
   const error = parsed.problems.find((p) => p.severity === 'error');
   if (error) throw new Error(vscode.l10n.t('{0} was not pushed: {1}', fileName, describeProblem(error)));
 
-  const api = s.connection.api();
+  const api = s.connections.of(app.service).api();
   const opts = { workspace: app.workspace, priority: 'user' as const };
   const serverState = async () => renderEnvFile(await api.config.get(app.id, opts));
   const before = await serverState();

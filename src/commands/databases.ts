@@ -4,12 +4,12 @@ import { inform, warn } from './kit/notices';
 import { ApiError, dashboardUrl, readLinkedApps, sleep, systemClock, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
 import { askDownloadDestination, confirmRestore, downloadBackup, planBackup, restoreBackup, type DatabaseAt } from '../actions/backupTransfer';
 import { confirmImport, planImport, runImport } from '../actions/databaseImport';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/commandTarget';
 import { isGone, writeOrReadBack } from './kit/outcome';
 import type { CommandTable } from './kit/running';
 import { runAction, confirm, confirmByTypingName } from './kit/prompts';
-import { actingService, databaseOf, inWorkspace, itemOf, pickApp, pickServer, activeWorkspace, resolveWorkspace, serverOf } from './kit/targets';
+import { databaseOf, inWorkspace, itemOf, pickApp, pickServer, activeWorkspace, resolveWorkspace, serverOf } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
@@ -50,7 +50,7 @@ export function validateAlias(value: string): string | undefined {
   return vscode.l10n.t('Use uppercase letters, digits and "_", starting with a letter (e.g. "DATABASE"); leave empty for the default.');
 }
 
-export function databaseCommands(s: Core): CommandTable {
+export function databaseCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.database.create': (target?: CommandTarget) => createDatabase(s, target),
     'apphost.database.delete': (target?: CommandTarget) => deleteDatabase(s, target),
@@ -71,33 +71,33 @@ interface DatabaseTarget {
   node?: DatabaseRow;
 }
 
-async function resolveDatabase(s: Core, target: CommandTarget | undefined, placeHolder: string): Promise<DatabaseTarget> {
+async function resolveDatabase(s: ServiceCore, target: CommandTarget | undefined, placeHolder: string): Promise<DatabaseTarget> {
   const node = databaseOf(target);
   if (node) return { database: node.database, service: node.service, workspace: node.workspace, node };
   const { slug: workspace } = await activeWorkspace(s);
-  const items = s.connection
+  const items = s.connections.of(s.service)
     .api()
     .databases.list({ workspace, priority: 'user' })
     .then(async (list) => (await inWorkspace(s, workspace, list)).map((database) => ({ label: database.name, description: [database.serviceType, database.status].filter(Boolean).join(' · '), database })));
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('AppHost databases in {0}', workspace ? (s.tree.shownWorkspace(actingService(s), workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
+    title: vscode.l10n.t('AppHost databases in {0}', workspace ? (s.tree.shownWorkspace(s.service, workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
     placeHolder,
     matchOnDescription: true,
   });
   if (!picked) throw new UserCancelled();
-  return { database: picked.database, service: actingService(s), workspace };
+  return { database: picked.database, service: s.service, workspace };
 }
 
-const databasesGroupOf = (s: Core, workspace: string | undefined) => s.tree.listOf(actingService(s), workspace, 'databases');
+const databasesGroupOf = (s: ServiceCore, workspace: string | undefined) => s.tree.listOf(s.service, workspace, 'databases');
 
 /** Linking changes the app's config (`<ALIAS>_URL`): its Config group, where shown, is stale. */
 /** A link changes the app's config (<ALIAS>_URL) and its Addons (wokku lists linked databases there). */
-export function refreshLinkedApp(s: Core, app: AppRef): void {
+export function refreshLinkedApp(s: ServiceCore, app: AppRef): void {
   s.tree.reloadPart(app, 'config');
   s.tree.reloadPart(app, 'addons');
 }
 
-async function createDatabase(s: Core, target?: CommandTarget): Promise<void> {
+async function createDatabase(s: ServiceCore, target?: CommandTarget): Promise<void> {
   // From a workspace, its Databases group or a server (not from its Servers or Apps group).
   const { slug: workspace } = await resolveWorkspace(s, target, { from: ['workspace', 'databases', 'server'] });
   const title = vscode.l10n.t('Create an AppHost database');
@@ -120,7 +120,7 @@ async function createDatabase(s: Core, target?: CommandTarget): Promise<void> {
   if (name === undefined) throw new UserCancelled();
   const server = serverOf(target)?.server ?? (await pickServer(s, workspace, title));
   const created = await runAction(s, undefined, vscode.l10n.t('Creating database {0}…', name.trim()), () =>
-    s.connection.api().databases.create({ name: name.trim(), serviceType: type.type, serverId: server.id }, { workspace }),
+    s.connections.of(s.service).api().databases.create({ name: name.trim(), serviceType: type.type, serverId: server.id }, { workspace }),
   );
   const landedIn = landsInPersonal ? undefined : workspace;
   const group = databasesGroupOf(s, landedIn);
@@ -131,13 +131,13 @@ async function createDatabase(s: Core, target?: CommandTarget): Promise<void> {
     vscode.l10n.t('Database {0} ({1}) created on {2}: {3}.', created.name, created.serviceType, server.name, created.status ?? '?'),
     linkToApp,
   );
-  if (next === linkToApp) await linkTo(s, { database: created, service: actingService(s), workspace: landedIn });
+  if (next === linkToApp) await linkTo(s, { database: created, service: s.service, workspace: landedIn });
 }
 
-async function deleteDatabase(s: Core, target?: CommandTarget): Promise<void> {
-  const { database, workspace, node } = await resolveDatabase(s, target, vscode.l10n.t('Select the database to delete'));
+async function deleteDatabase(s: ServiceCore, target?: CommandTarget): Promise<void> {
+  const { database, service, workspace, node } = await resolveDatabase(s, target, vscode.l10n.t('Select the database to delete'));
   await confirmByTypingName(s, database.name, vscode.l10n.t('This destroys {0} and all its data. Type the database name to confirm.', database.name));
-  const api = s.connection.api();
+  const api = s.connections.of(service).api();
   await runAction(s, node?.row, vscode.l10n.t('Deleting {0}…', database.name), () =>
     writeOrReadBack(vscode.l10n.t('Deleting {0}', database.name), () => api.databases.delete(database.id, { workspace }),
       () => isGone(() => api.databases.get(database.id, { workspace }))));
@@ -150,18 +150,18 @@ async function deleteDatabase(s: Core, target?: CommandTarget): Promise<void> {
  * The apps linked to a database: from the Linked Apps group when it is already loaded
  * (no request), else from the database details. Undefined when the service does not say.
  */
-async function linkedAppsOf(s: Core, target: DatabaseTarget): Promise<LinkedApp[] | undefined> {
+async function linkedAppsOf(s: ServiceCore, target: DatabaseTarget): Promise<LinkedApp[] | undefined> {
   const shown = s.tree.shownItems<LinkedApp>(target.node?.linkedApps, 'linkedApp');
   if (shown && (shown.items.length || shown.total === 0)) return shown.items.map((r) => r.data);
-  return readLinkedApps(await s.connection.api().databases.get(target.database.id, { workspace: target.workspace, priority: 'user' }));
+  return readLinkedApps(await s.connections.of(s.service).api().databases.get(target.database.id, { workspace: target.workspace, priority: 'user' }));
 }
 
-async function linkApp(s: Core, target: CommandTarget | undefined, dropped?: AppRef): Promise<void> {
+async function linkApp(s: ServiceCore, target: CommandTarget | undefined, dropped?: AppRef): Promise<void> {
   await linkTo(s, await resolveDatabase(s, target, vscode.l10n.t('Select the database to link')), dropped);
 }
 
 /** Links an app (dropped on the database, or picked) to the database, with an optional alias. */
-async function linkTo(s: Core, db: DatabaseTarget, dropped?: AppRef): Promise<void> {
+async function linkTo(s: ServiceCore, db: DatabaseTarget, dropped?: AppRef): Promise<void> {
   const { database, workspace } = db;
   let app: AppRef;
   let alias: string | undefined;
@@ -185,15 +185,15 @@ async function linkTo(s: Core, db: DatabaseTarget, dropped?: AppRef): Promise<vo
     alias = await askAlias(database);
   }
   await runAction(s, db.node?.row, vscode.l10n.t('Linking {0} to {1}…', app.name, database.name), () =>
-    s.connection.api().databases.link(database.id, { appId: app.id, aliasName: alias }, { workspace }),
+    s.connections.of(app.service).api().databases.link(database.id, { appId: app.id, aliasName: alias }, { workspace }),
   );
   if (db.node) s.tree.refresh(db.node.linkedApps);
   refreshLinkedApp(s, app);
   void inform(s, vscode.l10n.t('{0} linked to {1}.', app.name, database.name));
 }
 
-async function pickUnlinkedApp(s: Core, db: DatabaseTarget): Promise<AppRef> {
-  const api = s.connection.api();
+async function pickUnlinkedApp(s: ServiceCore, db: DatabaseTarget): Promise<AppRef> {
+  const api = s.connections.of(db.service).api();
   const items = Promise.all([api.apps.list({ includePreviews: true }, { workspace: db.workspace, priority: 'user' }), linkedAppsOf(s, db)]).then(async ([apps, linked]) => {
     const taken = new Set((linked ?? []).map((l) => l.appId));
     return (await inWorkspace(s, db.workspace, apps))
@@ -223,7 +223,7 @@ async function askAlias(database: Database): Promise<string | undefined> {
   return alias.trim() || undefined;
 }
 
-async function unlinkApp(s: Core, target?: CommandTarget): Promise<void> {
+async function unlinkApp(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const db = await resolveDatabase(s, target, vscode.l10n.t('Select the database to unlink an app from'));
   let app: AppRef;
   const row = itemOf<LinkedApp>(target, 'linkedApp');
@@ -239,14 +239,14 @@ async function unlinkApp(s: Core, target?: CommandTarget): Promise<void> {
     vscode.l10n.t('Unlink'),
   );
   await runAction(s, db.node?.row, vscode.l10n.t('Unlinking {0} from {1}…', app.name, db.database.name), () =>
-    s.connection.api().databases.unlink(db.database.id, app.id, { workspace: db.workspace }),
+    s.connections.of(app.service).api().databases.unlink(db.database.id, app.id, { workspace: db.workspace }),
   );
   if (db.node) s.tree.refresh(db.node.linkedApps);
   refreshLinkedApp(s, app);
   void inform(s, vscode.l10n.t('{0} unlinked from {1}.', app.name, db.database.name));
 }
 
-async function pickLinkedApp(s: Core, db: DatabaseTarget): Promise<AppRef> {
+async function pickLinkedApp(s: ServiceCore, db: DatabaseTarget): Promise<AppRef> {
   const linked = await linkedAppsOf(s, db);
   // A service that does not list links: let the user name the app among all apps.
   if (!linked) return pickApp(s, vscode.l10n.t('App to unlink from {0}', db.database.name));
@@ -264,10 +264,10 @@ async function pickLinkedApp(s: Core, db: DatabaseTarget): Promise<AppRef> {
  * Starts a backup, then watches the backups list (a short, bounded poll) until the new
  * backup is there and finished, refreshing only the Backups group when it changes.
  */
-async function backupDatabase(s: Core, target?: CommandTarget): Promise<void> {
+async function backupDatabase(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const db = await resolveDatabase(s, target, vscode.l10n.t('Select the database to back up'));
   const { database, workspace, node } = db;
-  const api = s.connection.api();
+  const api = s.connections.of(db.service).api();
   const opts = { workspace, priority: 'user' as const };
   let limit: ApiError | undefined;
   const outcome = await runAction(s, node?.row, vscode.l10n.t('Backing up {0}…', database.name), async () => {
@@ -314,7 +314,7 @@ async function backupDatabase(s: Core, target?: CommandTarget): Promise<void> {
  * "Free tier limit reached (2 backups). Upgrade to Basic…": the database's own page, where
  * its tier is picked. The specification's plan limit is the account's: its billing page.
  */
-async function explainBackupLimit(s: Core, db: DatabaseTarget, error: ApiError | undefined): Promise<void> {
+async function explainBackupLimit(s: ServiceCore, db: DatabaseTarget, error: ApiError | undefined): Promise<void> {
   const { database, service } = db;
   const said = error?.message ?? '';
   const freeTier = /free tier/i.test(said);
@@ -337,21 +337,21 @@ function backupRowOf(target: CommandTarget | undefined): { data: Backup; row?: D
   return item ? { data: item.data, row: item.row } : undefined;
 }
 
-async function downloadBackupOf(s: Core, target?: CommandTarget): Promise<void> {
+async function downloadBackupOf(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const db = databaseAt(await resolveDatabase(s, target, vscode.l10n.t('Select the database whose backup to download')));
   const plan = await planBackup(s, db, backupRowOf(target), { feature: 'backupDownload', placeHolder: vscode.l10n.t('Backup to download') });
   const destination = await askDownloadDestination(plan);
   await downloadBackup(s, plan, destination);
 }
 
-async function restoreBackupOf(s: Core, target?: CommandTarget): Promise<void> {
+async function restoreBackupOf(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const db = databaseAt(await resolveDatabase(s, target, vscode.l10n.t('Select the database to restore')));
   const plan = await planBackup(s, db, backupRowOf(target), { feature: 'backupRestore', placeHolder: vscode.l10n.t('Backup to restore from') });
   await confirmRestore(s, plan);
   await restoreBackup(s, plan);
 }
 
-async function importDump(s: Core, target?: CommandTarget): Promise<void> {
+async function importDump(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const db = databaseAt(await resolveDatabase(s, target, vscode.l10n.t('Select the database to import a dump into')));
   const plan = await planImport(s, db);
   await confirmImport(s, plan);

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Raw } from '../api';
 import { maskSecretFields } from '../configText/secrets';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { configEditing } from '../editors/registerConfigEditing';
 import { DETAILS_SCHEME } from '../schemes';
@@ -17,7 +17,7 @@ interface Details {
   body: unknown;
 }
 
-export function detailsCommands(s: Core): CommandTable {
+export function detailsCommands(s: ServiceCore): CommandTable {
   const provider = () => configEditing(s).details;
   const render = (body: unknown, reveal: boolean) => {
     // Secret-looking fields (a webhook secret, a token) are masked like config secrets are.
@@ -30,10 +30,10 @@ export function detailsCommands(s: Core): CommandTable {
       const segments = details.path.map((p) => p.replace(/[/\\]/g, '_'));
       segments[segments.length - 1] += '.json';
       // With several services the path starts with the service: two same-named apps never share a tab.
-      const service = s.connections.nameWhenSeveral(s.connection.apiRoot());
+      const service = s.connections.nameWhenSeveral(s.service);
       if (service) segments.unshift(service.replace(/[/\\]/g, '_'));
       // The service in the query as in every AppHost document (its tab's decoration reads it).
-      const uri = provider().lock(vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}`, query: new URLSearchParams({ service: s.connection.apiRoot() ?? '' }).toString() }));
+      const uri = provider().lock(vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}`, query: new URLSearchParams({ service: s.service }).toString() }));
       const { text, count } = render(details.body, false);
       await provider().set(uri, text, details.body);
       const doc = await vscode.workspace.openTextDocument(uri);
@@ -59,8 +59,8 @@ function rawOf(data: unknown): unknown {
  * The full resource: one GET where the API has a details endpoint (app, server, database,
  * release, deploy), else the data the row already holds (no request).
  */
-async function detailsOf(s: Core, target: CommandTarget | undefined): Promise<Details> {
-  const api = s.connection.api();
+async function detailsOf(s: ServiceCore, target: CommandTarget | undefined): Promise<Details> {
+  const api = s.connections.of(s.service).api();
   const server = targetOf(target, 'server');
   if (server) {
     const ws = server.workspace;
@@ -81,8 +81,8 @@ async function detailsOf(s: Core, target: CommandTarget | undefined): Promise<De
   return { path: [app.workspace ?? 'personal', 'apps', app.name], body: details.raw };
 }
 
-async function itemDetails(s: Core, item: ItemTarget): Promise<Details> {
-  const api = s.connection.api();
+async function itemDetails(s: ServiceCore, item: ItemTarget): Promise<Details> {
+  const api = s.connections.of(s.service).api();
   const owner = item.app;
   const where = owner ? [owner.workspace ?? 'personal', 'apps', owner.name] : parentPath(item);
   const id = (item.data as { id?: string } | undefined)?.id;

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { ApiError, deployFailed, type Deploy } from '../api';
 import { DIAGNOSE, deployLabel, diagnosisDocument, readDiagnosis, unavailableText } from '../actions/diagnose';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import { diagnosisPrompt, logExcerptForModel } from '../logs';
 import { logsArea } from '../logViews/registerLogs';
 import type { DiagnosisView } from '../logViews/diagnoses';
@@ -19,13 +19,13 @@ import { serviceNoticeOf } from './kit/notices';
 import type { CommandTable } from './kit/running';
 import { itemOf, resolveApp } from './kit/targets';
 
-export function diagnoseCommands(s: Core): CommandTable {
+export function diagnoseCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.deploy.diagnose': (target?: CommandTarget | vscode.Uri, deployId?: string) => diagnoseFailure(s, target, deployId),
   };
 }
 
-async function diagnoseFailure(s: Core, target: CommandTarget | vscode.Uri | undefined, deployId?: string): Promise<void> {
+async function diagnoseFailure(s: ServiceCore, target: CommandTarget | vscode.Uri | undefined, deployId?: string): Promise<void> {
   const { app, deploy } = await failedDeploy(s, target, deployId);
   const diagnosis = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: DIAGNOSE.busy(app.name) }, () =>
     readDiagnosis(s, app, deploy.id, { options: { priority: 'user' }, forCommand: true }));
@@ -42,7 +42,7 @@ async function diagnoseFailure(s: Core, target: CommandTarget | vscode.Uri | und
 }
 
 /** The failed deploy the command is about, with its record (status, commit). */
-async function failedDeploy(s: Core, target: CommandTarget | vscode.Uri | undefined, deployId?: string): Promise<{ app: AppRef; deploy: Deploy }> {
+async function failedDeploy(s: ServiceCore, target: CommandTarget | vscode.Uri | undefined, deployId?: string): Promise<{ app: AppRef; deploy: Deploy }> {
   let found: { app: AppRef; deploy?: Deploy } | undefined;
   if (target instanceof vscode.Uri) {
     // The title bar of a deploy log tab: the deploy that tab shows.
@@ -62,7 +62,7 @@ async function failedDeploy(s: Core, target: CommandTarget | vscode.Uri | undefi
   return { app, deploy };
 }
 
-async function pickFailedDeploy(s: Core, app: AppRef): Promise<Deploy> {
+async function pickFailedDeploy(s: ServiceCore, app: AppRef): Promise<Deploy> {
   const failed = (await s.connections.of(app.service).api().deploys.list(app.id, { workspace: app.workspace, priority: 'user' })).filter((d) => deployFailed(d.status));
   if (!failed.length) {
     void notify('info', serviceNoticeOf(s, vscode.l10n.t('No deploy of {0} failed: there is nothing to diagnose.', app.name), app.service));
@@ -133,10 +133,13 @@ async function askModel(s: Core, app: AppRef, deploy: Deploy, model: vscode.Lang
         answer += chunk;
         view.update(page(answer));
       }
+      // A cancelled request can end quietly (VS Code stops the model's stream without an error): say so all the same.
+      if (token.isCancellationRequested) throw new vscode.CancellationError();
       if (!answer.trim()) view.update(page(`*${vscode.l10n.t('{0} gave no answer.', model.name)}*`));
     } catch (error) {
       modelFailed(view, page, answer, model.name, error, token.isCancellationRequested);
     }
+    await view.done();
   });
 }
 

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { inform } from './kit/notices';
 import type { Domain } from '../api';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { domainUrl } from '../format';
 import { explained } from './kit/apiErrors';
@@ -25,7 +25,7 @@ export function validateHostname(value: string): string | undefined {
   return undefined;
 }
 
-export function domainCommands(s: Core): CommandTable {
+export function domainCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.domain.add': (target?: CommandTarget) => addDomain(s, target),
     'apphost.domain.remove': (target?: CommandTarget) => removeDomain(s, target),
@@ -35,7 +35,7 @@ export function domainCommands(s: Core): CommandTable {
 }
 
 /** A domain of the row the command came from, or one the user picks (optionally among some). */
-function resolveDomain(s: Core, target: CommandTarget | undefined, placeHolder: string, filter: (d: Domain) => boolean = () => true, none?: (app: AppRef) => string) {
+function resolveDomain(s: ServiceCore, target: CommandTarget | undefined, placeHolder: string, filter: (d: Domain) => boolean = () => true, none?: (app: AppRef) => string) {
   return resolveItem<Domain>(
     s,
     target,
@@ -46,12 +46,12 @@ function resolveDomain(s: Core, target: CommandTarget | undefined, placeHolder: 
       placeHolder,
       empty: none ?? ((app) => vscode.l10n.t('{0} has no domain yet.', app.name)),
     },
-    async (app) => (await s.connection.api().domains.list(app.id, { workspace: app.workspace, priority: 'user' })).filter(filter),
+    async (app) => (await s.connections.of(app.service).api().domains.list(app.id, { workspace: app.workspace, priority: 'user' })).filter(filter),
     (d) => ({ label: d.hostname, description: d.sslEnabled ? vscode.l10n.t('$(lock) SSL') : vscode.l10n.t('no SSL') }),
   );
 }
 
-async function addDomain(s: Core, target?: CommandTarget): Promise<void> {
+async function addDomain(s: ServiceCore, target?: CommandTarget): Promise<void> {
   // Also called by "Open App in Browser" with a plain AppRef when the app has no domain.
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add a domain to'));
   const input = await vscode.window.showInputBox({
@@ -64,7 +64,7 @@ async function addDomain(s: Core, target?: CommandTarget): Promise<void> {
   if (input === undefined) throw new UserCancelled();
   const hostname = input.trim().toLowerCase();
   const domain = await runAction(s, undefined, vscode.l10n.t('Adding {0} to {1}…', hostname, app.name), () =>
-    explained(vscode.l10n.t('Cannot add {0}', hostname), () => s.connection.api().domains.add(app.id, hostname, { workspace: app.workspace })),
+    explained(vscode.l10n.t('Cannot add {0}', hostname), () => s.connections.of(app.service).api().domains.add(app.id, hostname, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'domains');
   const ssl = vscode.l10n.t('Enable SSL');
@@ -72,7 +72,7 @@ async function addDomain(s: Core, target?: CommandTarget): Promise<void> {
   if (choice === ssl) await enableSslOn(s, app, domain);
 }
 
-async function removeDomain(s: Core, target?: CommandTarget): Promise<void> {
+async function removeDomain(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const { app, item: domain, node } = await resolveDomain(s, target, vscode.l10n.t('Domain to remove'));
   const remove = vscode.l10n.t('Remove');
   await confirm(s,
@@ -81,13 +81,13 @@ async function removeDomain(s: Core, target?: CommandTarget): Promise<void> {
     remove,
   );
   await runAction(s, node, vscode.l10n.t('Removing {0}…', domain.hostname), () =>
-    explained(vscode.l10n.t('Cannot remove {0}', domain.hostname), () => s.connection.api().domains.remove(app.id, domain.id, { workspace: app.workspace })),
+    explained(vscode.l10n.t('Cannot remove {0}', domain.hostname), () => s.connections.of(app.service).api().domains.remove(app.id, domain.id, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'domains');
   void inform(s, vscode.l10n.t('{0} removed from {1}.', domain.hostname, app.name));
 }
 
-async function enableSsl(s: Core, target?: CommandTarget): Promise<void> {
+async function enableSsl(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const { app, item: domain, node } = await resolveDomain(
     s,
     target,
@@ -102,10 +102,10 @@ async function enableSsl(s: Core, target?: CommandTarget): Promise<void> {
   await enableSslOn(s, app, domain, node ?? s.tree.groupOf(target, 'domains'));
 }
 
-async function enableSslOn(s: Core, app: AppRef, domain: Domain, node?: Parameters<typeof runAction>[1]): Promise<void> {
+async function enableSslOn(s: ServiceCore, app: AppRef, domain: Domain, node?: Parameters<typeof runAction>[1]): Promise<void> {
   // Issuing a certificate takes a while (the platform asks Let's Encrypt): progress + busy row.
   await runAction(s, node, vscode.l10n.t('Enabling SSL for {0}…', domain.hostname), () =>
-    explained(vscode.l10n.t('Cannot enable SSL for {0}', domain.hostname), () => s.connection.api().domains.enableSsl(app.id, domain.id, { workspace: app.workspace })),
+    explained(vscode.l10n.t('Cannot enable SSL for {0}', domain.hostname), () => s.connections.of(app.service).api().domains.enableSsl(app.id, domain.id, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'domains');
   const open = vscode.l10n.t('Open');
@@ -113,7 +113,7 @@ async function enableSslOn(s: Core, app: AppRef, domain: Domain, node?: Paramete
   if (choice === open) await vscode.env.openExternal(vscode.Uri.parse(domainUrl({ ...domain, sslEnabled: true })));
 }
 
-async function openDomain(s: Core, target?: CommandTarget): Promise<void> {
+async function openDomain(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const { item: domain } = await resolveDomain(s, target, vscode.l10n.t('Domain to open'));
   await vscode.env.openExternal(vscode.Uri.parse(domainUrl(domain)));
 }

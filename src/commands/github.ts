@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { App } from '../api';
 import { connectGithub, disconnectGithub, GITHUB_TEXTS, readGithub } from '../actions/github';
 import { branchNameProblem } from '../configText/appFile';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import { gitApi } from '../deploy/gitApi';
 import { githubRepoOfRemote } from '../deploy/remotes';
 import { isGithubRepo, pullRequestUrl } from '../format';
@@ -19,7 +19,7 @@ import { confirm, withProgress } from './kit/prompts';
 import type { CommandTable } from './kit/running';
 import { appOf, inWorkspace, resolveApp, targetOf } from './kit/targets';
 
-export function githubCommands(s: Core): CommandTable {
+export function githubCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.github.connect': (target?: CommandTarget) => connect(s, target),
     'apphost.github.disconnect': (target?: CommandTarget) => disconnect(s, target),
@@ -83,7 +83,7 @@ async function askRepository(app: AppRef): Promise<{ repo: string; branch?: stri
   return chosen;
 }
 
-async function connect(s: Core, target?: CommandTarget): Promise<void> {
+async function connect(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to connect to GitHub'));
   const { repo, branch: current } = await askRepository(app);
   const branch = (await vscode.window.showInputBox({
@@ -104,7 +104,7 @@ async function connect(s: Core, target?: CommandTarget): Promise<void> {
   void inform(s, GITHUB_TEXTS.connected(app.name, result.githubRepo ?? repo, result.deployBranch ?? branch));
 }
 
-async function disconnect(s: Core, target?: CommandTarget): Promise<void> {
+async function disconnect(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to disconnect from GitHub'));
   // The question names the repository as the service has it now (one read).
   const { repo } = await readGithub(s, app, { priority: 'user' });
@@ -121,7 +121,7 @@ async function disconnect(s: Core, target?: CommandTarget): Promise<void> {
 }
 
 /** A preview app's pull request: its number and its parent's repository, from the row, else read. */
-async function openPullRequest(s: Core, target?: CommandTarget): Promise<void> {
+async function openPullRequest(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const given = appOf(target);
   const { app, data: picked } = given ? { app: given, data: targetOf(target, 'app')?.data } : await pickPreview(s);
   const api = s.connections.of(app.service).api();
@@ -140,8 +140,8 @@ async function openPullRequest(s: Core, target?: CommandTarget): Promise<void> {
 }
 
 /** From the palette: one of the workspace's preview apps (the app picker lists main apps only). */
-async function pickPreview(s: Core): Promise<{ app: AppRef; data: App }> {
-  const { session, api } = await s.connection.signedIn();
+async function pickPreview(s: ServiceCore): Promise<{ app: AppRef; data: App }> {
+  const { session, api } = await s.connections.of(s.service).signedIn();
   const workspace = s.workspaces.active(session.apiRoot);
   const items = api.apps.list({ includePreviews: true }, { workspace, priority: 'user' }).then(async (list) => {
     const previews = (await inWorkspace(s, workspace, list)).filter((a) => a.isPreview && a.prNumber !== undefined);

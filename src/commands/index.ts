@@ -1,4 +1,4 @@
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import { accountCommands } from './account';
 import { serviceCommands } from './services';
 import { activityCommands } from './activity';
@@ -29,7 +29,7 @@ import { workspaceCommands } from './workspaces';
 import type { CommandTable } from './kit/running';
 
 /** Every command of the extension, one table per area. */
-export function commandTable(s: Core): CommandTable {
+export function commandTable(s: ServiceCore): CommandTable {
   return {
     ...accountCommands(s),
     ...serviceCommands(s),

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { inform } from './kit/notices';
 import type { LogDrain } from '../api';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { drainLabel } from '../tree/groups/logDrains';
 import { explained } from './kit/apiErrors';
@@ -39,14 +39,14 @@ export function validateDrainUrl(value: string): string | undefined {
   return undefined;
 }
 
-export function logDrainCommands(s: Core): CommandTable {
+export function logDrainCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.logDrain.add': (target?: CommandTarget) => addDrain(s, target),
     'apphost.logDrain.remove': (target?: CommandTarget) => removeDrain(s, target),
   };
 }
 
-async function addDrain(s: Core, target?: CommandTarget): Promise<void> {
+async function addDrain(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose logs to forward'));
   const input = await vscode.window.showInputBox({
     title: vscode.l10n.t('Add a log drain to {0}', app.name),
@@ -67,13 +67,13 @@ async function addDrain(s: Core, target?: CommandTarget): Promise<void> {
     );
   }
   await runAction(s, undefined, vscode.l10n.t('Adding a log drain to {0}…', app.name), () =>
-    explained(vscode.l10n.t('Cannot add the log drain'), () => s.connection.api().logDrains.add(app.id, { url, drainType }, { workspace: app.workspace })),
+    explained(vscode.l10n.t('Cannot add the log drain'), () => s.connections.of(app.service).api().logDrains.add(app.id, { url, drainType }, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'logDrains');
   void inform(s, vscode.l10n.t('The logs of {0} now go to {1} ({2}).', app.name, drainLabel(url), drainType));
 }
 
-async function removeDrain(s: Core, target?: CommandTarget): Promise<void> {
+async function removeDrain(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const { app, item: drain, node } = await resolveItem<LogDrain>(
     s,
     target,
@@ -84,7 +84,7 @@ async function removeDrain(s: Core, target?: CommandTarget): Promise<void> {
       placeHolder: vscode.l10n.t('Log drain to remove'),
       empty: (a) => vscode.l10n.t('{0} has no log drains.', a.name),
     },
-    (a) => s.connection.api().logDrains.list(a.id, { workspace: a.workspace, priority: 'user' }),
+    (a) => s.connections.of(a.service).api().logDrains.list(a.id, { workspace: a.workspace, priority: 'user' }),
     (d) => ({ label: drainLabel(d.url), description: d.drainType }),
   );
   await confirm(s,
@@ -93,7 +93,7 @@ async function removeDrain(s: Core, target?: CommandTarget): Promise<void> {
     vscode.l10n.t('Remove'),
   );
   await runAction(s, node, vscode.l10n.t('Removing the log drain…'), () =>
-    explained(vscode.l10n.t('Cannot remove the log drain'), () => s.connection.api().logDrains.remove(app.id, drain.id, { workspace: app.workspace })),
+    explained(vscode.l10n.t('Cannot remove the log drain'), () => s.connections.of(app.service).api().logDrains.remove(app.id, drain.id, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'logDrains');
   void inform(s, vscode.l10n.t('Log drain {0} removed from {1}.', drainLabel(drain.url), app.name));

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Deploy } from '../api';
 import { relativeTime } from '../format';
 import { logsArea } from '../logViews/registerLogs';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { type CommandTable, selectedApps, withSelection } from './kit/running';
 import { askRecentLineCount, askTailFilter } from './logFilters';
@@ -12,7 +12,7 @@ import { notify } from '../notices';
 import { serviceNoticeOf } from './kit/notices';
 
 /** Tail Logs / Stop Tailing, filters of a tail, recent lines and deploy logs in editor tabs. */
-export function logCommands(s: Core): CommandTable {
+export function logCommands(s: ServiceCore): CommandTable {
   const area = () => logsArea(s);
   return {
     'apphost.logs.tail': withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
@@ -83,7 +83,7 @@ async function pickTailed(tailed: AppRef[], title: string, none = vscode.l10n.t(
  * From a Deploys row, from another command as `(appRef, deployId)` (templates do
  * that after a deploy), or from the palette (pick an app, then one of its deploys).
  */
-async function showDeployLog(s: Core, target: CommandTarget | undefined, deployId?: string): Promise<void> {
+async function showDeployLog(s: ServiceCore, target: CommandTarget | undefined, deployId?: string): Promise<void> {
   const deployLogs = logsArea(s).deployLogs;
   const row = itemOf<Deploy>(target, 'deploy');
   if (row?.app) {
@@ -95,7 +95,7 @@ async function showDeployLog(s: Core, target: CommandTarget | undefined, deployI
 }
 
 async function pickDeploy(s: Core, app: AppRef): Promise<string> {
-  const deploys = s.connection
+  const deploys = s.connections.of(app.service)
     .api()
     .deploys.list(app.id, { workspace: app.workspace, priority: 'user' })
     .then((list) =>

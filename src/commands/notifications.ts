@@ -3,7 +3,7 @@ import { inform } from './kit/notices';
 import { workspaceHeader, type NotificationChannel } from '../api';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import { maskUrl } from '../configText/secrets';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { resolveWorkspace, workspaceLabel } from './kit/targets';
 import type { CommandTable } from './kit/running';
@@ -62,7 +62,7 @@ function teamIdOf(w: Workspace): string | undefined {
 }
 
 /** Notification channels of a workspace. */
-export function notificationCommands(s: Core): CommandTable {
+export function notificationCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.notifications.manage': (target?: CommandTarget | Workspace) => manageChannels(s, target),
     'apphost.notification.create': (target?: CommandTarget | Workspace) => createChannel(s, target),
@@ -88,12 +88,12 @@ const SECRET_CHANNEL_FIELDS = new Set(['url', 'webhook_url', 'bot_token']);
 type ChannelItem = vscode.QuickPickItem & { channel?: NotificationChannel; create?: true; reveal?: boolean };
 
 /** The workspace's channels: create from the top, select one to delete it. Comes back until Escape. */
-async function manageChannels(s: Core, target: CommandTarget | Workspace | undefined): Promise<void> {
+async function manageChannels(s: ServiceCore, target: CommandTarget | Workspace | undefined): Promise<void> {
   const workspace = await resolveWorkspace(s, target, { from: ['workspace'], teamId: true });
   let reveal = !settings.maskSecrets();
   for (;;) {
     const shown = reveal;
-    const items = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((all): ChannelItem[] => {
+    const items = s.connections.of(s.service).api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((all): ChannelItem[] => {
       const list = scopeToWorkspace(workspace, all);
       return [
       { label: `$(add) ${vscode.l10n.t('Create Notification Channel…')}`, create: true, alwaysShow: true },
@@ -126,7 +126,7 @@ async function manageChannels(s: Core, target: CommandTarget | Workspace | undef
   }
 }
 
-async function createChannel(s: Core, target: CommandTarget | Workspace | undefined): Promise<NotificationChannel> {
+async function createChannel(s: ServiceCore, target: CommandTarget | Workspace | undefined): Promise<NotificationChannel> {
   const workspace = await resolveWorkspace(s, target, { from: ['workspace'], teamId: true });
   const title = vscode.l10n.t('New notification channel for {0}', workspaceLabel(workspace));
   const types = channelTypes();
@@ -152,7 +152,7 @@ async function createChannel(s: Core, target: CommandTarget | Workspace | undefi
     if (value === undefined) throw new UserCancelled();
     config[field.key] = value.trim();
   }
-  const channel = await s.connection.api().notifications.create(
+  const channel = await s.connections.of(s.service).api().notifications.create(
     { teamId: teamIdOf(workspace), channel: type.key, events: events.map((e) => e.label), config },
     { workspace: workspace.slug, priority: 'user' },
   );
@@ -160,10 +160,10 @@ async function createChannel(s: Core, target: CommandTarget | Workspace | undefi
   return channel;
 }
 
-async function deleteChannel(s: Core, target: CommandTarget | Workspace | undefined, channel?: NotificationChannel): Promise<void> {
+async function deleteChannel(s: ServiceCore, target: CommandTarget | Workspace | undefined, channel?: NotificationChannel): Promise<void> {
   const workspace = await resolveWorkspace(s, target, { from: ['workspace'] });
   if (!channel?.id) {
-    const list = s.connection.api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((l) => scopeToWorkspace(workspace, l).map((c) => ({ label: channelLabel(c, !settings.maskSecrets()), description: c.events.join(', '), channel: c })));
+    const list = s.connections.of(s.service).api().notifications.list({ workspace: workspace.slug, priority: 'user' }).then((l) => scopeToWorkspace(workspace, l).map((c) => ({ label: channelLabel(c, !settings.maskSecrets()), description: c.events.join(', '), channel: c })));
     const picked = await vscode.window.showQuickPick(list, { title: vscode.l10n.t('Delete a notification channel of {0}', workspaceLabel(workspace)), placeHolder: vscode.l10n.t('Select the channel to delete') });
     if (!picked) throw new UserCancelled();
     channel = picked.channel;
@@ -173,6 +173,6 @@ async function deleteChannel(s: Core, target: CommandTarget | Workspace | undefi
     `${channelLabel(channel, !settings.maskSecrets()).replace(/^\$\([^)]+\) /, '')}\n${channel.events.join(', ')}`,
     vscode.l10n.t('Delete'),
   );
-  await s.connection.api().notifications.delete(channel.id, { workspace: workspace.slug, priority: 'user' });
+  await s.connections.of(s.service).api().notifications.delete(channel.id, { workspace: workspace.slug, priority: 'user' });
   void inform(s, vscode.l10n.t('Notification channel deleted.'));
 }

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { inform } from './kit/notices';
 import { readProcessReport, type ProcessType } from '../api';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { explained } from './kit/apiErrors';
 import type { CommandTable } from './kit/running';
@@ -16,7 +16,7 @@ export { formatScaling, parseScaling, validateScaling, type Scaling };
 
 
 
-export function processCommands(s: Core): CommandTable {
+export function processCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.processes.scale': (target?: CommandTarget) => scale(s, target),
   };
@@ -29,13 +29,13 @@ async function currentScaling(s: Core, app: AppRef, target: CommandTarget | unde
     ? shown.items.map((n) => n.data)
     : readProcessReport(
         await explained(vscode.l10n.t('Cannot read the processes of {0}', app.name), () =>
-          s.connection.api().processes.get(app.id, { workspace: app.workspace, priority: 'user' }),
+          s.connections.of(app.service).api().processes.get(app.id, { workspace: app.workspace, priority: 'user' }),
         ),
       ).types;
   return Object.fromEntries(types.map((t) => [t.type, t.instances.length]));
 }
 
-async function scale(s: Core, target?: CommandTarget): Promise<void> {
+async function scale(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to scale'));
   const current = await currentScaling(s, app, target);
   const value = formatScaling(Object.keys(current).length ? current : { web: 1 });
@@ -69,7 +69,7 @@ async function scale(s: Core, target?: CommandTarget): Promise<void> {
     );
   }
   const result = await runAction(s, s.tree.groupOf(target, 'processes'), vscode.l10n.t('Scaling {0} to {1}…', app.name, formatScaling(changes)), () =>
-    explained(vscode.l10n.t('Cannot scale {0}', app.name), () => s.connection.api().processes.scale(app.id, changes, { workspace: app.workspace })),
+    explained(vscode.l10n.t('Cannot scale {0}', app.name), () => s.connections.of(app.service).api().processes.scale(app.id, changes, { workspace: app.workspace })),
   );
   s.tree.reloadPart(app, 'processes');
   void inform(s, vscode.l10n.t('{0} scaled: {1}.', app.name, formatScaling({ ...current, ...result.scaling })));

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { inform } from './kit/notices';
 import type { Release } from '../api';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { releaseLabel } from '../tree/groups/releases';
 import { resolveItem } from './kit/targets';
@@ -12,14 +12,14 @@ import { confirm } from './kit/prompts';
 import type { AppRef } from '../model';
 import { rollbackTo } from '../actions/rollback';
 
-export function releaseCommands(s: Core): CommandTable {
+export function releaseCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.release.rollback': (target?: CommandTarget) => rollback(s, target),
     'apphost.release.showDetails': (target?: CommandTarget) => showDetails(s, target),
   };
 }
 
-function resolveRelease(s: Core, target: CommandTarget | undefined, placeHolder: string, skipCurrent: boolean) {
+function resolveRelease(s: ServiceCore, target: CommandTarget | undefined, placeHolder: string, skipCurrent: boolean) {
   return resolveItem<Release>(
     s,
     target,
@@ -31,12 +31,12 @@ function resolveRelease(s: Core, target: CommandTarget | undefined, placeHolder:
       empty: (app) => (skipCurrent ? vscode.l10n.t('{0} has no earlier release to roll back to.', app.name) : vscode.l10n.t('{0} has no release yet.', app.name)),
     },
     // Newest first; the first one is what runs now, so it is no rollback target.
-    async (app) => (await s.connection.api().releases.list(app.id, { workspace: app.workspace, priority: 'user' })).slice(skipCurrent ? 1 : 0),
+    async (app) => (await s.connections.of(app.service).api().releases.list(app.id, { workspace: app.workspace, priority: 'user' })).slice(skipCurrent ? 1 : 0),
     (r) => ({ label: releaseLabel(r), description: r.description, detail: r.createdAt && new Date(r.createdAt).toLocaleString() }),
   );
 }
 
-async function rollback(s: Core, target?: CommandTarget): Promise<void> {
+async function rollback(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const { app, item: release, node } = await resolveRelease(s, target, vscode.l10n.t('Release to roll back to'), true);
   const label = releaseLabel(release);
   const action = vscode.l10n.t('Roll Back');
@@ -51,7 +51,7 @@ async function rollback(s: Core, target?: CommandTarget): Promise<void> {
 
 
 /** From the palette: pick an app and a release, then show it as "Show Details" does for a row. */
-async function showDetails(s: Core, target?: CommandTarget): Promise<void> {
+async function showDetails(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const { app, item, node } = await resolveRelease(s, target, vscode.l10n.t('Release to show'), false);
   await vscode.commands.executeCommand('apphost.showDetails', node ?? releaseTarget(app, item));
 }

@@ -2,7 +2,7 @@
 // actions/runCommand.ts). The command line is typed or picked from the app's recent ones,
 // then runs in a terminal tab of its own ("shop-api: rails db:migrate").
 import * as vscode from 'vscode';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { planRun, recentCommands } from '../actions/runCommand';
 import { openRunTerminal } from '../actions/runTerminal';
@@ -12,13 +12,13 @@ import type { CommandTable } from './kit/running';
 import { resolveApp } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
-export function runCommandCommands(s: Core): CommandTable {
+export function runCommandCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.app.runCommand': (target?: CommandTarget) => runCommand(s, target),
   };
 }
 
-async function runCommand(s: Core, target?: CommandTarget): Promise<void> {
+async function runCommand(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to run a command in'));
   if (s.connections.of(app.service).offers.lacks('run')) {
     void inform(s, notOfferedText('run'));

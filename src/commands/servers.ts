@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { inform, warn } from './kit/notices';
 import { ApiError, type Server } from '../api';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
 import type { CommandTable } from './kit/running';
 import { runAction, confirm } from './kit/prompts';
-import { actingService, pickServer, activeWorkspace, resolveWorkspace, serverOf } from './kit/targets';
+import { pickServer, activeWorkspace, resolveWorkspace, serverOf } from './kit/targets';
 import { UserCancelled } from '../model';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
@@ -100,12 +100,12 @@ async function asAdmin<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** Refuses early (before any prompt) when the signed-in account is not an admin. */
-async function requireAdmin(s: Core): Promise<void> {
-  const { session } = await s.connection.signedIn();
+async function requireAdmin(s: ServiceCore): Promise<void> {
+  const { session } = await s.connections.of(s.service).signedIn();
   if (session.account.role !== 'admin') throw new Error(onlyAdminsMessage());
 }
 
-export function serverCommands(s: Core): CommandTable {
+export function serverCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.server.add': (target?: CommandTarget) => addServer(s, target),
     'apphost.server.remove': (target?: CommandTarget) => removeServer(s, target),
@@ -114,7 +114,7 @@ export function serverCommands(s: Core): CommandTable {
 }
 
 /** The server a command acts on: its row, or one picked in the active workspace. */
-async function resolveServer(s: Core, target: CommandTarget | undefined, title: string): Promise<{ server: Server; workspace: string | undefined; node?: Row }> {
+async function resolveServer(s: ServiceCore, target: CommandTarget | undefined, title: string): Promise<{ server: Server; workspace: string | undefined; node?: Row }> {
   const row = serverOf(target);
   if (row) return { server: row.server, workspace: row.workspace, node: row.row };
   const { slug: workspace } = await activeWorkspace(s);
@@ -127,7 +127,7 @@ async function ask(options: vscode.InputBoxOptions): Promise<string> {
   return value.trim();
 }
 
-async function addServer(s: Core, target?: CommandTarget): Promise<void> {
+async function addServer(s: ServiceCore, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
   // From a workspace or its Servers group.
   const { slug: workspace } = await resolveWorkspace(s, target, { from: ['workspace', 'servers'] });
@@ -138,9 +138,9 @@ async function addServer(s: Core, target?: CommandTarget): Promise<void> {
   const sshUser = await ask({ title, prompt: vscode.l10n.t('SSH user on {0}', host), value: 'dokku', validateInput: validateSshUser });
   const sshPrivateKey = await pickPrivateKey(title, name);
   const server = await runAction(s, undefined, vscode.l10n.t('Adding server {0}…', name), () =>
-    asAdmin(() => s.connection.api().servers.create({ name, host, port, sshUser, sshPrivateKey }, { workspace })),
+    asAdmin(() => s.connections.of(s.service).api().servers.create({ name, host, port, sshUser, sshPrivateKey }, { workspace })),
   );
-  const group = s.tree.listOf(actingService(s), workspace, 'servers');
+  const group = s.tree.listOf(s.service, workspace, 'servers');
   if (group) s.tree.refresh(group);
   void inform(s,
     vscode.l10n.t('Server {0} added ({1}). The platform connects to it in the background: check its status in a moment.', server.name, server.status ?? '?'),
@@ -187,7 +187,7 @@ async function pickPrivateKey(title: string, serverName: string): Promise<string
   return normalizePrivateKey(pasted)!;
 }
 
-async function removeServer(s: Core, target?: CommandTarget): Promise<void> {
+async function removeServer(s: ServiceCore, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
   const { server, workspace, node } = await resolveServer(s, target, vscode.l10n.t('Remove an AppHost server'));
   await confirm(s,
@@ -196,7 +196,7 @@ async function removeServer(s: Core, target?: CommandTarget): Promise<void> {
   );
   try {
     await runAction(s, node, vscode.l10n.t('Removing server {0}…', server.name), () =>
-      asAdmin(() => s.connection.api().servers.delete(server.id, { workspace })),
+      asAdmin(() => s.connections.of(s.service).api().servers.delete(server.id, { workspace })),
     );
   } catch (error) {
     // 422: the platform refuses while apps or databases still live on the server.
@@ -205,16 +205,16 @@ async function removeServer(s: Core, target?: CommandTarget): Promise<void> {
     }
     throw error;
   }
-  const group = node?.parent ?? s.tree.listOf(actingService(s), workspace, 'servers');
+  const group = node?.parent ?? s.tree.listOf(s.service, workspace, 'servers');
   if (group) s.tree.refresh(group);
   void inform(s, vscode.l10n.t('Server {0} removed.', server.name));
 }
 
-async function checkStatus(s: Core, target?: CommandTarget): Promise<void> {
+async function checkStatus(s: ServiceCore, target?: CommandTarget): Promise<void> {
   await requireAdmin(s);
   const { server, workspace, node } = await resolveServer(s, target, vscode.l10n.t('Check an AppHost server'));
   const status = await runAction(s, node, vscode.l10n.t('Checking {0}…', server.name), () =>
-    asAdmin(() => s.connection.api().servers.status(server.id, { workspace, priority: 'user' })),
+    asAdmin(() => s.connections.of(s.service).api().servers.status(server.id, { workspace, priority: 'user' })),
   );
   // Update the row in place: the status call told us all the row shows.
   if (node) s.tree.showServer(node, { status: status.status });

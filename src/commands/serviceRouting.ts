@@ -1,10 +1,10 @@
 // Every command acts on one service: the one of the row it was invoked on, of the app ref
 // it was given, or (from the Command Palette, with more than one service signed in) the
-// one the user picks first. The handler receives the Core of that service, whose
-// `connection` is its connection: the handlers' code speaks to `s.connection` as before.
+// one the user picks first. The handler receives a ServiceCore whose `service` is that
+// one: the handlers speak to `s.connections.of(s.service)`.
 import { isAppRef } from '../model';
 import { askService } from '../servicePick';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import { serviceOfTarget, toCommandTarget } from '../tree/commandTarget';
 import type { CommandHandler, CommandTable } from './kit/running';
 
@@ -17,7 +17,7 @@ const NO_SERVICE = new Set([
   'apphost.setServiceUrl', 'apphost.walkthrough.open', 'apphost.refresh', 'apphost.refreshAll', 'apphost.retryNow',
   'apphost.loadMore', 'apphost.showLog', 'apphost.activity.refresh', 'apphost.activity.loadMore', 'apphost.activity.showService',
   'apphost.logs.stopAll', 'apphost.logs.toggleTimestamps', 'apphost.logs.stop', 'apphost.logs.filter', 'apphost.logs.clearFilter',
-  'apphost.details.reveal',
+  'apphost.details.reveal', 'apphost.tasks.forgetPermissions',
 ]);
 
 /**
@@ -27,12 +27,12 @@ const NO_SERVICE = new Set([
 const FOLDER = new Set(['apphost.folder.deploy', 'apphost.folder.link', 'apphost.folder.unlink', 'apphost.folder.actions']);
 
 export class ServiceRouting {
-  private readonly views = new Map<string, { connection: unknown; services: Core; table: CommandTable }>();
+  private readonly views = new Map<string, { connection: unknown; table: CommandTable }>();
   private rootTable: CommandTable | undefined;
 
   constructor(
     private readonly root: Core,
-    private readonly tableOf: (s: Core) => CommandTable,
+    private readonly tableOf: (s: ServiceCore) => CommandTable,
   ) {}
 
   /** The command ids (the same in every service's table). */
@@ -54,18 +54,23 @@ export class ServiceRouting {
     return { handler: this.table(service)[id], args: args.map((arg) => withService(arg, service)), serviceName };
   }
 
-  /** The services' own table (service undefined: the first's, the one activation built). */
+  /** The services' own table (service undefined: the first's, built once). */
   private table(service?: string): CommandTable {
-    if (service === undefined || service === this.root.connections.firstId()) return (this.rootTable ??= this.tableOf(this.root));
+    if (service === undefined || service === this.root.connections.firstId()) return (this.rootTable ??= this.tableOf(this.first()));
     const connection = this.root.connections.of(service);
     let view = this.views.get(service);
     // A service whose address changed has a new connection: build its table again.
     if (!view || view.connection !== connection) {
-      const services: Core = { ...this.root, connection };
-      view = { connection, services, table: this.tableOf(services) };
+      view = { connection, table: this.tableOf({ ...this.root, service }) };
       this.views.set(service, view);
     }
     return view.table;
+  }
+
+  /** The first service's Core: its id read at each use, as its address may change. */
+  private first(): ServiceCore {
+    const { connections } = this.root;
+    return { ...this.root, get service() { return connections.firstId(); } };
   }
 }
 

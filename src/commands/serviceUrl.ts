@@ -3,7 +3,7 @@ import { CertificateError, resolveBaseUrl } from '../api';
 import { checkedInput } from '../auth/checkedInput';
 import { errorMessage } from '../connection';
 import { UserCancelled } from '../model';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import { openSettingCommand, settingToFix } from '../settingToFix';
 import { settings } from '../settings';
 import { ask } from '../notices';
@@ -24,7 +24,7 @@ export function validateServiceUrl(value: string): string | undefined {
  * chooses: fix the trust (the address is saved, the setting opens), edit the address
  * (what was typed comes back), or save it anyway; nothing is saved silently.
  */
-export async function setServiceUrl(s: Core): Promise<void> {
+export async function setServiceUrl(s: ServiceCore): Promise<void> {
   const config = vscode.workspace.getConfiguration('apphost');
   const value = await askTestedAddress(s, { title: vscode.l10n.t('AppHost: Service URL'), value: settings.baseUrl(), validate: validateServiceUrl });
   await save(config, value);
@@ -35,7 +35,7 @@ export async function setServiceUrl(s: Core): Promise<void> {
  * Enter; after a failed test the user chooses (see afterFailedCheck). Resolves to the
  * cleaned address to keep.
  */
-export async function askTestedAddress(s: Core, question: { title: string; value: string; validate: (value: string) => string | undefined }): Promise<string> {
+export async function askTestedAddress(s: ServiceCore, question: { title: string; value: string; validate: (value: string) => string | undefined }): Promise<string> {
   let value = question.value;
   for (;;) {
     let failure: unknown;
@@ -47,7 +47,7 @@ export async function askTestedAddress(s: Core, question: { title: string; value
       validate: question.validate,
       check: async (typed) => {
         failure = undefined;
-        await s.connection.checkAddress(cleaned(typed)).catch((error: unknown) => (failure = error));
+        await s.connections.of(s.service).checkAddress(cleaned(typed)).catch((error: unknown) => (failure = error));
         return undefined;
       },
     });

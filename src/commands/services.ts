@@ -6,7 +6,7 @@ import type { Connection } from '../connection';
 import { UserCancelled } from '../model';
 import { pickService, pickServiceToSignIn } from '../servicePick';
 import { findService, serviceId, withEntry, withoutEntry, type KnownService } from '../serviceList';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import { settings } from '../settings';
 import { toCommandTarget, serviceOfTarget } from '../tree/commandTarget';
 import type { CommandTable } from './kit/running';
@@ -14,7 +14,7 @@ import { confirm } from './kit/prompts';
 import { askTestedAddress, validateServiceUrl } from './serviceUrl';
 import { notify } from '../notices';
 
-export function serviceCommands(s: Core): CommandTable {
+export function serviceCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.addService': () => addService(s),
     'apphost.removeService': (arg?: unknown) => removeService(s, arg),
@@ -29,7 +29,7 @@ export function serviceCommands(s: Core): CommandTable {
 }
 
 /** Asks for an address (tested), then an optional name; keeps the service and offers to sign in. */
-async function addService(s: Core): Promise<void> {
+async function addService(s: ServiceCore): Promise<void> {
   const allowHttp = settings.allowInsecureHttp();
   const known = s.connections.services();
   const url = await askTestedAddress(s, {

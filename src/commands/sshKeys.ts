@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { inform } from './kit/notices';
 import type { SshKey } from '../api';
 import { relativeTime } from '../format';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTable } from './kit/running';
 import { signedIn } from './kit/targets';
 import { UserCancelled } from '../model';
@@ -18,7 +18,7 @@ export function validateKeyName(value: string): string | undefined {
 }
 
 /** SSH keys of the account (not workspace-scoped): manage, add, remove. */
-export function sshKeyCommands(s: Core): CommandTable {
+export function sshKeyCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.sshKeys.manage': () => manageSshKeys(s),
     'apphost.sshKey.add': () => addSshKey(s),
@@ -42,10 +42,10 @@ function keyItems(keys: SshKey[]): KeyItem[] {
 }
 
 /** A list that comes back after each change, until Escape: add from the top, select a key to remove it. */
-async function manageSshKeys(s: Core): Promise<void> {
+async function manageSshKeys(s: ServiceCore): Promise<void> {
   const session = await signedIn(s);
   for (;;) {
-    const items = s.connection.api().sshKeys.list({ priority: 'user' }).then(keyItems);
+    const items = s.connections.of(s.service).api().sshKeys.list({ priority: 'user' }).then(keyItems);
     const picked = await vscode.window.showQuickPick(items, {
       title: vscode.l10n.t('SSH keys of {0}', session.account.email),
       placeHolder: vscode.l10n.t('Add a key, or select one to remove it'),
@@ -61,7 +61,7 @@ async function manageSshKeys(s: Core): Promise<void> {
   }
 }
 
-async function addSshKey(s: Core): Promise<SshKey> {
+async function addSshKey(s: ServiceCore): Promise<SshKey> {
   await signedIn(s);
   const title = vscode.l10n.t('Add an SSH key');
   const files = await publicKeyFiles();
@@ -97,16 +97,16 @@ async function addSshKey(s: Core): Promise<SshKey> {
   });
   if (name === undefined) throw new UserCancelled();
   const key = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Adding SSH key {0}…', name.trim()) }, () =>
-    s.connection.api().sshKeys.add({ name: name.trim(), publicKey: publicKey! }, { priority: 'user' }),
+    s.connections.of(s.service).api().sshKeys.add({ name: name.trim(), publicKey: publicKey! }, { priority: 'user' }),
   );
   void inform(s, vscode.l10n.t('SSH key "{0}" added ({1}).', key.name || name.trim(), key.fingerprint ?? ''));
   return key;
 }
 
-async function removeSshKey(s: Core, key?: SshKey): Promise<void> {
+async function removeSshKey(s: ServiceCore, key?: SshKey): Promise<void> {
   await signedIn(s);
   if (!key?.id) {
-    const keys = s.connection.api().sshKeys.list({ priority: 'user' }).then((list) => list.map((k) => ({ label: `$(key) ${k.name}`, description: k.fingerprint, key: k })));
+    const keys = s.connections.of(s.service).api().sshKeys.list({ priority: 'user' }).then((list) => list.map((k) => ({ label: `$(key) ${k.name}`, description: k.fingerprint, key: k })));
     const picked = await vscode.window.showQuickPick(keys, { title: vscode.l10n.t('Remove an SSH key'), placeHolder: vscode.l10n.t('Select the key to remove') });
     if (!picked) throw new UserCancelled();
     key = picked.key;
@@ -115,6 +115,6 @@ async function removeSshKey(s: Core, key?: SshKey): Promise<void> {
     vscode.l10n.t('Remove the SSH key "{0}"?', key.name),
     vscode.l10n.t('Pushes from the machine holding it ({0}) will be refused.', key.fingerprint ?? key.id),
   );
-  await s.connection.api().sshKeys.remove(key.id, { priority: 'user' });
+  await s.connections.of(s.service).api().sshKeys.remove(key.id, { priority: 'user' });
   void inform(s, vscode.l10n.t('SSH key "{0}" removed.', key.name));
 }

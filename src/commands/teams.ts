@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { inform } from './kit/notices';
 import { teamWorkspace, type Member, type Team } from '../api';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { signedIn, targetOf } from './kit/targets';
 import type { CommandTable } from './kit/running';
@@ -43,7 +43,7 @@ function teamOf(target: TeamTarget | undefined): TeamRef | undefined {
 }
 
 /** Teams and their members. */
-export function teamCommands(s: Core): CommandTable {
+export function teamCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.teams.manage': () => manageTeams(s),
     'apphost.team.create': () => createTeam(s),
@@ -53,11 +53,11 @@ export function teamCommands(s: Core): CommandTable {
   };
 }
 
-async function pickTeam(s: Core, target: TeamTarget | undefined, placeHolder: string): Promise<TeamRef> {
+async function pickTeam(s: ServiceCore, target: TeamTarget | undefined, placeHolder: string): Promise<TeamRef> {
   const known = teamOf(target);
   if (known) return known;
   await signedIn(s);
-  const teams = s.connection.api().teams.list({ priority: 'user' }).then((list) => {
+  const teams = s.connections.of(s.service).api().teams.list({ priority: 'user' }).then((list) => {
     if (!list.length) throw new Error(vscode.l10n.t('You are not in any team yet: create one with "AppHost: Create Team…".'));
     return list.map((t) => ({ label: `$(organization) ${t.name}`, description: t.slug, team: t }));
   });
@@ -69,10 +69,10 @@ async function pickTeam(s: Core, target: TeamTarget | undefined, placeHolder: st
 type TeamItem = vscode.QuickPickItem & { team?: Team; create?: true };
 
 /** Teams of the account: create one, or open a team's members. Comes back until Escape. */
-async function manageTeams(s: Core): Promise<void> {
+async function manageTeams(s: ServiceCore): Promise<void> {
   await signedIn(s);
   for (;;) {
-    const items = s.connection.api().teams.list({ priority: 'user' }).then((teams): TeamItem[] => [
+    const items = s.connections.of(s.service).api().teams.list({ priority: 'user' }).then((teams): TeamItem[] => [
       { label: `$(add) ${vscode.l10n.t('Create Team…')}`, create: true, alwaysShow: true },
       { label: vscode.l10n.t('Teams'), kind: vscode.QuickPickItemKind.Separator },
       ...teams.map((t): TeamItem => ({
@@ -93,7 +93,7 @@ async function manageTeams(s: Core): Promise<void> {
   }
 }
 
-async function createTeam(s: Core): Promise<Team> {
+async function createTeam(s: ServiceCore): Promise<Team> {
   const session = await signedIn(s);
   const name = await vscode.window.showInputBox({
     title: vscode.l10n.t('Create an AppHost team'),
@@ -104,7 +104,7 @@ async function createTeam(s: Core): Promise<Team> {
   });
   if (name === undefined) throw new UserCancelled();
   const team = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating team {0}…', name.trim()) }, () =>
-    s.connection.api().teams.create(name.trim(), { priority: 'user' }),
+    s.connections.of(s.service).api().teams.create(name.trim(), { priority: 'user' }),
   );
   // The workspace list comes from GET /teams: re-read the roots only (cached lists stay).
   s.tree.refresh(undefined, { refetch: false });
@@ -122,10 +122,10 @@ async function createTeam(s: Core): Promise<Team> {
 type MemberItem = vscode.QuickPickItem & { member?: Member; add?: true };
 
 /** Members of a team: add from the top, select one to remove it. Comes back until Escape. */
-async function manageMembers(s: Core, target: TeamTarget | undefined): Promise<void> {
+async function manageMembers(s: ServiceCore, target: TeamTarget | undefined): Promise<void> {
   const team = await pickTeam(s, target, vscode.l10n.t('Team whose members to see'));
   for (;;) {
-    const items = s.connection.api().teams.listMembers(team.id, { priority: 'user' }).then((members): MemberItem[] => [
+    const items = s.connections.of(s.service).api().teams.listMembers(team.id, { priority: 'user' }).then((members): MemberItem[] => [
       { label: `$(person-add) ${vscode.l10n.t('Add Member…')}`, add: true, alwaysShow: true },
       { label: vscode.l10n.t('Members'), kind: vscode.QuickPickItemKind.Separator },
       ...members.map((m): MemberItem => ({ label: `$(person) ${m.email}`, description: m.role, detail: vscode.l10n.t('Select to remove from the team'), member: m })),
@@ -145,7 +145,7 @@ async function manageMembers(s: Core, target: TeamTarget | undefined): Promise<v
   }
 }
 
-async function addMember(s: Core, target: TeamTarget | undefined): Promise<Member> {
+async function addMember(s: ServiceCore, target: TeamTarget | undefined): Promise<Member> {
   const team = await pickTeam(s, target, vscode.l10n.t('Team to add a member to'));
   const title = vscode.l10n.t('Add a member to {0}', team.name);
   const email = await vscode.window.showInputBox({
@@ -166,20 +166,20 @@ async function addMember(s: Core, target: TeamTarget | undefined): Promise<Membe
     { title, placeHolder: vscode.l10n.t('Role of {0}', email.trim()) },
   );
   if (!role) throw new UserCancelled();
-  const member = await s.connection.api().teams.addMember(team.id, { email: email.trim(), role: role.label }, { priority: 'user' });
+  const member = await s.connections.of(s.service).api().teams.addMember(team.id, { email: email.trim(), role: role.label }, { priority: 'user' });
   void inform(s, vscode.l10n.t('{0} added to {1} as {2}.', member.email || email.trim(), team.name, member.role ?? role.label));
   return member;
 }
 
-async function removeMember(s: Core, target: TeamTarget | undefined, member?: Member): Promise<void> {
+async function removeMember(s: ServiceCore, target: TeamTarget | undefined, member?: Member): Promise<void> {
   const team = await pickTeam(s, target, vscode.l10n.t('Team to remove a member from'));
   if (!member?.id) {
-    const members = s.connection.api().teams.listMembers(team.id, { priority: 'user' }).then((list) => list.map((m) => ({ label: m.email, description: m.role, member: m })));
+    const members = s.connections.of(s.service).api().teams.listMembers(team.id, { priority: 'user' }).then((list) => list.map((m) => ({ label: m.email, description: m.role, member: m })));
     const picked = await vscode.window.showQuickPick(members, { title: vscode.l10n.t('Remove a member of {0}', team.name), placeHolder: vscode.l10n.t('Select the member to remove') });
     if (!picked) throw new UserCancelled();
     member = picked.member;
   }
   await confirm(s, vscode.l10n.t('Remove {0} from {1}?', member.email, team.name), vscode.l10n.t('They lose access to the workspace of the team.'));
-  await s.connection.api().teams.removeMember(team.id, member.id, { priority: 'user' });
+  await s.connections.of(s.service).api().teams.removeMember(team.id, member.id, { priority: 'user' });
   void inform(s, vscode.l10n.t('{0} removed from {1}.', member.email, team.name));
 }

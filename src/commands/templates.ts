@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import { inform, serviceNoticeOf } from './kit/notices';
 import { ApiError, deployFinished, sleep, systemClock, type Deploy, type Template, type TemplateDeployment } from '../api';
 import { checkedInput } from '../auth/checkedInput';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { validateAppName } from './apps';
 import type { CommandTable } from './kit/running';
-import { actingService, pickServer, resolveWorkspace, serverOf } from './kit/targets';
+import { pickServer, resolveWorkspace, serverOf } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
 
@@ -18,7 +18,7 @@ const POLL_DELAYS_MS = [1000, 2000, 3000, 5000];
 type TemplateItem = vscode.QuickPickItem & { template?: Template };
 
 /** Browse the template catalogue and deploy one as a new app. */
-export function templateCommands(s: Core): CommandTable {
+export function templateCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.template.deploy': (target?: CommandTarget) => deployTemplate(s, target),
   };
@@ -50,10 +50,10 @@ function categoryLabel(category: string): string {
   return ACRONYMS.has(category.toLowerCase()) ? category.toUpperCase() : category[0].toUpperCase() + category.slice(1);
 }
 
-async function deployTemplate(s: Core, target?: CommandTarget): Promise<void> {
+async function deployTemplate(s: ServiceCore, target?: CommandTarget): Promise<void> {
   // From a workspace, its Apps group or a server (not from its Servers or Databases group).
   const { slug: workspace } = await resolveWorkspace(s, target, { from: ['workspace', 'apps', 'server'] });
-  const api = s.connection.api();
+  const api = s.connections.of(s.service).api();
   const title = vscode.l10n.t('Deploy an AppHost template');
 
   const items = api.templates.list({}, { workspace, priority: 'user' }).then((list) => templateItems(list.templates, list.categories));
@@ -99,7 +99,7 @@ async function deployTemplate(s: Core, target?: CommandTarget): Promise<void> {
     },
   });
   if (!result) return;
-  const app: AppRef = { service: actingService(s), workspace, id: result.app.id || name.trim(), name: result.app.name || name.trim() };
+  const app: AppRef = { service: s.service, workspace, id: result.app.id || name.trim(), name: result.app.name || name.trim() };
   await revealApp(s, app);
   await followDeploy(s, app, result.deploy);
 }
@@ -120,11 +120,11 @@ function describeTemplate(t: Template): string {
 }
 
 /** `base`, or `base-2`, `base-3`… : the first name no app of the workspace has (one GET /apps). */
-async function suggestName(s: Core, workspace: string | undefined, base: string): Promise<string> {
+async function suggestName(s: ServiceCore, workspace: string | undefined, base: string): Promise<string> {
   const stem = base.replace(/-\d+$/, '').slice(0, 58) || 'app';
   let taken: Set<string>;
   try {
-    taken = new Set((await s.connection.api().apps.list({ q: stem, includePreviews: true }, { workspace, priority: 'user' })).map((a) => a.name));
+    taken = new Set((await s.connections.of(s.service).api().apps.list({ q: stem, includePreviews: true }, { workspace, priority: 'user' })).map((a) => a.name));
   } catch {
     return base;
   }
@@ -145,12 +145,12 @@ async function revealApp(s: Core, app: AppRef): Promise<void> {
  * Follows the first deploy in a progress notification with a bounded, slowing poll
  * (background priority: it yields to the user's actions), then reports how it ended.
  */
-export async function followDeploy(s: Core, app: AppRef, started: Deploy | undefined, limitMs = FOLLOW_LIMIT_MS): Promise<string | undefined> {
+export async function followDeploy(s: ServiceCore, app: AppRef, started: Deploy | undefined, limitMs = FOLLOW_LIMIT_MS): Promise<string | undefined> {
   if (!started?.id) {
     void inform(s, vscode.l10n.t('{0} was created; its first deploy is starting.', app.name));
     return undefined;
   }
-  const api = s.connection.api();
+  const api = s.connections.of(app.service).api();
   let deploy = started;
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deploying {0}', app.name), cancellable: true },

@@ -5,17 +5,17 @@ import type { ApiToken } from '../api';
 import type { SessionStore } from '../auth/sessionStore';
 import { useToken } from '../auth/tokenSession';
 import type { Connection } from '../connection';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import { relativeTime } from '../format';
 import { UserCancelled } from '../model';
 import type { CommandTable } from './kit/running';
 import { ask, notify } from '../notices';
 
 /** The API tokens of the signed-in account. */
-export function tokenCommands(s: Core): CommandTable {
+export function tokenCommands(s: ServiceCore): CommandTable {
   return {
-    'apphost.tokens.manage': () => manageTokens(s.connection, s.sessions),
-    'apphost.tokens.create': () => createToken(s.connection, s.sessions),
+    'apphost.tokens.manage': () => manageTokens(s.connections.of(s.service), s.sessions),
+    'apphost.tokens.create': () => createToken(s.connections.of(s.service), s.sessions),
   };
 }
 

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget, ListTarget } from '../tree/commandTarget';
 import type { CommandTable } from './kit/running';
 import { resolveAppsList, targetOf } from './kit/targets';
 import { UserCancelled } from '../model';
 
 /** The Resources view (refresh, filtering, paging) and the extension's log. */
-export function viewCommands(s: Core): CommandTable {
+export function viewCommands(s: ServiceCore): CommandTable {
   const appsGroup = (target?: CommandTarget) => resolveAppsList(s, target);
   const setFilter = async (group: ListTarget, change: Partial<{ q: string | undefined; previews: boolean }>) => {
     s.tree.setAppFilter(group.row, change);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { validateSlug, type Workspace, type Workspaces } from '../auth/workspaces';
 import type { Connection } from '../connection';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import type { CommandTable } from './kit/running';
 import { targetOf } from './kit/targets';
@@ -10,11 +10,11 @@ import { UserCancelled } from '../model';
 import { notify } from '../notices';
 
 /** The workspaces: add one by slug, remove it, pick the active one. */
-export function workspaceCommands(s: Core): CommandTable {
+export function workspaceCommands(s: ServiceCore): CommandTable {
   return {
-    'apphost.workspace.add': () => addWorkspace(s.connection, s.workspaces),
-    'apphost.workspace.remove': (target?: CommandTarget) => removeWorkspace(s.connection, s.workspaces, targetOf(target, 'workspace')?.workspace),
-    'apphost.workspace.switch': () => switchWorkspace(s.connection, s.workspaces),
+    'apphost.workspace.add': () => addWorkspace(s.connections.of(s.service), s.workspaces),
+    'apphost.workspace.remove': (target?: CommandTarget) => removeWorkspace(s.connections.of(s.service), s.workspaces, targetOf(target, 'workspace')?.workspace),
+    'apphost.workspace.switch': () => switchWorkspace(s.connections.of(s.service), s.workspaces),
   };
 }
 

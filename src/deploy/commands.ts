@@ -4,9 +4,9 @@ import { signedIn } from '../commands/kit/targets';
 import { inform, serviceNoticeOf } from '../commands/kit/notices';
 import type { CommandTable } from '../commands/kit/running';
 import { serviceNotice, type Connections } from '../connections';
-import type { Core } from '../core';
+import { onService, type Core, type ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { folderOf, onService, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
+import { folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } from './deployTarget';
 import { deployFlow } from './deployFlow';
 import { report, type DeployResult } from './deployRun';
 import type { FolderLink } from './folderLinks';
@@ -14,8 +14,9 @@ import { deployArea, type DeployArea } from './index';
 import { PRE_DEPLOY_SETTING, PreDeployTaskError } from './preDeployTask';
 import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
+import { forgetAllowedTasks } from '../actions/taskConsent';
 
-export function deployCommands(s: Core): CommandTable {
+export function deployCommands(s: ServiceCore): CommandTable {
   const area = () => deployArea(s);
   return {
     'apphost.app.deploy': (target?: CommandTarget) => deploy(s, area(), target),
@@ -23,11 +24,12 @@ export function deployCommands(s: Core): CommandTable {
     'apphost.folder.link': (uri?: vscode.Uri) => linkFolder(s, area(), uri),
     'apphost.folder.unlink': (uri?: vscode.Uri) => unlinkFolder(s.connections, area(), uri),
     'apphost.folder.actions': (uri?: vscode.Uri) => linkedAppActions(s, area(), uri),
+    'apphost.tasks.forgetPermissions': () => forgetTaskPermissions(s),
   };
 }
 
 /** Deploys a folder to its app (see deployTarget.ts for where each comes from). Resolves with the result (tests read it). */
-async function deploy(s: Core, area: DeployArea, target: CommandTarget | vscode.Uri | undefined): Promise<DeployResult | undefined> {
+async function deploy(s: ServiceCore, area: DeployArea, target: CommandTarget | vscode.Uri | undefined): Promise<DeployResult | undefined> {
   const t = await resolveTarget(s, area.links, target);
   await signedIn(onService(s, t.app.service));
   try {
@@ -46,15 +48,23 @@ async function deploy(s: Core, area: DeployArea, target: CommandTarget | vscode.
   }
 }
 
+/** Every `apphost` task allowed "always" in this workspace asks again on its next run. */
+async function forgetTaskPermissions(s: Core): Promise<void> {
+  const count = await forgetAllowedTasks(s);
+  void notify('info', count
+    ? vscode.l10n.t('AppHost forgot {0} task(s) allowed "always" in this workspace: each asks again before it runs.', count)
+    : vscode.l10n.t('No AppHost task is allowed "always" in this workspace: each asks before it runs.'));
+}
+
 /** Why the pre-deploy task kept the deploy from starting; the setting is one click away when it is the fix. */
-async function showPreDeployError(s: Core, error: PreDeployTaskError): Promise<void> {
+async function showPreDeployError(s: ServiceCore, error: PreDeployTaskError): Promise<void> {
   s.log.warn(`[deploy] ${error.message}`);
   const open = vscode.l10n.t('Open Settings');
   const choice = await notify('error', error.message, ...(error.fix === 'setting' ? [open] : []));
   if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', PRE_DEPLOY_SETTING);
 }
 
-async function linkFolder(s: Core, area: DeployArea, uri?: vscode.Uri): Promise<AppRef> {
+async function linkFolder(s: ServiceCore, area: DeployArea, uri?: vscode.Uri): Promise<AppRef> {
   await signedIn(s);
   const folder = uri ? folderOf(uri) : await pickFolder(vscode.l10n.t('Link which folder to an app?'));
   const app = await pickAndLink(s, area.links, folder);
@@ -83,7 +93,7 @@ async function unlinkFolder(services: Connections, area: DeployArea, uri?: vscod
 type ActionItem = vscode.QuickPickItem & { run?: () => Thenable<unknown> };
 
 /** The status bar item's menu: the linked app's everyday actions. */
-async function linkedAppActions(s: Core, area: DeployArea, uri?: vscode.Uri): Promise<void> {
+async function linkedAppActions(s: ServiceCore, area: DeployArea, uri?: vscode.Uri): Promise<void> {
   const link: FolderLink | undefined = uri ? area.links.linkOf(folderOf(uri)) : area.statusBar.shown();
   if (!link) {
     await linkFolder(s, area, uri);

@@ -2,12 +2,12 @@
 // task): one at a time per app, the checks, the pre-deploy task, then the push. The checks
 // come first, so their questions are asked while the user is there, before a long build.
 import * as vscode from 'vscode';
-import type { Core } from '../core';
+import { onService, type Core, type ServiceCore } from '../core';
 import type { AppRef } from '../model';
 import { serviceNoticeOf } from '../commands/kit/notices';
 import type { DeployOutput } from './deployOutput';
 import { runDeploy, type DeployResult } from './deployRun';
-import { onService, type DeployTarget } from './deployTarget';
+import type { DeployTarget } from './deployTarget';
 import type { DeployArea } from './index';
 import { preflight, type PreflightOptions, type PushPlan, type Unattended } from './preflight';
 import { checkRunnable, findPreDeployTask, PRE_DEPLOY_SETTING, PreDeployTaskError, preDeployTaskName, runPreDeployTask } from './preDeployTask';
@@ -65,7 +65,7 @@ export async function deployFlow(
 }
 
 /** Runs the folder's pre-deploy task, if it has one; throws when it fails (the deploy does not start). */
-async function preDeploy(s: Core, area: DeployArea, plan: PushPlan, task?: TaskDeploy): Promise<void> {
+async function preDeploy(s: ServiceCore, area: DeployArea, plan: PushPlan, task?: TaskDeploy): Promise<void> {
   const name = preDeployTaskName(plan.folder);
   if (!name) return;
   const found = await findPreDeployTask(name, plan.folder);

@@ -7,7 +7,7 @@ import type { Deploy } from '../api';
 import { serviceNoticeOf } from '../commands/kit/notices';
 import type { PushLog } from '../logViews/deployLogs';
 import { logsArea } from '../logViews/registerLogs';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { PushPlan } from './preflight';
 
 export interface DeployOutput {
@@ -28,7 +28,7 @@ export interface DeployOutput {
 }
 
 /** The command's output: a progress notification, and an editor tab with the build. */
-export function notificationOutput(s: Core, plan: PushPlan): DeployOutput {
+export function notificationOutput(s: ServiceCore, plan: PushPlan): DeployOutput {
   const { app } = plan;
   const short = plan.commit.hash.slice(0, 7);
   const title = `${short} ${plan.commit.subject} — git push ${plan.remote} ${plan.source}:${plan.deployBranch}`;

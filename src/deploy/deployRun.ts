@@ -12,7 +12,7 @@ import { serviceNoticeOf } from '../commands/kit/notices';
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import { notificationOutput, type DeployOutput } from './deployOutput';
-import type { Core } from '../core';
+import type { Core, ServiceCore } from '../core';
 import { gitOutput, runPush } from './gitProcess';
 import type { DeployArea } from './index';
 import type { PushPlan } from './preflight';
@@ -31,11 +31,11 @@ export interface DeployResult {
   pushLog?: PushLog;
 }
 
-export async function runDeploy(s: Core, area: DeployArea, plan: PushPlan, options: { force?: boolean; output?: DeployOutput } = {}): Promise<DeployResult> {
+export async function runDeploy(s: ServiceCore, area: DeployArea, plan: PushPlan, options: { force?: boolean; output?: DeployOutput } = {}): Promise<DeployResult> {
   const { app } = plan;
   const force = options.force ?? false;
   const out = options.output ?? notificationOutput(s, plan);
-  const api = s.connection.api();
+  const api = s.connections.of(app.service).api();
   const opts = { workspace: app.workspace, priority: 'user' as const };
   const before = new Set((await api.deploys.list(app.id, opts)).map((d) => d.id));
   const refspec = `${plan.source}:refs/heads/${plan.deployBranch}`;
@@ -114,7 +114,7 @@ export async function runDeploy(s: Core, area: DeployArea, plan: PushPlan, optio
 
 /** Reads the deploy until it has finished (the record is updated right after the build; a few, spaced reads at most). */
 async function settle(s: Core, area: DeployArea, app: AppRef, deploy: Deploy): Promise<Deploy> {
-  const api = s.connection.api();
+  const api = s.connections.of(app.service).api();
   let current = await api.deploys.get(app.id, deploy.id, { workspace: app.workspace, priority: 'user' }).catch(() => deploy);
   for (const ms of area.settleDelaysMs) {
     if (deployFinished(current.status)) break;
@@ -155,7 +155,7 @@ export function deployEnd(plan: PushPlan, result: DeployResult): DeployEnd {
 }
 
 /** Tells how the deploy ended, with the next steps; runs the step chosen. */
-export async function report(s: Core, area: DeployArea, plan: PushPlan, result: DeployResult): Promise<void> {
+export async function report(s: ServiceCore, area: DeployArea, plan: PushPlan, result: DeployResult): Promise<void> {
   const { app } = plan;
   const openApp = vscode.l10n.t('Open App');
   const tail = vscode.l10n.t('Tail Logs');
@@ -191,7 +191,7 @@ function canDiagnose(s: Core, app: AppRef, deploy: Deploy): boolean {
 }
 
 /** A push git refused: the explanation, and what its buttons do. */
-async function problem(s: Core, area: DeployArea, plan: PushPlan, outcome: PushOutcome): Promise<void> {
+async function problem(s: ServiceCore, area: DeployArea, plan: PushPlan, outcome: PushOutcome): Promise<void> {
   const { message: text, actions } = explainPush(outcome, plan);
   const message = serviceNoticeOf(s, text, plan.app.service);
   if (outcome.problem === 'authentication') area.keysChecked.clear();

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { activeWorkspace, pickApp, resolveApp } from '../commands/kit/targets';
 import type { Connections } from '../connections';
-import type { Core } from '../core';
+import { onService, type Core, type ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { askService } from '../servicePick';
 import type { FolderLink, FolderLinks } from './folderLinks';
@@ -25,18 +25,13 @@ export async function refOf(s: Core, link: Pick<FolderLink, 'app' | 'service'>):
   return app.id ? { service, workspace: app.workspace, id: app.id, name: app.name } : { service, workspace: (await activeWorkspace(onService(s, service))).slug, id: app.name, name: app.name };
 }
 
-/** The Core whose connection is the service's (the one a folder's link or an app names). */
-export function onService(s: Core, service: string): Core {
-  return service === s.connection.apiRoot() ? s : { ...s, connection: s.connections.of(service) };
-}
-
 export function folderOf(uri: vscode.Uri): vscode.WorkspaceFolder {
   const folder = vscode.workspace.getWorkspaceFolder(uri);
   if (!folder) throw new Error(vscode.l10n.t('{0} is not in an open workspace folder.', uri.fsPath));
   return folder;
 }
 
-export async function resolveTarget(s: Core, links: FolderLinks, arg: CommandTarget | vscode.Uri | undefined): Promise<DeployTarget> {
+export async function resolveTarget(s: ServiceCore, links: FolderLinks, arg: CommandTarget | vscode.Uri | undefined): Promise<DeployTarget> {
   if (arg instanceof vscode.Uri) {
     const folder = folderOf(arg);
     const link = links.linkOf(folder);
@@ -58,7 +53,7 @@ export async function resolveTarget(s: Core, links: FolderLinks, arg: CommandTar
 }
 
 /** Asks for the folder's app (of the service asked first when several are signed in) and remembers the choice. */
-export async function pickAndLink(s: Core, links: FolderLinks, folder: vscode.WorkspaceFolder): Promise<AppRef> {
+export async function pickAndLink(s: ServiceCore, links: FolderLinks, folder: vscode.WorkspaceFolder): Promise<AppRef> {
   const service = await askService(s.connections);
   const app = await pickApp(service ? onService(s, service) : s, vscode.l10n.t('Select the app of folder {0}', folder.name));
   await links.link(folder, app);

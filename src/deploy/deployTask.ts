@@ -2,7 +2,9 @@
 // run it, bind a key to it and chain it ("dependsOn"), and tasks written by hand
 // ({ "type": "apphost", "app": "storefront" }) resolve to it. It runs the same deploy as the
 // status bar (./deployFlow.ts), in the task's terminal (./taskTerminal.ts). A task with a
-// "command" runs that one-off command on the app instead (./runTask.ts).
+// "command" runs that one-off command on the app instead (./runTask.ts). Before anything is
+// sent, a task is asked for like any caller other than the user (actions/taskConsent.ts):
+// VS Code does not say who started it.
 import * as vscode from 'vscode';
 import type { Core } from '../core';
 import type { DeployTarget } from './deployTarget';
@@ -11,6 +13,7 @@ import type { DeployArea } from './index';
 import { TASK_TYPE } from '../schemes';
 import { DeployTerminal } from './taskTerminal';
 import { isRunTask, runTask } from './runTask';
+import { allowTask } from '../actions/taskConsent';
 
 export interface AppHostTaskDefinition extends vscode.TaskDefinition {
   /** The app to deploy (its name, as the AppHost view shows it). */
@@ -42,11 +45,19 @@ export class DeployTaskProvider implements vscode.TaskProvider {
   }
 
   private task(definition: AppHostTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope.Global | vscode.TaskScope.Workspace): vscode.Task {
-    const execution = new vscode.CustomExecution(async () => new DeployTerminal(this.s, this.area, definition.app, () => taskTarget(this.s, this.area, definition, scope)));
+    const execution = new vscode.CustomExecution(async () => new DeployTerminal(this.s, this.area, definition.app, () => allowedTarget(this.s, this.area, definition, scope)));
     const task = new vscode.Task(definition, scope, vscode.l10n.t('Deploy {0}', definition.app), TASK_TYPE, execution, []);
     task.detail = vscode.l10n.t('git push to {0}, with the build in the terminal', definition.app);
     return task;
   }
+}
+
+/** What the task deploys, once signed in to its service and allowed (asked unless allowed "always"). */
+async function allowedTarget(s: Core, area: DeployArea, definition: AppHostTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope): Promise<DeployTarget> {
+  const target = await taskTarget(s, area, definition, scope);
+  await s.connections.of(target.app.service).signedIn();
+  await allowTask(s, target.app, scope, { kind: 'deploy', folder: target.folder });
+  return target;
 }
 
 /** The folder and app a task deploys: its folder's link, checked against the app it names. Nothing is asked. */

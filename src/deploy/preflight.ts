@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { inform, warn } from '../commands/kit/notices';
 import type { App } from '../api';
 import { publicKeyFiles } from './sshKeyFiles';
-import type { Core } from '../core';
+import type { ServiceCore } from '../core';
 import type { DeployTarget } from './deployTarget';
 import type { GitBranch, GitRepository } from './gitApi';
 import { gitOutput } from './gitProcess';
@@ -53,7 +53,7 @@ export interface PreflightOptions {
   unattended?: Unattended;
 }
 
-export async function preflight(s: Core, area: DeployArea, target: DeployTarget, options: PreflightOptions = {}): Promise<PushPlan> {
+export async function preflight(s: ServiceCore, area: DeployArea, target: DeployTarget, options: PreflightOptions = {}): Promise<PushPlan> {
   const { unattended } = options;
   const { folder } = target;
   const { links } = area;
@@ -64,7 +64,7 @@ export async function preflight(s: Core, area: DeployArea, target: DeployTarget,
   if (!repo) {
     throw new Error(vscode.l10n.t('Folder {0} is not a git repository. AppHost deploys with git push: initialize a repository (Source Control view), commit your code, and deploy again.', folder.name));
   }
-  const details = await s.connection.api().apps.get(target.app.id, { workspace: target.app.workspace, priority: 'user' });
+  const details = await s.connections.of(target.app.service).api().apps.get(target.app.id, { workspace: target.app.workspace, priority: 'user' });
   await links.learn(target.app.service, details);
   const app: AppRef = { service: target.app.service, workspace: target.app.workspace, id: details.id || target.app.id, name: details.name || target.app.name };
   const deployBranch = deployBranchOf(details);
@@ -78,7 +78,7 @@ export async function preflight(s: Core, area: DeployArea, target: DeployTarget,
   await confirmWarnings(await deployWarnings(repo, head, source, remote), folder, app, options);
 
   const pushUrl = (await gitOutput(gitPath, repo.rootUri.fsPath, ['remote', 'get-url', '--push', remote])) ?? '';
-  const session = await s.connection.session();
+  const session = await s.connections.of(app.service).session();
   const credential = session && tokenCredentialFor(pushUrl, session.apiRoot, details.gitRemote, session.token);
   if (!credential && isSshUrl(pushUrl)) await checkSshKey(s, area, session?.apiRoot ?? '', unattended);
   const commit = await repo.getCommit(source === 'HEAD' ? head.commit : source).catch(() => ({ hash: head.commit!, message: '' }));
@@ -194,10 +194,10 @@ function tokenCredentialFor(pushUrl: string, apiRoot: string, gitRemote: string 
 }
 
 /** For SSH remotes: is one of ~/.ssh/*.pub registered with the service? If not, offer to add one. */
-async function checkSshKey(s: Core, area: DeployArea, apiRoot: string, unattended?: Unattended): Promise<void> {
+async function checkSshKey(s: ServiceCore, area: DeployArea, apiRoot: string, unattended?: Unattended): Promise<void> {
   if (area.keysChecked.has(apiRoot)) return;
   const local = await publicKeyFiles(area.sshDir);
-  const keys = await s.connection.api().sshKeys.list({ priority: 'user' });
+  const keys = await s.connections.of(s.service).api().sshKeys.list({ priority: 'user' });
   if (registeredKey(local, keys.map((k) => k.fingerprint))) {
     area.keysChecked.add(apiRoot);
     return;
@@ -225,7 +225,7 @@ async function checkSshKey(s: Core, area: DeployArea, apiRoot: string, unattende
   if (choice === anyway) return;
   const file = local[addButtons.indexOf(choice)];
   const name = file.key.split(/\s+/).slice(2).join(' ') || basename(file.path, '.pub');
-  const key = await s.connection.api().sshKeys.add({ name, publicKey: file.key }, { priority: 'user' });
+  const key = await s.connections.of(s.service).api().sshKeys.add({ name, publicKey: file.key }, { priority: 'user' });
   area.keysChecked.add(apiRoot);
   void inform(s, vscode.l10n.t('SSH key "{0}" added ({1}).', key.name || name, key.fingerprint ?? ''));
 }

@@ -3,15 +3,18 @@
 // compound task can deploy and then migrate:
 //   { "type": "apphost", "app": "shop-api", "command": "rails db:migrate" }
 // The app is the one a folder of this window is linked to under that name, else the app of
-// that name in the first service's active workspace. Nothing is asked.
+// that name in the first service's active workspace. Before it runs, the task is asked for
+// like any caller other than the user (actions/taskConsent.ts): VS Code does not say who
+// started it.
 import * as vscode from 'vscode';
 import { planRun } from '../actions/runCommand';
 import { RunTerminal, runTerminalName } from '../actions/runTerminal';
+import { allowTask } from '../actions/taskConsent';
 import { activeWorkspace, inWorkspace } from '../commands/kit/targets';
-import type { Core } from '../core';
+import { onService, type Core } from '../core';
 import type { AppRef } from '../model';
 import { TASK_TYPE } from '../schemes';
-import { onService, refOf } from './deployTarget';
+import { refOf } from './deployTarget';
 import type { DeployArea } from './index';
 
 /** An `apphost` task that runs a command (package.json, taskDefinitions). */
@@ -29,7 +32,11 @@ export function isRunTask(definition: vscode.TaskDefinition): definition is RunT
 export function runTask(s: Core, area: DeployArea, definition: RunTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope.Global | vscode.TaskScope.Workspace): vscode.Task {
   const name = runTerminalName(definition.app, definition.command);
   const execution = new vscode.CustomExecution(async () =>
-    new RunTerminal(s, name, async () => planRun(s, await taskApp(s, area, definition, scope), definition.command), true));
+    new RunTerminal(s, name, async () => {
+      // A service known not to offer one-off commands refuses before anything is asked.
+      const plan = planRun(s, await taskApp(s, area, definition, scope), definition.command);
+      return { ...plan, app: await allowTask(s, plan.app, scope, { kind: 'run', command: plan.command }) };
+    }, true));
   const task = new vscode.Task(definition, scope, vscode.l10n.t('Run {0} on {1}', definition.command, definition.app), TASK_TYPE, execution, []);
   task.detail = vscode.l10n.t('a one-off command in a new container of {0}; the task ends with its exit code', definition.app);
   return task;
@@ -49,7 +56,7 @@ async function taskApp(s: Core, area: DeployArea, definition: RunTaskDefinition,
   }
   const service = s.connections.firstId();
   const on = onService(s, service);
-  const { api } = await on.connection.signedIn();
+  const { api } = await s.connections.of(service).signedIn();
   const { slug } = await activeWorkspace(on);
   const apps = await inWorkspace(on, slug, await api.apps.list({}, { workspace: slug, priority: 'user' }));
   const found = apps.find((a) => a.name === app);

@@ -1,7 +1,8 @@
 // The terminal of an AppHost deploy task: git's output and the live build as the push
 // receives them, then how the deploy ended; the task's exit code is the deploy's outcome
-// (0: deployed, or nothing new to deploy; 1: not deployed). Nothing is asked: what the
-// status bar's deploy would ask about fails the task with what to do (preflight.ts).
+// (0: deployed, or nothing new to deploy; 1: not deployed, or not allowed). The one question
+// is whether the task may run (actions/taskConsent.ts); what the status bar's deploy would
+// ask about fails the task with what to do (preflight.ts).
 import * as vscode from 'vscode';
 import { errorMessage } from '../connection';
 import type { Core } from '../core';
@@ -12,6 +13,7 @@ import type { DeployTarget } from './deployTarget';
 import type { DeployArea } from './index';
 import type { PushPlan } from './preflight';
 import { UserCancelled } from '../model';
+import { TaskNotAllowed } from '../actions/taskConsent';
 
 const STYLE = { bold: '\x1b[1m', dim: '\x1b[2m', red: '\x1b[31m', green: '\x1b[32m', yellow: '\x1b[33m', reset: '\x1b[0m' };
 type Style = keyof typeof STYLE;
@@ -29,6 +31,7 @@ export class DeployTerminal implements vscode.Pseudoterminal {
     private readonly s: Core,
     private readonly area: DeployArea,
     private readonly appName: string,
+    /** What to deploy: resolved signed in to its service, and allowed (nothing sent before). */
     private readonly target: () => Promise<DeployTarget>,
   ) {}
 
@@ -48,7 +51,6 @@ export class DeployTerminal implements vscode.Pseudoterminal {
     try {
       this.line(vscode.l10n.t('AppHost: deploy {0}', this.appName), 'bold');
       const target = await this.target();
-      await this.s.connections.of(target.app.service).signedIn();
       const done = await deployFlow(this.s, this.area, target, {
         output: (plan) => this.output(plan),
         say: (text) => this.line(text, 'bold'),
@@ -74,7 +76,7 @@ export class DeployTerminal implements vscode.Pseudoterminal {
       }
     } catch (error) {
       const cancelled = error instanceof UserCancelled || error instanceof vscode.CancellationError;
-      this.line(cancelled ? vscode.l10n.t('Deploy cancelled.') : errorMessage(error), 'red');
+      this.line(error instanceof TaskNotAllowed ? error.message : cancelled ? vscode.l10n.t('Deploy cancelled.') : errorMessage(error), 'red');
       if (!cancelled) this.s.log.warn(`[deploy task] ${this.appName}: ${errorMessage(error)}`);
       return 1;
     }

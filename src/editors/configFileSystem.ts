@@ -11,9 +11,10 @@ import { errorMessage, type Connection } from '../connection';
 import { serviceNotice, type Connections } from '../connections';
 import { parseDocumentUri, type DocumentAddress } from './apphostUri';
 import {
-  applyChangeSet, changesInEffect, diffMaps, isEmptyChangeSet, NO_CHANGES, remainingChanges, touchedKeys, type ChangeSet, type FlatMap,
+  applyChangeSet, diffMaps, isEmptyChangeSet, NO_CHANGES, remainingChanges, touchedKeys, type ChangeSet, type FlatMap,
 } from '../configText/configDiff';
-import { documentKind, FILE_NAMES, PartialSendError, type DocumentKindSpec, type ParsedDocument } from '../configText/documentKinds';
+import { sendChanges, ReadBackFailed, type SendOutcome } from '../actions/configSend';
+import { documentKind, FILE_NAMES, type DocumentKindSpec, type ParsedDocument } from '../configText/documentKinds';
 import type { EditBases } from './editBases';
 import type { DocumentKeys } from './documentKeys';
 import type { SavePrompts } from './savePrompts';
@@ -221,39 +222,33 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   > {
     const api = this.connections.of(address.app.service).api();
     const opts = { workspace: address.app.workspace, priority: 'user' as const, onBudgetWait: waitNotice(address, 'save') };
+    let outcome: SendOutcome<{ renamedTo?: string; app?: App }>;
     try {
-      return { complete: true, sent: await spec.send(api, address.app.id, changes, opts) };
+      outcome = await sendChanges(changes, () => spec.send(api, address.app.id, changes, opts), async () => (await spec.read(api, address.app.id, opts)).state);
     } catch (error) {
-      const done = error instanceof PartialSendError ? error.done : NO_CHANGES;
-      const cause = error instanceof PartialSendError ? error.cause : error;
-      const reason = messageOf(cause);
-      let applied = done;
-      if (cause instanceof AppHostError && cause.outcomeUnknown) {
-        let now;
-        try {
-          now = await spec.read(api, address.app.id, opts);
-        } catch (readError) {
-          throw new vscode.FileSystemError(vscode.l10n.t(
-            'Not known whether {0} was saved: {1} Reading it back failed too ({2}). Your edits are kept: reopen the file to see what the server holds before saving again.',
-            FILE_NAMES[address.kind], withStop(reason), messageOf(readError),
-          ));
-        }
-        applied = changesInEffect(changes, now.state);
-        if (touchedKeys(applied).length === touchedKeys(changes).length) {
-          // It all reached the server before the connection dropped.
-          void notify('info', serviceNotice(
-            this.connections.nameWhenSeveral(address.app.service),
-            vscode.l10n.t('{0} was saved: the connection dropped, but reading it back shows your changes on the server.', FILE_NAMES[address.kind]),
-          ));
-          return { complete: true, sent: {} };
-        }
+      if (error instanceof ReadBackFailed) {
+        throw new vscode.FileSystemError(vscode.l10n.t(
+          'Not known whether {0} was saved: {1} Reading it back failed too ({2}). Your edits are kept: reopen the file to see what the server holds before saving again.',
+          FILE_NAMES[address.kind], withStop(messageOf(error.cause)), messageOf(error.readError),
+        ));
       }
-      if (isEmptyChangeSet(applied)) {
-        const checked = cause instanceof AppHostError && cause.outcomeUnknown ? ` ${vscode.l10n.t('(Read back: the server did not apply it.)')}` : '';
-        throw new vscode.FileSystemError(vscode.l10n.t('Not saved: {0}{1} Your edits are kept: save again to retry.', withStop(reason), checked));
-      }
-      return { complete: false, applied, reason };
+      throw new vscode.FileSystemError(vscode.l10n.t('Not saved: {0} Your edits are kept: save again to retry.', withStop(messageOf(error)), ''));
     }
+    if (outcome.complete) {
+      if (outcome.readBack) {
+        void notify('info', serviceNotice(
+          this.connections.nameWhenSeveral(address.app.service),
+          vscode.l10n.t('{0} was saved: the connection dropped, but reading it back shows your changes on the server.', FILE_NAMES[address.kind]),
+        ));
+      }
+      return { complete: true, sent: outcome.sent ?? {} };
+    }
+    const reason = messageOf(outcome.cause);
+    if (isEmptyChangeSet(outcome.applied)) {
+      const checked = outcome.readBack ? ` ${vscode.l10n.t('(Read back: the server did not apply it.)')}` : '';
+      throw new vscode.FileSystemError(vscode.l10n.t('Not saved: {0}{1} Your edits are kept: save again to retry.', withStop(reason), checked));
+    }
+    return { complete: false, applied: outcome.applied, reason };
   }
 
   /**

@@ -16,6 +16,12 @@ export interface DiagnosisView {
   readonly uri: vscode.Uri;
   /** Replaces the Markdown shown (the preview follows). */
   update(markdown: string): void;
+  /**
+   * The text is final: the preview renders it whole. The preview follows a change by sending
+   * its webview the new body, which a webview still loading drops: a model that answered
+   * while the preview opened left it at "Asking…" with the answer in the document.
+   */
+  done(): Promise<void>;
 }
 
 export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -36,7 +42,7 @@ export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, v
     const name = this.serviceName(app.service);
     const query = new URLSearchParams({ app: app.id, deploy: deployId, ...(app.workspace ? { workspace: app.workspace } : {}), service: app.service, ...(name ? { name: app.name } : {}) });
     const uri = this.keys.lock(vscode.Uri.from({ scheme: DIAGNOSIS_SCHEME, path: `/${withService(app.name, name)}/diagnosis ${label}.md`, query: query.toString() }));
-    const view: DiagnosisView = { uri, update: (text) => this.set(uri, text) };
+    const view: DiagnosisView = { uri, update: (text) => this.set(uri, text), done: refreshPreviews };
     this.set(uri, markdown);
     try {
       await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
@@ -44,6 +50,11 @@ export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, v
       // A VS Code without its Markdown extension (disabled): the Markdown itself, beside the log.
       await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.Beside, preview: true });
     }
+    // VS Code re-reads a document on a change only once it knows the document: a change fired
+    // while the preview was still loading it is lost (a fast model's whole answer stayed
+    // "Asking…"). Opened here, every later update reaches it; one that came meanwhile is shown now.
+    const document = await vscode.workspace.openTextDocument(uri);
+    if (document.getText() !== this.contents.get(uri.toString())) this.changed.fire(uri);
     return view;
   }
 
@@ -61,13 +72,23 @@ export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, v
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const content = this.contents.get(uri.toString());
-    if (content !== undefined && (await this.keys.admits(uri))) return content;
+    // Read after the check: an update made meanwhile is the content (its change event may come too early to be heard).
+    const content = (await this.keys.admits(uri)) ? this.contents.get(uri.toString()) : undefined;
+    if (content !== undefined) return content;
     return `${vscode.l10n.t('This diagnosis was shown once and is gone: run Diagnose Failure on the failed deploy again.')}\n`;
   }
 
   dispose(): void {
     this.changed.dispose();
     this.contents.clear();
+  }
+}
+
+/** Renders every Markdown preview whole (none without VS Code's Markdown extension: nothing to do). */
+async function refreshPreviews(): Promise<void> {
+  try {
+    await vscode.commands.executeCommand('markdown.preview.refresh');
+  } catch {
+    // No Markdown extension: the document itself is shown, and follows every change.
   }
 }

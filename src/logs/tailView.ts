@@ -7,8 +7,8 @@
 // show. While nothing is filtered or hidden, text passes through untouched: per line
 // it costs only a count of its line breaks.
 //
-// The output itself is bounded the same way: once it shows twice the kept lines, it is
-// redrawn from them (the oldest half goes, with a line saying so). VS Code keeps a copy of
+// The output itself is bounded the same way: once it shows half as many lines again as it
+// keeps, it is redrawn from them (the oldest third goes, with a line saying so). VS Code keeps a copy of
 // the Output view's document in the extension host, and an output that only grew made
 // that copy grow with the log, all day (the soak's rising heap, issue #33).
 
@@ -25,8 +25,14 @@ export interface RedrawableSink extends LogSink {
   trim(text: string): void;
 }
 
-/** Lines kept per tail for redraws (about 0.5 MB of typical log lines); the output shows at most twice as many. */
-export const KEPT_LINES = 5_000;
+/**
+ * Lines kept per tail for redraws (about 0.3 MB of typical log lines; VS Code's terminal
+ * keeps 1,000). Both bounds are reached within the first minutes of a busy tail, and the
+ * memory they hold is what a slow tail adds until it reaches them (issue #33's soak).
+ */
+export const KEPT_LINES = 3_000;
+/** The output shows at most this many times the kept lines before it is redrawn from them. */
+export const OUTPUT_BOUND = 1.5;
 
 // A leading ISO time (`2026-11-25T04:15:50.123456789Z `), as the service stamps each line.
 const TIMESTAMP = /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\s+/;
@@ -82,7 +88,7 @@ export class TailView implements LogSink {
       if (shown.length) this.out.append(`${shown.join('\n')}\n`);
       this.shown += shown.length;
     }
-    if (this.shown >= 2 * this.maxLines) this.redraw(true);
+    if (this.shown >= OUTPUT_BOUND * this.maxLines) this.redraw(true);
   }
 
   /** Shows only the lines the filter keeps (undefined: every line), redrawn from the kept lines. */

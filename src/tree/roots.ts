@@ -43,7 +43,7 @@ export class ResourceRoots {
     for (const service of this.connections.services()) {
       const connection = this.connections.of(service.id);
       let row = this.rows.get(service.id);
-      if (row && row.workspaces.connection !== connection) row = undefined; // its address changed
+      if (row && row.workspaces.serviceConnection !== connection) row = undefined; // its address changed
       if (row) row.service = service; // renamed: the same row (the id is the same)
       // A 429 on its workspace list: the healer refreshes this row.
       else row = new ServiceNode(service, (self) => this.workspacesOf(connection, self, () => [service.id]));
@@ -72,6 +72,6 @@ export class ResourceRoots {
     if (!this.connections.several) {
       return [{ key: '', budget: this.connections.first.budget, refresh: () => refresh(this.single?.loaded() ?? []) }];
     }
-    return [...this.rows.values()].map((row) => ({ key: row.id, budget: row.workspaces.connection.budget, refresh: () => refresh([row]) }));
+    return [...this.rows.values()].map((row) => ({ key: row.id, budget: row.workspaces.serviceConnection.budget, refresh: () => refresh([row]) }));
   }
 }

@@ -30,7 +30,7 @@ export class ServiceNode implements TreeNode {
   }
 
   async getTreeItem(): Promise<vscode.TreeItem> {
-    this.session = await this.workspaces.connection.session();
+    this.session = await this.workspaces.serviceConnection.session();
     const item = new vscode.TreeItem(this.service.name, vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon('cloud', new vscode.ThemeColor(this.service.color));
@@ -55,7 +55,7 @@ export class ServiceNode implements TreeNode {
   }
 
   async getChildren(): Promise<TreeNode[]> {
-    const session = await this.workspaces.connection.session();
+    const session = await this.workspaces.serviceConnection.session();
     if (session) return this.workspaces.get(session);
     return [new MessageNode(`${this.id}/signIn`, vscode.l10n.t('Sign in to {0}…', this.service.name), 'sign-in',
       { command: 'apphost.signIn', title: vscode.l10n.t('Sign In'), arguments: [this.service.id] }, undefined, this.service.id)];

@@ -23,7 +23,7 @@ export class ServiceWorkspaces {
   private loadedAt = 0;
 
   constructor(
-    readonly connection: Connection,
+    readonly serviceConnection: Connection,
     private readonly auth: AppHostAuthProvider,
     private readonly workspaces: Workspaces,
     private readonly state: TreeState,
@@ -35,10 +35,10 @@ export class ServiceWorkspaces {
 
   /** The rows of the signed-in session; none while signed out. */
   async get(session?: StoredSession): Promise<TreeNode[]> {
-    session ??= await this.connection.session();
+    session ??= await this.serviceConnection.session();
     // The registry of shown workspaces holds this session's only (another user has other teams).
     if (session?.id !== this.sessionId) {
-      this.state.clearWorkspaceNodes(session?.apiRoot ?? this.connection.apiRoot());
+      this.state.clearWorkspaceNodes(session?.apiRoot ?? this.serviceConnection.apiRoot());
       this.sessionId = session?.id;
     }
     if (!session) return [];
@@ -48,7 +48,7 @@ export class ServiceWorkspaces {
     }
     let list: Workspace[];
     try {
-      list = await this.workspaces.list(this.connection.api(), session);
+      list = await this.workspaces.list(this.serviceConnection.api(), session);
       ListNode.healer?.healed(this.healable);
     } catch (error) {
       ListNode.healer?.add(this.healable, error);
@@ -58,7 +58,7 @@ export class ServiceWorkspaces {
       }
       return [errorNode(idPrefix, error)];
     }
-    const ctx = { api: () => this.connection.api(), idPrefix, service: session.apiRoot, state: this.state, isAdmin: session.account.role === 'admin', offers: this.connection.offers };
+    const ctx = { api: () => this.serviceConnection.api(), idPrefix, service: session.apiRoot, state: this.state, isAdmin: session.account.role === 'admin', offers: this.serviceConnection.offers };
     const next = new Map<string, WorkspaceNode>();
     for (const w of list) {
       const key = JSON.stringify([session.id, w.slug, w.label, w.source]);

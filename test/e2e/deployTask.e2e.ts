@@ -1,6 +1,7 @@
 // Journey: deploy as a task. Terminal > Run Task (the palette's "Tasks: Run Task") offers
-// "Deploy storefront" for the linked folder; its terminal shows git's output and the live
-// build; a failing pre-deploy task (apphost.deploy.preDeployTask) stops the deploy and
+// "Deploy storefront" for the linked folder; its first run asks (VS Code does not say who
+// started a task): "Always for This Task" lets it and its later runs deploy; its terminal
+// shows git's output and the live build; a failing pre-deploy task (apphost.deploy.preDeployTask) stops the deploy and
 // says which task failed, in the task's terminal and from the status bar's Deploy.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,7 @@ describe('journey: deploy as a task, with a pre-deploy task', () => {
   const page = () => workbench.page;
   const terminal = () => page().locator('.terminal-wrapper.active .xterm-rows').first();
   const toast = (text: string | RegExp) => page().locator('.notification-toast', { hasText: text }).first();
+  const dialog = () => page().locator('.monaco-dialog-box');
 
   let pickers = 0;
   /** Terminal > Run Task: the palette's "Tasks: Run Task", then the items picked in turn (each list waits for its tasks). */
@@ -75,8 +77,15 @@ describe('journey: deploy as a task, with a pre-deploy task', () => {
     repo.commit('Show prices with two decimals', { 'server.js': "require('node:http').createServer((q, s) => s.end('Prices: 12.50')).listen(process.env.PORT || 5000);\n" });
     // The build ends only when the journey has seen it live, however slowly this machine runs.
     const releaseBuild = server.control.holdBuilds();
+    const deploysBefore = server.control.deploysOf('storefront').length;
     try {
       await runTask('apphost', 'Deploy storefront');
+      // AppHost's own question before the task sends anything: what, where, and that a task asked.
+      await dialog().getByText('A task asks AppHost to deploy folder storefront to storefront.').waitFor({ timeout: patient(30_000) });
+      await dialog().getByText(/It was started as a task of folder storefront: from a tasks\.json, a compound task, Run Task, or another extension/).waitFor();
+      console.log(`    screenshot: ${await workbench.screenshot('task-1-asks-before-it-runs')}`);
+      assert.equal(server.control.deploysOf('storefront').length, deploysBefore, 'nothing pushed while it asks');
+      await dialog().getByRole('button', { name: 'Always for This Task' }).click();
       // A taller panel: the whole build fits in the terminal, as on a real screen.
       await page().locator('.part.panel .action-label[aria-label^="Maximize Panel"]').first().click();
       await terminal().getByText('-----> Installing dependencies').waitFor({ timeout: patient(30_000) });
@@ -93,10 +102,11 @@ describe('journey: deploy as a task, with a pre-deploy task', () => {
     assert.equal(server.control.deploysOf('storefront')[0].status, 'succeeded');
   });
 
-  it('"Test and deploy" (dependsOn the deploy task) runs the tests, then deploys', async () => {
+  it('"Test and deploy" (dependsOn the deploy task, allowed always) runs the tests, then deploys without asking', async () => {
     repo.commit('Round prices half up', { 'prices.js': 'module.exports = (p) => Math.round(p * 100) / 100;\n' });
     await runTask('Test and deploy');
     await terminal().getByText(/storefront deployed: [0-9a-f]{7} "Round prices half up"\./).waitFor({ timeout: patient(60_000) });
+    assert.equal(await dialog().count(), 0, 'not asked again');
     console.log(`    screenshot: ${await workbench.screenshot('task-4-test-and-deploy')}`);
     assert.equal(server.control.deploysOf('storefront')[0].status, 'succeeded');
   });

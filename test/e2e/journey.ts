@@ -16,11 +16,19 @@ export interface JourneyOptions {
 
 export async function openJourney(options: JourneyOptions = {}): Promise<{ server: RunningServer; workbench: Workbench }> {
   const server = await startServer({ seed: 'demo', actionDelayMs: 300, ...options.server });
-  const workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url, ...options.settings } });
-  if (options.signIn !== false) await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
-  for (const section of options.collapse ?? []) await workbench.collapseSection(section);
-  for (const row of options.expand ?? []) await workbench.expand(row);
-  return { server, workbench };
+  let workbench: Workbench | undefined;
+  try {
+    workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url, ...options.settings } });
+    if (options.signIn !== false) await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
+    for (const section of options.collapse ?? []) await workbench.collapseSection(section);
+    for (const row of options.expand ?? []) await workbench.expand(row);
+    return { server, workbench };
+  } catch (error) {
+    // The journey's `after` never gets them: close them here (the failure's picture first).
+    await workbench?.screenshot('FAILED-journey-setup').catch(() => undefined);
+    await closeJourney(workbench, server);
+    throw error;
+  }
 }
 
 export async function closeJourney(workbench: Workbench | undefined, ...servers: (RunningServer | undefined)[]): Promise<void> {

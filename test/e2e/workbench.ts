@@ -27,6 +27,15 @@ export interface WorkbenchOptions {
 export class Workbench {
   /** The workbench of the running journey, for failure screenshots. */
   static current: Workbench | undefined;
+  /**
+   * Every workbench not closed yet. A journey holds one at a time, so a new one closes the
+   * others: what a journey whose `before` hook failed or ran over its limit left open (its
+   * `after` hook never got it) would otherwise keep a code-server and a browser busy for the
+   * rest of the run, and slow every later journey on a loaded machine.
+   */
+  private static readonly unclosed = new Set<Workbench>();
+  /** Bumped by each open(): an older open() that finishes after a newer one started closes its own workbench. */
+  private static opening = 0;
 
   private constructor(
     readonly page: Page,
@@ -36,6 +45,8 @@ export class Workbench {
 
   /** Starts code-server with the packaged extension installed and opens it in Chromium. */
   static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
+    const turn = ++Workbench.opening;
+    await Promise.all([...Workbench.unclosed].map((left) => left.close().catch(() => undefined)));
     const codeServer = await startCodeServer({ vsix: options.vsix ?? VSIX, settings: options.settings, machineSettings: options.machineSettings, env: options.env, workspaceFolder: options.folder });
     const browser = await launchBrowser();
     try {
@@ -45,7 +56,9 @@ export class Workbench {
       await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(codeServer.workspaceFolder)}`, { timeout: patient(90_000) });
       await page.locator('.monaco-workbench').waitFor({ timeout: patient(60_000) });
       await page.locator('.activitybar').waitFor();
+      if (turn !== Workbench.opening) throw new Error('a later journey opened its workbench while this one was still opening');
       Workbench.current = new Workbench(page, browser, codeServer);
+      Workbench.unclosed.add(Workbench.current);
       return Workbench.current;
     } catch (error) {
       await browser.close();
@@ -56,6 +69,7 @@ export class Workbench {
 
   async close(): Promise<void> {
     if (Workbench.current === this) Workbench.current = undefined;
+    Workbench.unclosed.delete(this);
     await this.browser.close();
     await this.codeServer.close();
   }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunningServer } from '../server';
-import { appRequests, closeAll, diagnosticsOf, openDocument, save, setText, settled, skipRestartPrompt } from './support/configDocs';
+import { appRequests, closeAll, diagnosticsOf, editEnv, openDocument, save, setText, settled, skipRestartPrompt, type Kind } from './support/configDocs';
 import { extensionApi, startSignedIn, stopSignedIn, until } from './support/env';
 import { labelOf, labelsUnder, nodeAt, runScripted } from './support/resourceTree';
 
@@ -34,6 +34,41 @@ describe('config: checks.json, app.json and the .env round trip', function () {
       return `${String(item.label)}=${String(item.description)}`;
     }));
   };
+
+  it('AppHost documents are never auto-saved: each save changes the app, so only the user saves them', async () => {
+    // Auto-save after a short delay (code-server's default is afterDelay): a file of the
+    // folder, edited after config.env, is saved by it; config.env stays dirty and unsent.
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    await files.update('autoSaveDelay', 200, vscode.ConfigurationTarget.Global);
+    try {
+      const languages: Record<Kind, string> = { config: 'apphost-env', checks: 'apphost-json', app: 'apphost-json', buildpacks: 'apphost-buildpacks' };
+      for (const [kind, language] of Object.entries(languages) as [Kind, string][]) {
+        const doc = await openDocument(server, 'storefront', kind);
+        assert.equal(doc.languageId, language, kind);
+        assert.equal(vscode.workspace.getConfiguration('files', doc).get('autoSave'), 'off', `${kind}: auto-save off for ${language}`);
+      }
+      const doc = await openDocument(server, 'storefront', 'config');
+      server.control.clearRequestLog();
+      await editEnv(doc, { AUTO_SAVE_PROBE: 'typed' });
+      await write('auto-save-control.txt', 'before\n');
+      const control = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder(), 'auto-save-control.txt'));
+      await vscode.window.showTextDocument(control, { preview: false });
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(control.uri, new vscode.Position(0, 0), 'after ');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      await until('the folder\'s file auto-saved', async () => !control.isDirty && (await read('auto-save-control.txt')).startsWith('after '), 30_000);
+      assert.equal(doc.isDirty, true, 'config.env still holds the unsaved edit');
+      assert.equal(server.control.findApp('storefront')!.config.AUTO_SAVE_PROBE, undefined, 'nothing reached the service');
+      assert.deepEqual(appRequests(server, 'storefront').filter((r) => r.startsWith('PUT')), []);
+      assert.equal((await save(doc)).saved, true, 'the user\'s own save goes through');
+      assert.equal(server.control.findApp('storefront')!.config.AUTO_SAVE_PROBE, 'typed');
+    } finally {
+      await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+      await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+      await remove('auto-save-control.txt');
+    }
+  });
 
   it('checks.json: typed JSON; one PUT with only the changed setting; out-of-range values blocked with diagnostics', async () => {
     await labelsUnder(await nodeAt('Personal', 'Apps', 'storefront', 'Health Checks'));

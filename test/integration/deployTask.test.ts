@@ -1,7 +1,8 @@
 // Deploys wired into tasks: the `apphost` task type ("Deploy <app>" for each linked folder,
 // and tasks written by hand), chained with dependsOn in a folder's tasks.json and run by
 // VS Code's task system against the reference server's git gateway; and the setting
-// apphost.deploy.preDeployTask before every deploy (the command's and the task's).
+// apphost.deploy.preDeployTask before every deploy (the command's and the task's). VS Code
+// does not say who started a task, so its first run in a workspace asks (taskConsent.ts).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,6 +80,18 @@ describe('deploy tasks: the apphost task type and the pre-deploy task', function
   const setPreDeployTask = (name: string | undefined) =>
     vscode.workspace.getConfiguration('apphost.deploy', shop.uri).update('preDeployTask', name, vscode.ConfigurationTarget.WorkspaceFolder);
   const shownError = (ui: ScriptedUi) => ui.shown.find((m) => m.kind === 'error');
+  /** AppHost's question before a task runs. */
+  const TASK_ASKS = /^A task asks AppHost to /;
+  const asked = (ui: ScriptedUi) => ui.shown.filter((m) => TASK_ASKS.test(m.text));
+  /** What reached the service besides reads of its API: writes and git (a push starts with a read of /git/…/info/refs). */
+  const sent = () => server.control.requestLog.filter((e) => e.method !== 'GET' || e.path.startsWith('/git/')).map((e) => `${e.method} ${e.path}`);
+
+  /** Runs a task with scripted answers to AppHost's question. */
+  async function runAnswering(name: string, answer: 'Run' | 'Always for This Task' | undefined): Promise<{ runs: TaskRun; ui: ScriptedUi }> {
+    let runs: TaskRun | undefined;
+    const ui = await withScript({ buttons: [[TASK_ASKS, answer]] }, async () => (runs = await run(name)));
+    return { runs: runs!, ui };
+  }
 
   before(async () => {
     server = await useServer({ actionDelayMs: 160 });
@@ -96,6 +109,8 @@ describe('deploy tasks: the apphost task type and the pre-deploy task', function
     });
     await openFolders(shop);
     await until('the folder is linked', () => api.deploy.links.linkOf(shop.uri), 20_000);
+    // No task allowed "always" by an earlier suite in this workspace.
+    await vscode.commands.executeCommand('apphost.tasks.forgetPermissions');
   });
   afterEach(async () => {
     await setPreDeployTask(undefined);
@@ -117,6 +132,69 @@ describe('deploy tasks: the apphost task type and the pre-deploy task', function
     const byHand = tasks.find((t) => t.name === 'Deploy the shop');
     assert.ok(byHand, 'the tasks.json task is an apphost task');
     assert.equal(byHand.definition.folder, 'shop');
+  });
+
+  it('the first run of a task asks what it deploys where, and says a task started it; declined, the task ends with 1 and nothing is sent', async () => {
+    shop.commit('Add a price filter');
+    const before = deploys().length;
+    server.control.clearRequestLog();
+    const { runs, ui } = await runAnswering('Deploy storefront', undefined);
+    assert.equal(runs.exits.get('Deploy storefront'), 1, transcript());
+    const [question, ...more] = asked(ui);
+    assert.equal(more.length, 0, JSON.stringify(ui.shown));
+    assert.equal(question.kind, 'warning');
+    assert.equal(question.text, 'A task asks AppHost to deploy folder shop to storefront.');
+    assert.match(question.detail ?? '', /^App storefront in workspace Personal, on .*127\.0\.0\.1:\d+.*\.\n\n/);
+    assert.match(question.detail ?? '', /It was started as a task of folder shop: from a tasks\.json, a compound task, Run Task, or another extension/);
+    assert.deepEqual(question.items, ['Run', 'Always for This Task']);
+    assert.match(transcript(), /\nNot run: the task was not allowed, so nothing was sent to the service\.\n$/);
+    assert.deepEqual(sent(), [], 'no push, no write');
+    assert.equal(deploys().length, before);
+  });
+
+  it('another extension starting AppHost\'s task (fetchTasks, then executeTask) is asked about like any; a definition without AppHost\'s execution is refused by VS Code', async () => {
+    server.control.clearRequestLog();
+    const before = deploys().length;
+    // What a neighbour can do: VS Code refuses a task that brings no execution (it does not resolve it through AppHost)…
+    const madeUp = new vscode.Task({ type: 'apphost', app: 'storefront' }, vscode.TaskScope.Workspace, 'Tidy up', 'a neighbour');
+    await assert.rejects(Promise.resolve(vscode.tasks.executeTask(madeUp)), /must include an execution/);
+    // …so it runs one AppHost provides or a tasks.json defines, as the Run Task picker does.
+    const provided = (await vscode.tasks.fetchTasks({ type: 'apphost' })).find((t) => t.name === 'Deploy storefront')!;
+    let exit: number | undefined;
+    const ui = await withScript({ buttons: [[TASK_ASKS, undefined]] }, async () => {
+      const ended = new Promise<number | undefined>((resolve) => {
+        const sub = vscode.tasks.onDidEndTaskProcess((e) => {
+          if (e.execution.task.definition.type !== 'apphost') return;
+          sub.dispose();
+          resolve(e.exitCode);
+        });
+      });
+      await vscode.tasks.executeTask(provided);
+      exit = await ended;
+    });
+    assert.deepEqual(asked(ui).map((m) => m.text), ['A task asks AppHost to deploy folder shop to storefront.'], JSON.stringify(ui.shown));
+    assert.equal(exit, 1);
+    assert.deepEqual(sent(), []);
+    assert.equal(deploys().length, before);
+  });
+
+  it('"Run" deploys this once (the next run asks again); "Always for This Task" deploys, and then the task runs without asking', async () => {
+    const once = await runAnswering('Deploy storefront', 'Run');
+    assert.equal(once.runs.exits.get('Deploy storefront'), 0, transcript());
+    assert.equal(deploys()[0].status, 'succeeded');
+    assert.equal(asked(once.ui).length, 1);
+
+    shop.commit('Sort prices');
+    const always = await runAnswering('Deploy storefront', 'Always for This Task');
+    assert.equal(asked(always.ui).length, 1, 'asked again: "Run" was for once');
+    assert.equal(always.runs.exits.get('Deploy storefront'), 0, transcript());
+    assert.match(transcript(), /storefront deployed: [0-9a-f]{7} "Sort prices"\./);
+
+    shop.commit('Sort prices, descending too');
+    const again = await runAnswering('Deploy storefront', undefined);
+    assert.deepEqual(again.ui.shown, [], 'not asked');
+    assert.equal(again.runs.exits.get('Deploy storefront'), 0, transcript());
+    assert.match(transcript(), /storefront deployed: [0-9a-f]{7} "Sort prices, descending too"\./);
   });
 
   it('"Build and deploy" (dependsOn the provided task) builds, then deploys against the git gateway: exit code 0, the build in the terminal', async () => {

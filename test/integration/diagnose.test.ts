@@ -1,9 +1,11 @@
 // Diagnose Failure: the service's diagnosis of a failed deploy (POST /ai/diagnose, beyond
 // the specification) as Markdown beside its log; without an AI key the plain reason and
 // the offer of a language model of VS Code; nothing for a deploy that did not fail; the
-// deploy log tool's answer; an older wokku that lacks the endpoint (404).
+// deploy log tool's answer; an older wokku that lacks the endpoint (404); the language
+// model asked instead (the test model, test/vscode/testModel/): what it gets, its answer,
+// and each way it fails, in words.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Deploy } from '../../src/api';
@@ -13,6 +15,7 @@ import type { TreeNode } from '../../src/tree/commandTarget';
 import type { RunningServer } from '../server';
 import { asAppHost, extensionApi, serviceOf, startSignedIn, stopSignedIn, until } from './support/env';
 import { nodeAt, runScripted } from './support/resourceTree';
+import { answerFor, behaviourFile, MODEL_DIR_ENV, MODEL_NAME, promptFile, VENDOR, WAITING_WORDS, type Behaviour } from '../vscode/testModel/protocol';
 
 const DIAGNOSIS = 'apphost-diagnosis';
 /** `METHOD /path` (without /api/v1) of the requests since the log was cleared. */
@@ -204,5 +207,106 @@ describe('diagnose: an older wokku without POST /ai/diagnose', function () {
     assert.match(tool, /This service does not offer deploy diagnoses/);
     assert.ok(!calls(server).includes('POST /ai/diagnose'), 'known: not asked again');
     assert.deepEqual(previewTabs(), [], 'no diagnosis shown');
+  });
+});
+
+describe('diagnose: without an AI key, the language model of VS Code is asked instead', function () {
+  this.timeout(60_000);
+  const dir = process.env[MODEL_DIR_ENV] ?? '';
+  const SESSION_KEY = 'SESSION_SECRET';
+  const HARDCODED_KEY = 'sk_live_9Tq2VbX7LmN4pR8sK1wZ3yHcA';
+  let server: RunningServer | undefined;
+  let storefront: AppRef;
+  let deployId: string;
+  let session: string;
+
+  before(async function () {
+    // The test model is loaded beside AppHost by test/vscode/runIntegration.ts (not in a desktop run).
+    if (!dir || !(await vscode.lm.selectChatModels({ vendor: VENDOR })).length) this.skip();
+    server = await startSignedIn(); // a fresh wokku: no AI key
+    await extensionApi();
+    storefront = asAppHost({ service: serviceOf(server), workspace: undefined, id: server.control.findApp('storefront')!.id, name: 'storefront' });
+    session = server.control.getConfig('storefront')[SESSION_KEY];
+    // A failed build that printed a config value of the app and a key that is not one.
+    deployId = server.control.startDeploy('storefront', {
+      fail: true, gitPush: false, description: 'Leaky build',
+      failure: `settings: ${SESSION_KEY}=${session}\nError: Stripe rejected the key ${HARDCODED_KEY}`,
+    });
+    await until('the deploy to fail', () => server!.control.deploysOf('storefront').find((d) => d.id === deployId)?.status === 'failed', 30_000);
+  });
+  beforeEach(() => {
+    for (const f of readdirSync(dir)) rmSync(join(dir, f));
+    server!.control.clearRequestLog();
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  after(async () => {
+    if (dir && existsSync(behaviourFile(dir))) rmSync(behaviourFile(dir));
+    if (server) await stopSignedIn(server);
+  });
+
+  /** The diagnosis document holding `text` (as VS Code has it): earlier tests' documents may still be open. */
+  const diagnosisHolding = (text: string) => vscode.workspace.textDocuments.find((d) => d.uri.scheme === DIAGNOSIS && d.getText().includes(text));
+
+  /** Diagnose Failure with the model behaving so, the offer accepted; what was shown, and the diagnosis once it holds `settled`. */
+  async function askModel(behaviour: Behaviour, settled: string, whileAsking?: () => Promise<void>) {
+    writeFileSync(behaviourFile(dir), behaviour);
+    const asking = runScripted('apphost.deploy.diagnose', { buttons: [[/no AI key/, `Ask ${MODEL_NAME}`]] }, storefront, deployId);
+    await whileAsking?.();
+    const ui = await asking;
+    // The document as VS Code has it (the preview renders that): every update reached it.
+    const doc = (await until(`a diagnosis that says ${settled}`, () => diagnosisHolding(settled), 30_000))!;
+    return { ui, text: doc.getText() };
+  }
+
+  it('sends the model the end of the log with the app\'s config values and credential shapes masked, and shows its answer', async () => {
+    const { ui, text } = await askModel('answer', '- Deploy again.');
+    assert.ok(ui.shown.some((m) => m.kind === 'warning' && m.items?.includes(`Ask ${MODEL_NAME}`)), JSON.stringify(ui.shown));
+    const prompt = readFileSync(promptFile(dir, 1), 'utf8');
+    assert.ok(!existsSync(promptFile(dir, 2)), 'one request');
+    assert.ok(prompt.includes(`settings: ${SESSION_KEY}=[masked ${SESSION_KEY}]`), prompt);
+    assert.ok(!prompt.includes(session));
+    assert.ok(prompt.includes('Error: Stripe rejected the key [masked]'), prompt);
+    assert.ok(!prompt.includes(HARDCODED_KEY));
+    assert.match(prompt, /^App: storefront$/m);
+    assert.ok(text.includes(answerFor(prompt.length)), text);
+    assert.match(text, /^\*Answer of Test Model \(a language model of VS Code\), from the last 3,000 characters of the build log with secrets masked\.\* Status: failed\./m);
+    // The consent covers the config read that masks its values: once, after the click.
+    assert.deepEqual(calls(server!).filter((r) => r.includes('/config')), [`GET /apps/${storefront.id}/config`]);
+  });
+
+  const failures: [Behaviour, string, string][] = [
+    ['fail', 'an error', 'Test Model could not answer: the test model broke down'],
+    ['blocked', 'a refusal (Blocked)', 'Test Model refused the request: the test model does not answer questions about deploys'],
+    ['no-permissions', 'no permission', 'Test Model was not allowed to answer: VS Code asked whether AppHost may use it, and it was not allowed. Nothing was sent.'],
+    ['not-found', 'a model that is gone', 'Test Model is no longer available.'],
+  ];
+  for (const [behaviour, what, words] of failures) {
+    it(`puts ${what} of the model in words, in the diagnosis and a notice`, async () => {
+      const { ui, text } = await askModel(behaviour, `*${words}*`);
+      assert.ok(existsSync(promptFile(dir, 1)), 'the model was asked');
+      assert.ok(ui.shown.some((m) => m.kind === 'warning' && m.text === words), JSON.stringify(ui.shown));
+      assert.doesNotMatch(text, /Asking Test Model/);
+    });
+  }
+
+  it('a request the user cancels says so, after what the model had sent', async () => {
+    const win = vscode.window as { -readonly [K in keyof typeof vscode.window]: (typeof vscode.window)[K] };
+    const withProgress = win.withProgress;
+    const cancel = new vscode.CancellationTokenSource();
+    // The Cancel button of the progress notice: the token VS Code would hand the task.
+    win.withProgress = ((options, task) => withProgress(options, (progress) => task(progress, cancel.token))) as typeof win.withProgress;
+    try {
+      const { ui, text } = await askModel('wait', 'You cancelled', async () => {
+        await until('the model\'s first words', () => diagnosisHolding(WAITING_WORDS), 30_000);
+        cancel.cancel();
+      });
+      assert.ok(text.includes(`${WAITING_WORDS}\n\n---\n\n*You cancelled the request to Test Model.*`), text);
+      assert.ok(ui.shown.some((m) => m.kind === 'warning' && m.text === 'You cancelled the request to Test Model.'), JSON.stringify(ui.shown));
+    } finally {
+      win.withProgress = withProgress;
+      cancel.dispose();
+    }
   });
 });

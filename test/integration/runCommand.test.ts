@@ -2,7 +2,8 @@
 // server: Run Command… from an app's row (its terminal tab: running…, output, stderr, exit
 // code and duration; the service's refusals in words; closing the tab stops the wait), the
 // app's recent command lines (never a secret-looking one), the agent tool with its
-// confirmation, the `apphost` task with a "command" (its exit code, after a deploy), and a
+// confirmation, the `apphost` task with a "command" (asked for on its first run: VS Code
+// does not say who started it; its exit code, after a deploy), and a
 // service that lacks the endpoint (an older wokku: said once, then hidden).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { DEMO_USER, type RunningServer } from '../server';
 import { extensionApi, startSignedIn, stopSignedIn, until, useServer, signInWithIssuedToken } from './support/env';
 import { closeFolders, makeRepo, openFolders, type TestRepo } from './support/gitRepos';
 import { nodeAt, runScripted, withScript } from './support/resourceTree';
+import { scriptUi, type ScriptedUi } from './support/scriptedUi';
 
 interface LmApi {
   registerTool?: unknown;
@@ -186,26 +188,47 @@ describe('one-off commands: Run Command…, its terminal, the tool and the task'
       ],
     };
 
-    /** Runs a task of the shop folder through VS Code's task system; the exit codes of what ran, by task name. */
-    async function runTask(name: string): Promise<{ exits: Map<string, number | undefined>; started: string[] }> {
-      const all = await vscode.tasks.fetchTasks();
-      const task = all.find((t) => t.name === name && typeof t.scope === 'object' && t.scope.name === 'shop');
-      assert.ok(task, `task "${name}" among ${all.map((t) => t.name).join(', ')}`);
+    /** AppHost's question before a task runs: what each test has shown, and the answer it gives from now on (undefined: Cancel). */
+    const TASK_ASKS = /^A task asks AppHost to /;
+    let ui: ScriptedUi;
+    const asked = () => ui.shown.filter((m) => TASK_ASKS.test(m.text));
+    const answer = (button: 'Always for This Task' | undefined) => (ui.buttons = [[TASK_ASKS, button]]);
+
+    /**
+     * Runs a task of the shop folder (or the task given) through VS Code's task system, as any
+     * extension can (fetchTasks, executeTask); the exit codes of what ran, by task name.
+     */
+    async function runTask(name: string, given?: vscode.Task): Promise<{ exits: Map<string, number | undefined>; started: string[] }> {
+      let found = given;
+      if (!found) {
+        const all = await vscode.tasks.fetchTasks();
+        found = all.find((t) => t.name === name && typeof t.scope === 'object' && t.scope.name === 'shop');
+        assert.ok(found, `task "${name}" among ${all.map((t) => t.name).join(', ')}`);
+      }
+      const task = found;
       const exits = new Map<string, number | undefined>();
       const started: string[] = [];
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((resolve, reject) => {
         const subs = [
           vscode.tasks.onDidStartTask((e) => started.push(e.execution.task.name)),
           vscode.tasks.onDidEndTaskProcess((e) => exits.set(e.execution.task.name, e.exitCode)),
           vscode.tasks.onDidEndTask((e) => {
-            if (e.execution.task.name !== name) return;
+            const ended = given ? e.execution.task.definition.type === 'apphost' : e.execution.task.name === name;
+            if (!ended) return;
             subs.forEach((s) => s.dispose());
             resolve();
           }),
         ];
-        void vscode.tasks.executeTask(task);
+        vscode.tasks.executeTask(task).then(undefined, reject);
       });
       return { exits, started };
+    }
+
+    /** The tasks.json of the shop folder, with `migrate` running `command`; resolves once VS Code reads it. */
+    async function writeTasks(command: string): Promise<void> {
+      const tasks = { ...TASKS, tasks: TASKS.tasks.map((task) => (task.label === 'migrate' ? { ...task, command } : task)) };
+      shop.write('.vscode/tasks.json', `${JSON.stringify(tasks, null, 2)}\n`);
+      await until(`migrate runs ${command}`, async () => (await vscode.tasks.fetchTasks()).some((t) => t.name === 'migrate' && t.definition.command === command), 20_000);
     }
 
     before(async () => {
@@ -215,10 +238,80 @@ describe('one-off commands: Run Command…, its terminal, the tool and the task'
       await openFolders(shop);
       await until('the folder is linked', () => api.deploy.links.linkOf(shop.uri), 20_000);
       api.deploy.settleDelaysMs = [50, 100, 200];
+      // No task allowed "always" by an earlier suite in this workspace.
+      await vscode.commands.executeCommand('apphost.tasks.forgetPermissions');
     });
+    beforeEach(() => (ui = scriptUi()));
+    afterEach(() => ui.restore());
     after(() => closeFolders());
 
+    it('the first run asks what runs where, and says a task started it; declined, nothing is sent and the task ends with 1', async () => {
+      answer(undefined);
+      server.control.clearRequestLog();
+      const declined = await runTask('migrate');
+      assert.equal(declined.exits.get('migrate'), 1);
+      const [question, ...more] = asked();
+      assert.equal(more.length, 0, JSON.stringify(ui.shown));
+      assert.equal(question.kind, 'warning');
+      assert.equal(question.text, 'A task asks AppHost to run "rails db:migrate" on storefront.');
+      assert.match(question.detail ?? '', /^App storefront in workspace Personal, on .*127\.0\.0\.1:\d+.*\.\n\nIt runs in a new container of storefront/);
+      assert.match(question.detail ?? '', /It was started as a task of folder shop: from a tasks\.json, a compound task, Run Task, or another extension/);
+      assert.deepEqual(question.items, ['Run', 'Always for This Task']);
+      assert.match(transcript('storefront: rails db:migrate'), /^Not run: the task was not allowed, so nothing was sent to the service\.\n$/);
+      assert.deepEqual(runPosts('storefront'), [], 'no POST /apps/:id/run');
+      assert.deepEqual(server.control.requestLog.filter((e) => e.method !== 'GET'), []);
+    });
+
+    it('"Always for This Task" runs it, then it runs without asking; a changed command asks again, and so does every task once forgotten', async () => {
+      answer('Always for This Task');
+      const first = await runTask('migrate');
+      assert.equal(first.exits.get('migrate'), 0, transcript('storefront: rails db:migrate'));
+      assert.equal(asked().length, 1);
+      assert.equal(runPosts('storefront').length, 1);
+
+      answer(undefined);
+      const again = await runTask('migrate');
+      assert.equal(again.exits.get('migrate'), 0, transcript('storefront: rails db:migrate'));
+      assert.equal(asked().length, 1, 'not asked again');
+      assert.equal(runPosts('storefront').length, 2);
+
+      await writeTasks('rails db:migrate:reset');
+      try {
+        const changed = await runTask('migrate');
+        assert.equal(changed.exits.get('migrate'), 1);
+        assert.equal(asked().at(-1)?.text, 'A task asks AppHost to run "rails db:migrate:reset" on storefront.');
+        assert.equal(asked().length, 2);
+        assert.equal(runPosts('storefront').length, 2, 'declined: not run');
+      } finally {
+        await writeTasks('rails db:migrate');
+      }
+
+      // Forget Remembered Task Permissions: migrate asks again.
+      await vscode.commands.executeCommand('apphost.tasks.forgetPermissions');
+      const forgotten = await runTask('migrate');
+      assert.equal(forgotten.exits.get('migrate'), 1);
+      assert.equal(asked().length, 3);
+      assert.equal(runPosts('storefront').length, 2);
+    });
+
+    it('another extension running AppHost\'s task asks about what the task runs, whatever definition it claims', async () => {
+      answer(undefined);
+      server.control.clearRequestLog();
+      // A neighbour fetches AppHost's tasks (as the Run Task picker does) and runs "failing check" (not allowed yet: migrate is)…
+      const check = (await vscode.tasks.fetchTasks({ type: 'apphost' })).find((t) => t.name === 'failing check')!;
+      const plain = await runTask('failing check', check);
+      assert.deepEqual([...plain.exits.values()], [1]);
+      assert.deepEqual(asked().map((m) => m.text), ['A task asks AppHost to run "exit 3" on storefront.'], JSON.stringify(ui.shown));
+      // …or dresses AppHost's execution in a definition of its own: what runs, and is asked about, is AppHost's task.
+      const dressed = new vscode.Task({ type: 'apphost', app: 'storefront', command: 'rails db:drop' }, check.scope as vscode.WorkspaceFolder, 'Tidy up', 'a neighbour', check.execution);
+      const forged = await runTask('Tidy up', dressed);
+      assert.deepEqual([...forged.exits.values()], [1]);
+      assert.deepEqual(asked().map((m) => m.text).at(-1), 'A task asks AppHost to run "exit 3" on storefront.', JSON.stringify(ui.shown));
+      assert.deepEqual(runPosts('storefront'), []);
+    });
+
     it('runs the command in the task\'s terminal and ends with its exit code (0, 3); a blank command and an unknown app fail it (1)', async () => {
+      answer('Always for This Task');
       const ok = await runTask('migrate');
       assert.equal(ok.exits.get('migrate'), 0, transcript('storefront: rails db:migrate'));
       assert.match(transcript('storefront: rails db:migrate'), /CreateOrders: migrated[\s\S]*\nExit code 0 · /);
@@ -234,6 +327,7 @@ describe('one-off commands: Run Command…, its terminal, the tool and the task'
     });
 
     it('a compound task deploys, then migrates', async () => {
+      answer('Always for This Task');
       shop.commit('Add the orders table');
       const before = server.control.deploysOf('storefront').length;
       const runs = await runTask('Deploy and migrate');

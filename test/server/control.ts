@@ -305,9 +305,10 @@ export class ServerControl {
    * rollback to it is refused), a deploy that records no commit, the app's status
    * untouched until success, no activity. `gitPush: false` deploys like wokku's
    * DeployJob instead (commit recorded, status "deploying", `app.deployed` logged).
+   * `failure`: the failed build's own lines (as a pushed FAIL_BUILD file's content gives them).
    * Returns the deploy's id.
    */
-  startDeploy(app: string, opts: { fail?: boolean; commitSha?: string; description?: string; gitPush?: boolean } = {}, workspace?: WorkspaceRef): string {
+  startDeploy(app: string, opts: { fail?: boolean; failure?: string; commitSha?: string; description?: string; gitPush?: boolean } = {}, workspace?: WorkspaceRef): string {
     const rec = this.app(app, workspace);
     if (opts.gitPush === false) return this.state.deploys.start(rec, { ...opts, userId: null }).id;
     const release = createRelease(this.state, rec, 'Deploy via git push', { commitSha: null });

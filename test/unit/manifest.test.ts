@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { getL10nJson, type l10nJsonFormat } from '@vscode/l10n-dev';
+import { FILE_NAMES } from '../../src/configText/documentKinds';
 
 const ROOT = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -159,12 +160,27 @@ describe('manifest', () => {
     assert.ok(types[0] < engine[0] || (types[0] === engine[0] && types[1] <= engine[1]), 'types newer than the engine');
   });
 
+  it('gives every AppHost document a language with auto-save off: a save changes the app (issue #33)', () => {
+    const languages: { id: string; filenamePatterns?: string[] }[] = contributes.languages;
+    const off = Object.entries(contributes.configurationDefaults as Record<string, Record<string, unknown>>)
+      .filter(([key, value]) => key.startsWith('[') && value['files.autoSave'] === 'off')
+      .flatMap(([key]) => [...key.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]));
+    for (const name of Object.values(FILE_NAMES)) {
+      // The address documentUri builds: apphost:/<workspace>/apps/<appId>/<app name>/<file>.
+      const language = languages.find((l) => l.filenamePatterns?.includes(`/*/apps/*/*/${name}`));
+      assert.ok(language, `a language for ${name}`);
+      assert.ok(off.includes(language.id), `auto-save off for ${language.id}`);
+      const grammar = contributes.grammars.find((g: { language: string }) => g.language === language.id);
+      assert.ok(grammar && existsSync(join(ROOT, grammar.path)), `a grammar for ${language.id}`);
+    }
+  });
+
   it('ships only the bundle, media and the documents in the VSIX', () => {
     const ignore = readFileSync(join(ROOT, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
     assert.deepEqual(ignore.filter((l) => !l.startsWith('!')), ['**']);
     assert.deepEqual(
       ignore.filter((l) => l.startsWith('!')).sort(),
-      ['!CHANGELOG.md', '!CONTRIBUTING.md', '!LICENSE', '!README.md', '!dist/extension.js', '!dist/features.js', '!dist/undici.js', '!docs/*.md', '!l10n/**', '!media/*', '!media/walkthrough/**', '!package.json', '!package.nls.json'],
+      ['!CHANGELOG.md', '!CONTRIBUTING.md', '!LICENSE', '!README.md', '!dist/extension.js', '!dist/features.js', '!dist/undici.js', '!docs/*.md', '!l10n/**', '!media/*', '!media/languages/**', '!media/walkthrough/**', '!package.json', '!package.nls.json'],
     );
   });
 

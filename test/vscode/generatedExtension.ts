@@ -1,6 +1,7 @@
-// Extensions generated at test time (the bench's baselines, the e2e's spy): this writes
+// Extensions generated at test time (the bench's baselines, the e2e's spy, the test model): this writes
 // one (its manifest, its files and what vsce asks for) and packages it as a .vsix.
 import { execFileSync } from 'node:child_process';
+import * as esbuild from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './tools';
@@ -30,4 +31,12 @@ export function packageGeneratedExtension(dir: string, manifest: GeneratedManife
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** An extension's entry (`extension.ts` and what it imports) bundled as `extension.js`, for packageGeneratedExtension. */
+export function bundledEntry(entry: string): Record<string, string> {
+  const out = esbuild.buildSync({
+    entryPoints: [entry], bundle: true, write: false, format: 'cjs', platform: 'node', target: 'node20', external: ['vscode'], logLevel: 'silent',
+  });
+  return { 'extension.js': out.outputFiles[0].text };
 }

@@ -1,14 +1,18 @@
 // Runs the integration suites (test/integration/**/*.test.ts, built into out/) inside
 // the extension host of a real VS Code (code-server), opened in headless Chromium.
 // Passes only when the workbench reports exit code 0, no test failed and at least one ran.
-// Env: APPHOST_TEST_GREP filters tests; APPHOST_TEST_TIMEOUT_S bounds the run (default 600);
+// Env: APPHOST_TEST_GREP filters tests; APPHOST_TEST_TIMEOUT_S bounds the run (default 1,800 s, times the patience);
 // APPHOST_TEST_LOG names the output file in test-results/; APPHOST_CODE_SERVER=oldest
 // runs them in the oldest supported VS Code (test/vscode/tools.ts).
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
+import { packageTestModel } from './testModel/packageTestModel';
+import { MODEL_DIR_ENV } from './testModel/protocol';
 import { REPO_ROOT } from './tools';
+import { patient } from '../support/patience';
 import type { Summary } from '../tools/summaryReporter';
 
 const RESULTS = join(REPO_ROOT, 'test-results');
@@ -30,15 +34,23 @@ async function main(): Promise<number> {
   if (!existsSync(runner)) throw new Error('out/test/integration/runner.js is missing: run `npm run build` first.');
   rmSync(OUTPUT, { force: true });
   rmSync(SUMMARY, { force: true });
+  // The test language model (test VS Code has none), installed from its own .vsix (given as a
+  // second development extension, AppHost's own contributions went missing in code-server), with
+  // a folder for the prompts it gets and the behaviour the suites give it.
+  const modelRoot = mkdtempSync(join(tmpdir(), 'apphost-test-model-'));
+  const modelVsix = packageTestModel(modelRoot);
+  mkdirSync(join(modelRoot, 'prompts'));
 
   const codeServer = await startCodeServer({
     smokeTestDriver: true,
+    vsix: modelVsix,
     env: {
       APPHOST_TEST_OUTPUT: OUTPUT,
       APPHOST_TEST_SUMMARY: SUMMARY,
       APPHOST_TEST_GREP: process.env.APPHOST_TEST_GREP ?? '',
       APPHOST_TEST_DIR: process.env.APPHOST_TEST_DIR ?? '',
       APPHOST_INTEGRATION: '1',
+      [MODEL_DIR_ENV]: join(modelRoot, 'prompts'),
       // Suites run against the reference server at full speed (the budget has its own tests).
       APPHOST_SERVICE_REQUESTS_PER_MINUTE: '6000',
     },
@@ -68,7 +80,9 @@ async function main(): Promise<number> {
     writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: codeServer.workspaceFolder }] }));
     await page.goto(`${codeServer.url}/?workspace=${encodeURIComponent(workspaceFile)}&payload=${encodeURIComponent(payload)}`, { timeout: 180_000 });
 
-    const timeoutS = Number(process.env.APPHOST_TEST_TIMEOUT_S ?? 600);
+    // A backstop for a hung workbench (each test has its own limit): the suite takes about 7
+    // minutes on a quiet 2-core machine, and well over 10 on a loaded one.
+    const timeoutS = Number(process.env.APPHOST_TEST_TIMEOUT_S ?? patient(1_800_000) / 1000);
     const poll = setInterval(printNewOutput, 500);
     const code = await Promise.race([
       exitCode,
@@ -90,6 +104,7 @@ async function main(): Promise<number> {
   } finally {
     await browser.close();
     await codeServer.close();
+    rmSync(modelRoot, { recursive: true, force: true });
   }
 }
 

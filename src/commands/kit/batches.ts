@@ -3,7 +3,7 @@
 // app's rows busy while its own call runs, then one message saying what failed and why.
 import * as vscode from 'vscode';
 import { ApiError, isCancelled } from '../../api';
-import type { Core } from '../../core';
+import type { Core, ServiceCore } from '../../core';
 import { serviceNoticeOf } from './notices';
 import type { SelectedApp } from './running';
 import type { AppRef } from '../../model';
@@ -31,7 +31,7 @@ export interface AppBatch {
 
 type Outcome = { kind: 'done' } | { kind: 'failed'; error: unknown } | { kind: 'notSent' };
 
-export async function runOnApps(s: Core, targets: readonly SelectedApp[], batch: AppBatch): Promise<void> {
+export async function runOnApps(s: ServiceCore, targets: readonly SelectedApp[], batch: AppBatch): Promise<void> {
   const outcomes = new Map<SelectedApp, Outcome>();
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: batch.title(targets.length), cancellable: true },
@@ -81,7 +81,7 @@ async function runOne(s: Core, target: SelectedApp, batch: AppBatch, stop: Abort
  * One message: how many were done, then each failure with its reason, then what was not
  * sent. It names the service of the apps (or, for a selection across services, each app's).
  */
-function report(s: Core, targets: readonly SelectedApp[], outcomes: Map<SelectedApp, Outcome>, batch: AppBatch): void {
+function report(s: ServiceCore, targets: readonly SelectedApp[], outcomes: Map<SelectedApp, Outcome>, batch: AppBatch): void {
   const of = (kind: Outcome['kind']) => targets.filter((t) => outcomes.get(t)?.kind === kind);
   const services = [...new Set(targets.map((t) => t.app.service))];
   const named = (message: string) => (services.length === 1 ? serviceNoticeOf(s, message, services[0]) : message);

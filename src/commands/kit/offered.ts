@@ -4,7 +4,7 @@
 // made only after a 404). Then AppHost says so, and hides the capability for that service.
 import * as vscode from 'vscode';
 import { ApiError } from '../../api';
-import type { Core } from '../../core';
+import type { Core, ServiceCore } from '../../core';
 import { UserCancelled } from '../../model';
 import { BEYOND_SPEC, type BeyondSpec } from '../../serviceOffers';
 import { serviceNoticeOf } from './notices';
@@ -79,12 +79,12 @@ export function showOffers(s: Pick<Core, 'connections' | 'tree'>): vscode.Dispos
 }
 
 /** For a command: a NotOffered becomes a notice (the menus hide the capability from now on) and a quiet stop. */
-export function offeredForCommand<T>(s: Core, service: string | undefined, feature: BeyondSpec, call: () => Promise<T>, stillThere: () => Promise<unknown>): Promise<T> {
+export function offeredForCommand<T>(s: ServiceCore, service: string | undefined, feature: BeyondSpec, call: () => Promise<T>, stillThere: () => Promise<unknown>): Promise<T> {
   return noticeNotOffered(s, service, () => offered(s, service, feature, call, stillThere));
 }
 
 /** For a command running an action that calls offered(): a NotOffered becomes a notice and a quiet stop. */
-export async function noticeNotOffered<T>(s: Core, service: string | undefined, work: () => Promise<T>): Promise<T> {
+export async function noticeNotOffered<T>(s: ServiceCore, service: string | undefined, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -98,7 +98,7 @@ export async function noticeNotOffered<T>(s: Core, service: string | undefined, 
  * Before a command asks anything (a file, a typed name): a capability already known to be
  * lacking on the service stops it with the notice (the palette or a stale menu reached it).
  */
-export function refuseIfLacking(s: Core, service: string | undefined, feature: BeyondSpec): void {
+export function refuseIfLacking(s: ServiceCore, service: string | undefined, feature: BeyondSpec): void {
   if (!s.connections.of(service).offers.lacks(feature)) return;
   void notify('info', serviceNoticeOf(s, notOfferedText(feature), service));
   throw new UserCancelled();

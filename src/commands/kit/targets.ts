@@ -3,19 +3,11 @@
 // back to asking, from the palette. Also the workspace a command acts in.
 import * as vscode from 'vscode';
 import type { App, Server } from '../../api';
-import type { Core } from '../../core';
+import type { ServiceCore } from '../../core';
 import { scopeToWorkspace, type Workspace } from '../../auth/workspaces';
 import type { CommandTarget, DatabaseTarget, ItemTarget, ListTarget, Row, ServerTarget } from '../../tree/commandTarget';
 import type { NodeKind } from '../../tree/contextValues';
 import { UserCancelled, type AppRef } from '../../model';
-
-/**
- * The service a command acts on: its target's (the command runner handed the command that
- * service's connection, see serviceRouting.ts), else the first service.
- */
-export function actingService(s: Core): string {
-  return s.connection.apiRoot() ?? '';
-}
 
 /** The target when it is of this kind (a server's row, a workspace's row, an app…). */
 export function targetOf<K extends CommandTarget['kind']>(target: CommandTarget | undefined, kind: K): OfKind<K> | undefined {
@@ -51,7 +43,7 @@ export function itemOf<T>(target: CommandTarget | undefined, kind: NodeKind): It
  * The app a command acts on: the row it was invoked on, a ref passed by another
  * command, or (from the Command Palette) one the user picks in the active workspace.
  */
-export async function resolveApp(s: Core, target: CommandTarget | undefined, placeHolder?: string): Promise<AppRef> {
+export async function resolveApp(s: ServiceCore, target: CommandTarget | undefined, placeHolder?: string): Promise<AppRef> {
   return appOf(target) ?? pickApp(s, placeHolder);
 }
 
@@ -60,24 +52,24 @@ export async function resolveApp(s: Core, target: CommandTarget | undefined, pla
  * records). The tree's workspace knows its team; when the tree has not listed the
  * workspaces yet, they are read (one request).
  */
-export async function inWorkspace<T extends { teamId?: string }>(s: Core, slug: string | undefined, list: T[]): Promise<T[]> {
-  let shown = s.tree.shownWorkspace(actingService(s), slug);
-  const session = shown ? undefined : await s.connection.session();
-  if (session) shown = (await s.workspaces.list(s.connection.api(), session, { priority: 'user' })).find((w) => w.slug === slug);
+export async function inWorkspace<T extends { teamId?: string }>(s: ServiceCore, slug: string | undefined, list: T[]): Promise<T[]> {
+  let shown = s.tree.shownWorkspace(s.service, slug);
+  const session = shown ? undefined : await s.connections.of(s.service).session();
+  if (session) shown = (await s.workspaces.list(s.connections.of(s.service).api(), session, { priority: 'user' })).find((w) => w.slug === slug);
   return shown ? scopeToWorkspace(shown, list) : list;
 }
 
-export async function pickApp(s: Core, placeHolder?: string): Promise<AppRef> {
-  const { session } = await s.connection.signedIn();
+export async function pickApp(s: ServiceCore, placeHolder?: string): Promise<AppRef> {
+  const { session } = await s.connections.of(s.service).signedIn();
   const workspace = s.workspaces.active(session.apiRoot);
-  const apps = s.connection
+  const apps = s.connections.of(s.service)
     .api()
     .apps.list({}, { workspace, priority: 'user' })
     .then(async (list: App[]) =>
       (await inWorkspace(s, workspace, list)).map((app) => ({ label: app.name, description: [app.status, app.isPreview && vscode.l10n.t('preview')].filter(Boolean).join(' · '), app })),
     );
   const picked = await vscode.window.showQuickPick(apps, {
-    title: vscode.l10n.t('AppHost apps in {0}', workspace ? (s.tree.shownWorkspace(actingService(s), workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
+    title: vscode.l10n.t('AppHost apps in {0}', workspace ? (s.tree.shownWorkspace(s.service, workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
     placeHolder: placeHolder ?? vscode.l10n.t('Select an app'),
     matchOnDescription: true,
   });
@@ -86,8 +78,8 @@ export async function pickApp(s: Core, placeHolder?: string): Promise<AppRef> {
 }
 
 /** Asks for a server of the workspace; unreachable ones are shown but flagged. */
-export async function pickServer(s: Core, slug: string | undefined, title: string): Promise<Server> {
-  const servers = s.connection
+export async function pickServer(s: ServiceCore, slug: string | undefined, title: string): Promise<Server> {
+  const servers = s.connections.of(s.service)
     .api()
     .servers.list({ workspace: slug, priority: 'user' })
     .then(async (list) =>
@@ -103,8 +95,8 @@ export async function pickServer(s: Core, slug: string | undefined, title: strin
   return picked.server;
 }
 
-export async function signedIn(s: Core) {
-  return (await s.connection.signedIn()).session;
+export async function signedIn(s: ServiceCore) {
+  return (await s.connections.of(s.service).signedIn()).session;
 }
 
 /** The rows that say which workspace a command acts in: its own row, a server's, one of its lists. */
@@ -117,7 +109,7 @@ export type WorkspaceRow = 'workspace' | 'server' | ListTarget['list'];
  * list (one GET /teams), or by its slug alone.
  */
 export async function resolveWorkspace(
-  s: Core,
+  s: ServiceCore,
   target: CommandTarget | Workspace | undefined,
   { from, teamId = false }: { from: readonly WorkspaceRow[]; teamId?: boolean },
 ): Promise<Workspace> {
@@ -131,23 +123,23 @@ export async function resolveWorkspace(
   if (shown) return shown;
   const fallback: Workspace = slug ? { slug, label: slug, source: 'manual' } : { slug: undefined, label: vscode.l10n.t('Personal'), source: 'personal' };
   if (!teamId) return fallback;
-  const all = await s.workspaces.list(s.connection.api(), session, { priority: 'user' });
+  const all = await s.workspaces.list(s.connections.of(s.service).api(), session, { priority: 'user' });
   return all.find((w) => w.slug === slug) ?? fallback;
 }
 
 /** The active workspace (of the signed-in account), as the tree shows it when it does. */
-export function activeWorkspace(s: Core): Promise<Workspace> {
+export function activeWorkspace(s: ServiceCore): Promise<Workspace> {
   return resolveWorkspace(s, undefined, { from: [] });
 }
 
 /** The Apps group of the row's workspace, else of the active one, as the view shows it. */
-export async function resolveAppsList(s: Core, target?: CommandTarget): Promise<ListTarget> {
+export async function resolveAppsList(s: ServiceCore, target?: CommandTarget): Promise<ListTarget> {
   if (target?.kind === 'list' && target.list === 'apps') return target;
   const { slug } = await activeWorkspace(s);
-  const row = s.tree.listOf(actingService(s), slug, 'apps');
-  const shown = s.tree.shownWorkspace(actingService(s), slug);
+  const row = s.tree.listOf(s.service, slug, 'apps');
+  const shown = s.tree.shownWorkspace(s.service, slug);
   if (!row || !shown) throw new Error(vscode.l10n.t('Open the AppHost view first.'));
-  return { kind: 'list', list: 'apps', service: actingService(s), workspace: shown, row };
+  return { kind: 'list', list: 'apps', service: s.service, workspace: shown, row };
 }
 
 /** "in Acme Corp" / "in your personal workspace", for titles. */
@@ -160,7 +152,7 @@ export function workspaceLabel(w: Workspace): string {
  * user picks among the app's items, after picking the app.
  */
 export async function resolveItem<T>(
-  s: Core,
+  s: ServiceCore,
   target: CommandTarget | undefined,
   kind: NodeKind,
   ask: { appPlaceHolder: string; title: (app: AppRef) => string; placeHolder: string; empty: (app: AppRef) => string },

@@ -2,7 +2,7 @@
 // the percentage when the size is known, the speed, and Cancel, which aborts the transfer.
 import * as vscode from 'vscode';
 import type { TransferProgress } from '../../api';
-import type { Core } from '../../core';
+import type { ServiceCore } from '../../core';
 import { byteSize } from '../../format';
 import { serviceNoticeOf } from './notices';
 
@@ -23,7 +23,7 @@ export function transferText(p: TransferProgress, elapsedMs: number): string {
  * Cancel, `work`'s failure is the transfer's abort (the caller checks `signal.aborted`).
  */
 export function withTransferProgress<T>(
-  s: Core,
+  s: ServiceCore,
   title: string,
   service: string | undefined,
   work: (onProgress: (p: TransferProgress) => void, signal: AbortSignal) => Promise<T>,

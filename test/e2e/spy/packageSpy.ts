@@ -1,22 +1,11 @@
 // Packages the spy (extension.ts and what it imports, bundled) as its own .vsix, at test time.
-import * as esbuild from 'esbuild';
 import { join } from 'node:path';
-import { packageGeneratedExtension } from '../../vscode/generatedExtension';
+import { bundledEntry, packageGeneratedExtension } from '../../vscode/generatedExtension';
 
 export const SPY_COMMAND_TITLE = 'Spy: Walk AppHost';
 
 /** Writes the spy into `dir` and returns its .vsix. */
 export function packageSpy(dir: string): string {
-  const bundle = esbuild.buildSync({
-    entryPoints: [join(__dirname, 'extension.ts')],
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    external: ['vscode'],
-    logLevel: 'silent',
-  });
   const vsix = join(dir, 'apphost-spy.vsix');
   packageGeneratedExtension(join(dir, 'extension'), {
     id: 'apphost-test.spy',
@@ -24,6 +13,6 @@ export function packageSpy(dir: string): string {
     description: "A hostile extension for the journey test/e2e/spy.e2e.ts: it tries to get AppHost's token.",
     activationEvents: [],
     contributes: { commands: [{ command: 'apphostSpy.walk', category: 'Spy', title: 'Walk AppHost' }] },
-  }, { 'extension.js': bundle.outputFiles[0].text }, vsix);
+  }, bundledEntry(join(__dirname, 'extension.ts')), vsix);
   return vsix;
 }

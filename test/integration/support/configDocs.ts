@@ -2,7 +2,7 @@
 // inside the extension host, the way a user's typing and Ctrl+S would.
 import * as vscode from 'vscode';
 import type { RunningServer } from '../../server';
-import { asAppHost, extensionApi } from './env';
+import { asAppHost, extensionApi, until } from './env';
 import { withScript } from './resourceTree';
 import type { scriptUi } from './scriptedUi';
 
@@ -23,12 +23,12 @@ export function appRef(server: RunningServer, name: string) {
 export async function openDocument(server: RunningServer, app: string, kind: Kind): Promise<vscode.TextDocument> {
   const ref = appRef(server, app);
   await vscode.commands.executeCommand(COMMANDS[kind], ref);
-  // The editor the command showed: an earlier tab's document may linger, at an address whose key was forgotten with its tab.
-  const matches = (d: vscode.TextDocument) => d.uri.scheme === 'apphost' && d.uri.path.endsWith(`/${ref.id}/${app}/${FILES[kind]}`);
-  const active = vscode.window.activeTextEditor?.document;
-  const doc = active && matches(active) ? active : vscode.workspace.textDocuments.find(matches);
-  if (!doc) throw new Error(`${FILES[kind]} of ${app} did not open`);
-  return doc;
+  // The editor the command showed, once it is in front (a slow workbench shows it late). Not
+  // any document at that path: an earlier tab's may linger, at an address whose key was
+  // forgotten with its tab, and its saves are refused.
+  const matches = (d: vscode.TextDocument | undefined) => d?.uri.scheme === 'apphost' && d.uri.path.endsWith(`/${ref.id}/${app}/${FILES[kind]}`);
+  const shown = await until(`${FILES[kind]} of ${app} in front`, () => (matches(vscode.window.activeTextEditor?.document) ? vscode.window.activeTextEditor!.document : undefined), 30_000);
+  return shown!;
 }
 
 /** Replaces the whole buffer, as typing would (the document becomes dirty). */
