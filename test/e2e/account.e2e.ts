@@ -3,6 +3,7 @@ import type { RunningServer } from '../server';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
 import { patient } from '../support/patience';
+import { shows } from './gesture';
 
 describe('journey: deploy a template, follow it in the Activity view, manage SSH keys', () => {
   let server: RunningServer;
@@ -16,8 +17,7 @@ describe('journey: deploy a template, follow it in the Activity view, manage SSH
 
   it('shows the recent activity of the workspace in its own view', async () => {
     const pane = activityPane();
-    await pane.locator('.pane-header').waitFor();
-    if ((await pane.locator('.pane-header').getAttribute('aria-expanded')) !== 'true') await pane.locator('.pane-header').click();
+    await workbench.expandSection('Activity');
     // wokku's feed: a sentence fragment completed by the target.
     await pane.locator('.monaco-list-row', { hasText: /restarted (app )?api-gateway/ }).first().waitFor();
     assert.ok(!(await pane.innerText()).includes('\\'), 'no escape characters');
@@ -33,26 +33,20 @@ describe('journey: deploy a template, follow it in the Activity view, manage SSH
     assert.match(text, /Web/);
     assert.match(text, /minimal Express API/);
     await workbench.screenshot('account-1-template-picker');
-    await workbench.quickInput().locator('input').fill('django');
-    await list.locator('.monaco-list-row', { hasText: 'Django' }).waitFor();
-    await workbench.quickInput().locator('input').fill('');
+    await workbench.type('django', list.locator('.monaco-list-row', { hasText: 'Django' }));
+    await workbench.type('', list.locator('.monaco-list-row', { hasText: 'Node.js + Express' }));
   });
 
   it('shows the template details, deploys it to a server and follows the deploy', async () => {
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Node.js + Express' }).first().click();
     const dialog = workbench.page.locator('.monaco-dialog-box');
-    await dialog.getByText('Deploy the template "Node.js + Express"?').waitFor();
+    await workbench.pick('Node.js + Express', dialog.getByText('Deploy the template "Node.js + Express"?'));
     await workbench.screenshot('account-2-template-details');
-    await dialog.getByRole('button', { name: 'Deploy…' }).click();
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'eu-central-1' }).click();
-    const input = workbench.quickInput().locator('input');
-    await workbench.quickInput().getByText(/Name of the new app on eu-central-1/).waitFor();
-    await input.fill('storefront');
-    await input.press('Enter');
-    await workbench.quickInput().getByText(/App name already taken/).waitFor();
+    const region = workbench.quickInput().locator('.monaco-list-row', { hasText: 'eu-central-1' });
+    await workbench.click(dialog.getByRole('button', { name: 'Deploy…' }), () => shows(region), 'Deploy… (template details)');
+    await workbench.pick(region, workbench.quickInput().getByText(/Name of the new app on eu-central-1/));
+    await workbench.enter('storefront', workbench.quickInput().getByText(/App name already taken/));
     await workbench.screenshot('account-3-name-taken');
-    await input.fill('hello-e2e');
-    await input.press('Enter');
+    await workbench.enter('hello-e2e');
     await workbench.treeRow('hello-e2e').waitFor({ timeout: patient(30_000) });
     await workbench.page.locator('.notifications-toasts', { hasText: 'hello-e2e deployed.' }).waitFor({ timeout: patient(60_000) });
     assert.equal(server.control.findApp('hello-e2e')?.status, 'running');
@@ -60,9 +54,8 @@ describe('journey: deploy a template, follow it in the Activity view, manage SSH
 
   it('lists the deploy in the Activity view after a refresh', async () => {
     const pane = activityPane();
-    await pane.locator('.pane-header').hover();
-    await pane.locator('.pane-header .action-label[aria-label^="Refresh Activity"]').click();
-    await pane.locator('.monaco-list-row', { hasText: /deployed hello-e2e/ }).first().waitFor();
+    const deployed = pane.locator('.monaco-list-row', { hasText: /deployed hello-e2e/ }).first();
+    await workbench.hoverAction(pane.locator('.pane-header'), pane.locator('.pane-header .action-label[aria-label^="Refresh Activity"]'), () => shows(deployed), 'Refresh Activity');
     await workbench.screenshot('account-4-activity');
   });
 
@@ -72,6 +65,6 @@ describe('journey: deploy a template, follow it in the Activity view, manage SSH
     await list.locator('.monaco-list-row', { hasText: 'MacBook Pro' }).waitFor();
     assert.match((await list.allInnerTexts()).join('\n'), /[0-9a-f]{64}/);
     await workbench.screenshot('account-5-ssh-keys');
-    await workbench.page.keyboard.press('Escape');
+    await workbench.escape(workbench.quickInput(), 'close the SSH keys');
   });
 });

@@ -8,6 +8,7 @@ import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { REPO_ROOT } from '../vscode/tools';
 import { Workbench } from './workbench';
 import { patient } from '../support/patience';
+import { ACT_TIMEOUT, dismissOverlays, gesture, shows } from './gesture';
 
 describe('journey: AppHost\'s tools in the chat\'s tool picker', () => {
   let workbench: Workbench;
@@ -26,21 +27,28 @@ describe('journey: AppHost\'s tools in the chat\'s tool picker', () => {
     // The tools show while AppHost is not signed out (their `when` clause): sign in first.
     await workbench.signInWithToken(server.control.issueToken(DEMO_USER.email));
     // Configure Tools… sits in the chat's input toolbar (it is not in the palette).
-    await workbench.page.keyboard.press('Control+Alt+KeyI');
     const configure = workbench.page.locator('.interactive-input-part a.action-label[aria-label^="Configure Tools"], .chat-input-toolbars a.action-label[aria-label*="Tools"]').first();
-    await configure.waitFor({ timeout: patient(30_000) }).catch(async () => {
+    // Ctrl+Alt+I toggles the chat: pressed again only while no chat input shows.
+    const chatInput = workbench.page.locator('.interactive-input-part, .chat-input-toolbars').first();
+    await gesture('open the chat (Ctrl+Alt+I)', async () => {
+      if (!(await chatInput.isVisible())) await workbench.page.keyboard.press('Control+Alt+KeyI');
+    }, () => shows(configure, patient(30_000))).catch(async (error: unknown) => {
       await workbench.screenshot('agent-tools-chat');
-      throw new Error('the chat shows no Configure Tools button (no language model here?)');
+      throw new Error(`the chat shows no Configure Tools button (no language model here?): ${error instanceof Error ? error.message : String(error)}`);
     });
-    await configure.click();
     const picker = workbench.quickInput();
-    await picker.waitFor();
     const input = picker.locator('input');
-    await input.fill('apphost');
+    await workbench.click(configure, () => shows(input), 'Configure Tools…');
     // The tools are grouped by extension: open the AppHost group.
     const group = picker.locator('.monaco-list-row', { hasText: 'AppHost' }).first();
-    await group.waitFor({ timeout: patient(30_000) });
-    await group.locator('.monaco-tl-twistie').click();
+    await workbench.type('apphost', group);
+    const tool = picker.locator('.monaco-list-row', { hasText: 'apphostDeploy' }).first();
+    // The twistie toggles: clicked again only while the group's tools do not show.
+    await gesture('open the AppHost group', async () => {
+      if (await tool.isVisible()) return;
+      await dismissOverlays(workbench.page, group);
+      await group.locator('.monaco-tl-twistie').click({ timeout: ACT_TIMEOUT });
+    }, () => shows(tool));
     // Each row: the #reference name and the user description.
     await picker.locator('.monaco-list-row', { hasText: 'apphostDeploy' }).first().waitFor({ timeout: patient(30_000) });
     const text = await picker.innerText();

@@ -47,15 +47,14 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
    * view: the DOM misses a line scrolled out). Returns the number of matches.
    */
   const matches = async (text: string): Promise<number> => {
-    if (!(await findWidget().isVisible())) {
-      await page().locator('.part.panel .monaco-editor').first().locator('.native-edit-context, textarea').first().focus();
+    await gesture('Find in the Output panel (Ctrl+F)', async () => {
+      if (await findWidget().isVisible()) return;
+      await page().locator('.part.panel .monaco-editor').first().locator('.native-edit-context, textarea').first().focus({ timeout: ACT_TIMEOUT });
       await page().keyboard.press('Control+F');
-      await findWidget().waitFor();
-    }
-    await findInput().fill(text);
+    }, () => shows(findWidget()));
     const count = findWidget().locator('.matchesCount');
-    // Runs in the page: the count settles to "No results" or "i of n" once the search ran.
-    await count.filter({ hasText: /No results|\d+ of \d+/ }).waitFor();
+    // The count settles to "No results" or "i of n" once the search ran.
+    await gesture(`find ${JSON.stringify(text.slice(0, 40))}`, () => findInput().fill(text, { timeout: ACT_TIMEOUT }), async () => (await findInput().inputValue()) === text && shows(count.filter({ hasText: /No results|\d+ of \d+/ })));
     return Number(/of (\d+)/.exec(await count.innerText())?.[1] ?? 0);
   };
   /**
@@ -68,16 +67,18 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
       const written = workbench.outputChannelFile('AppHost storefront').includes(text);
       throw new Error(`"${text}" is not in the Output view's text (Find searched all of it); the extension ${written ? 'wrote it to the channel: the view lost it' : 'never wrote it to the channel'}`);
     }
-    await page().keyboard.press('Enter');
+    // Enter in Find goes to the match: then the lines in view hold it.
+    await gesture('go to the match (Enter)', () => findInput().press('Enter', { timeout: ACT_TIMEOUT }), () => shows(output().getByText(text)));
   };
   /**
    * Closes Find and puts the cursor back on the last line: a cursor left above it makes the
    * Output view stop following new lines (output.smartScroll.enabled).
    */
   const closeFind = async () => {
-    await findInput().press('Escape');
-    await findWidget().waitFor({ state: 'hidden' });
-    await page().keyboard.press('Control+End');
+    await gesture('close Find (Escape)', async () => {
+      if (await findWidget().isVisible()) await findInput().press('Escape', { timeout: ACT_TIMEOUT });
+    }, () => gone(findWidget()));
+    await workbench.outputTo('End');
   };
 
   /** A close-up of the Output panel (the tokens' colours at full size). */
@@ -95,12 +96,16 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
   it('tails an app from its inline icon into a coloured "AppHost: storefront" channel, beside an editor', async () => {
     await workbench.runCommand('File: New Untitled Text File');
     await workbench.runCommand('Change Language Mode');
-    await workbench.quickInput().locator('input').fill('TypeScript');
-    await workbench.pick(workbench.quickInput().locator('.monaco-list-row', { hasText: /^TypeScript/ }).first());
+    const typescript = workbench.quickInput().locator('.monaco-list-row', { hasText: /^TypeScript/ }).first();
+    await workbench.type('TypeScript', typescript);
+    await workbench.pick(typescript);
     const editor = page().locator('.editor-instance .view-lines').first();
-    await workbench.click(editor, () => shows(page().locator('.editor-instance .monaco-editor.focused')), 'the editor');
-    await page().keyboard.insertText(CODE);
-    await editor.getByText('app.listen(process.env.PORT').waitFor();
+    // Typed once: a retry only while the editor is still empty.
+    await gesture('type the code', async () => {
+      if ((await editor.innerText()).trim()) return;
+      await workbench.click(editor, () => shows(page().locator('.editor-instance .monaco-editor.focused')), 'the editor');
+      await page().keyboard.insertText(CODE);
+    }, () => shows(editor.getByText('app.listen(process.env.PORT')));
 
     server.control.appendLogs('storefront', [
       `${stamp()} app[web.1]: INFO Listening on port 5000`,
@@ -166,8 +171,7 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
     await workbench.contextMenu('storefront', 'Stop Tailing', () => shows(output().getByText('… stopped tailing', { exact: true })));
     await description('storefront').filter({ hasText: /tailing logs/ }).waitFor({ state: 'detached' });
     const row = workbench.treeRow('storefront');
-    await row.hover();
-    await row.getByRole('button', { name: 'Tail Logs' }).waitFor();
+    await gesture('hover storefront', () => row.hover({ timeout: ACT_TIMEOUT }), () => shows(row.getByRole('button', { name: 'Tail Logs' })));
     await workbench.screenshot('logs-2-stopped');
   });
 
@@ -218,9 +222,10 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
 
   it('reads well in a dark theme', async () => {
     await workbench.runCommand('Preferences: Color Theme');
-    await workbench.quickInput().locator('input').fill('Dark Modern');
+    await workbench.type('Dark Modern', workbench.quickInput().locator('.monaco-list-row', { hasText: 'Dark Modern' }).first());
     await workbench.pick('Dark Modern', page().locator('.monaco-workbench.vs-dark'));
     await workbench.settled(); // the theme change animated the status bar
     await workbench.screenshot('logs-5-dark');
   });
 });
+

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
+import { ACT_TIMEOUT, dismissOverlays, gesture, gone, shows } from './gesture';
 
 // Several services side by side (#28): a second service added through the real UI (tested,
 // named, signed in to by pasting a token) shows next to the first, each with its workspaces.
@@ -21,26 +22,17 @@ describe('journey: a second service side by side', () => {
 
   it('adds a service from the view\'s … menu, names it, signs in to it, and shows both (light theme)', async () => {
     const { page } = workbench;
-    await page.locator('.sidebar .pane-header', { hasText: 'Resources' }).hover();
-    await page.locator('.sidebar .pane-header', { hasText: 'Resources' }).getByRole('button', { name: /More Actions/ }).click();
-    const menu = page.locator('.context-view .monaco-menu');
-    await menu.locator('.action-label', { hasText: 'Add Service…' }).click();
-    const input = workbench.quickInput().locator('input');
-    await workbench.quickInput().getByText('Address of your AppHost service').waitFor();
-    await input.fill(server.url);
-    await workbench.quickInput().getByText(/already knows this service/).waitFor();
-    await input.fill(staging.url);
-    await input.press('Enter');
-    await workbench.quickInput().getByText(/Display name of the service/).waitFor();
-    await input.fill('Staging');
+    const address = workbench.quickInput().getByText('Address of your AppHost service');
+    await workbench.sectionMenu('Resources', 'Add Service…', () => shows(address));
+    await workbench.type(server.url, workbench.quickInput().getByText(/already knows this service/));
+    await workbench.enter(staging.url, workbench.quickInput().getByText(/Display name of the service/));
+    await workbench.type('Staging', workbench.quickInput().getByText(/Display name of the service/));
     await workbench.screenshot('services-1-name');
-    await input.press('Enter');
     const toast = page.locator('.notifications-toasts', { hasText: 'AppHost service Staging added. Sign in to it now?' });
-    await toast.getByRole('button', { name: 'Sign In' }).click();
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' }).click();
-    await workbench.quickInput().getByText('Paste an API token of your AppHost account').waitFor();
-    await input.fill(staging.control.issueToken(DEMO_USER.email));
-    await input.press('Enter');
+    await workbench.enter('Staging', toast);
+    const pasteRow = workbench.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' });
+    await workbench.click(toast.getByRole('button', { name: 'Sign In' }), () => shows(pasteRow), 'Sign In (toast of Staging)');
+    await workbench.pasteToken(staging.control.issueToken(DEMO_USER.email), workbench.treeRow('Staging').locator('.label-description', { hasText: DEMO_USER.email }));
     await workbench.treeRow('Staging').locator('.label-description', { hasText: DEMO_USER.email }).waitFor();
     const host = new URL(server.url).host;
     await workbench.treeRow(host).waitFor();
@@ -54,24 +46,23 @@ describe('journey: a second service side by side', () => {
     const { page } = workbench;
     const item = page.locator('.statusbar-item', { hasText: '2 AppHost services' });
     await item.waitFor();
-    await item.hover();
     const hover = page.locator('.monaco-hover, .workbench-hover', { hasText: 'active workspace' }).last();
-    await hover.waitFor();
+    await gesture('hover the status bar item', async () => {
+      await dismissOverlays(page, item);
+      await item.hover({ timeout: ACT_TIMEOUT });
+    }, () => shows(hover));
     const text = await hover.innerText();
     assert.match(text, /Staging: demo@apphost\.dev, active workspace Personal/);
     assert.match(text, new RegExp(`${new URL(server.url).host.replace(/\./g, '\\.')}: demo@apphost\\.dev`));
     await workbench.screenshot('services-3-status-bar');
-    await page.keyboard.press('Escape');
+    await gesture('close the hover', () => dismissOverlays(page), () => gone(hover));
   });
 
   it('offers Sign Out, Rename and Remove on a service\'s row', async () => {
-    await workbench.treeRow('Staging').click({ button: 'right' });
-    const menu = workbench.page.locator('.context-view .monaco-menu');
-    await menu.waitFor();
-    const items = await menu.locator('.action-label').allInnerTexts();
+    const items = await workbench.openContextMenu('Staging');
     for (const expected of ['Sign Out', 'Rename Service…', 'Remove Service…']) assert.ok(items.some((i) => i.includes(expected)), `${expected} in ${items.join(' | ')}`);
     await workbench.screenshot('services-3-menu');
-    await workbench.page.keyboard.press('Escape');
+    await workbench.escape(workbench.page.locator('.context-view .monaco-menu'), 'close the context menu');
   });
 
   it('tells the editor tabs of the two services apart: config.env of storefront on each, in its service\'s colour with its badge', async () => {
@@ -80,8 +71,9 @@ describe('journey: a second service side by side', () => {
     const tabs = page.locator('.tabs-container .tab', { hasText: 'config.env' });
     for (const [i, service] of [host, 'Staging'].entries()) {
       await workbench.runCommand('AppHost: Edit Config');
-      await workbench.quickInput().locator('.monaco-list-row', { hasText: service }).first().click();
-      await workbench.quickInput().locator('.monaco-list-row', { hasText: 'storefront' }).first().click();
+      const app = workbench.quickInput().locator('.monaco-list-row', { hasText: 'storefront' }).first();
+      await workbench.pick(workbench.quickInput().locator('.monaco-list-row', { hasText: service }).first(), app);
+      await workbench.pick(app, tabs.nth(i));
       // The decoration comes a moment after the tab: its label gets the colour and badge classes, its tooltip the service.
       await tabs.nth(i).locator(`.monaco-icon-label.monaco-decoration-itemColor.monaco-decoration-badge[aria-label$="Service: ${service}"]`).waitFor();
     }
@@ -92,21 +84,25 @@ describe('journey: a second service side by side', () => {
     assert.equal(badges[1], '"St"', 'Staging\'s badge');
     assert.notEqual(badges[0], badges[1], `two badges: ${badges.join(' / ')}`);
     // The side bar hidden, both tabs show in full; then it comes back for the next step.
-    await page.keyboard.press('Control+B');
-    await page.locator('.sidebar').waitFor({ state: 'hidden' });
+    // Ctrl+B toggles: pressed again only while the side bar is as it was.
+    const sidebar = page.locator('.sidebar');
+    await gesture('hide the side bar (Ctrl+B)', async () => {
+      if (await sidebar.isVisible()) await page.keyboard.press('Control+B');
+    }, () => gone(sidebar));
     console.log(`    screenshot: ${await workbench.screenshot('services-5-tabs')}`);
-    await page.keyboard.press('Control+B');
-    await page.locator('.sidebar').waitFor();
-    await page.keyboard.press('Control+K');
-    await page.keyboard.press('Control+W');
-    await tabs.first().waitFor({ state: 'detached' });
+    await gesture('show the side bar (Ctrl+B)', async () => {
+      if (!(await sidebar.isVisible())) await page.keyboard.press('Control+B');
+    }, () => shows(sidebar));
+    await gesture('close all editors (Ctrl+K Ctrl+W)', async () => {
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+W');
+    }, () => gone(tabs.first()));
   });
 
   it('names the service in what a command says when it is done ("Staging: api-gateway restarted.")', async () => {
     const { page } = workbench;
     // The first service folded, so the rows below are Staging's (both services have the same apps).
-    const first = workbench.treeRow(new URL(server.url).host);
-    if ((await first.getAttribute('aria-expanded')) === 'true') await first.click();
+    await workbench.collapse(workbench.treeRow(new URL(server.url).host), 'the first service');
     await workbench.expand('Staging');
     await workbench.expand('Personal');
     await workbench.expand('Apps');
@@ -120,13 +116,12 @@ describe('journey: a second service side by side', () => {
 
   it('shows the Activity of one service at a time, picked from the view\'s title (its name in the description)', async () => {
     const { page } = workbench;
-    const header = page.locator('.sidebar .pane-header', { hasText: 'Activity' }).first();
-    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    const header = workbench.sectionHeader('Activity');
+    await workbench.expandSection('Activity');
     await workbench.collapseSection('Resources');
-    await header.hover();
-    await header.getByRole('button', { name: 'Show Activity of Service…' }).click();
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Staging' }).click();
-    await header.locator('.description', { hasText: /^Staging: Personal/ }).waitFor();
+    const stagingRow = workbench.quickInput().locator('.monaco-list-row', { hasText: 'Staging' });
+    await workbench.hoverAction(header, header.getByRole('button', { name: 'Show Activity of Service…' }), () => shows(stagingRow), 'Show Activity of Service…');
+    await workbench.pick(stagingRow, header.locator('.description', { hasText: /^Staging: Personal/ }));
     await page.locator('.sidebar .monaco-list-row[role=treeitem]').first().waitFor();
     await workbench.screenshot('services-5-activity');
   });

@@ -5,6 +5,7 @@ import { startServer, type RunningServer } from '../server';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
 import { closeJourney, openTwoServices } from './journey';
 import type { Workbench } from './workbench';
+import { gone, shows } from './gesture';
 import { patient } from '../support/patience';
 
 // Several services (#28): the open folder's remote is the second service's git address, so
@@ -35,10 +36,12 @@ describe('journey: a folder of the second service', () => {
     await page.locator('.statusbar-item', { hasText: 'storefront (Staging)' }).first().waitFor({ timeout: patient(30_000) });
     await workbench.expand('Staging');
     console.log(`    screenshot: ${await workbench.screenshot('services-folder-status-bar')}`);
-    await page.locator('.statusbar-item', { hasText: 'storefront (Staging)' }).first().click();
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Tail Logs' }).click();
+    const tailLogs = workbench.quickInput().locator('.monaco-list-row', { hasText: 'Tail Logs' });
+    await workbench.click(page.locator('.statusbar-item', { hasText: 'storefront (Staging)' }).first(), () => shows(tailLogs), 'the folder\'s status bar item');
     // The Output panel shows the tail's channel, named after the app and its service.
-    await page.locator('.panel select.monaco-select-box option[value="AppHost: storefront (Staging)"]').first().waitFor({ state: 'attached', timeout: patient(30_000) });
+    const channel = page.locator('.panel select.monaco-select-box option[value="AppHost: storefront (Staging)"]').first();
+    const attached = () => channel.waitFor({ state: 'attached', timeout: patient(30_000) }).then(() => true, () => false);
+    await workbench.click(tailLogs, async () => (await gone(tailLogs)) && attached(), 'Tail Logs (the folder\'s actions)');
     await page.locator('.panel .view-lines', { hasText: /\S/ }).first().waitFor({ timeout: patient(30_000) });
     console.log(`    screenshot: ${await workbench.screenshot('services-folder-tail')}`);
   });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { DEMO_USER, type RunningServer } from '../server';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
+import { ACT_TIMEOUT, gesture, gone, shows } from './gesture';
 
 describe('journey: sign in with e-mail and password, browse, sign out', () => {
   let server: RunningServer;
@@ -17,9 +18,8 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
   });
 
   it('offers three ways to sign in', async () => {
-    await workbench.welcomeView().getByRole('button', { name: 'Sign In' }).click();
     const rows = workbench.quickInput().locator('.monaco-list-row');
-    await rows.first().waitFor();
+    await workbench.click(workbench.welcomeView().getByRole('button', { name: 'Sign In' }), () => shows(rows.filter({ hasText: 'Paste an API token' })), 'Sign In (welcome view)');
     const labels = await rows.allInnerTexts();
     assert.equal(labels.length, 3, labels.join(' | '));
     assert.match(labels.join('\n'), /browser/);
@@ -29,25 +29,27 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
   });
 
   it('explains a wrong password in place and signs in with the right one', async () => {
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'e-mail and password' }).click();
+    await workbench.pick('e-mail and password', workbench.quickInput().getByText('E-mail address of your AppHost account'));
+    await workbench.enter(DEMO_USER.email, workbench.quickInput().getByText(`Password for ${DEMO_USER.email}`));
+    // Signing in takes a request: the check waits longer than a prompt's.
+    const invalid = workbench.quickInput().getByText('Invalid email or password');
     const input = workbench.quickInput().locator('input');
-    await workbench.quickInput().getByText('E-mail address of your AppHost account').waitFor();
-    await input.fill(DEMO_USER.email);
-    await input.press('Enter');
-    await workbench.quickInput().getByText(`Password for ${DEMO_USER.email}`).waitFor();
-    await input.fill('not-the-password');
-    await input.press('Enter');
-    await workbench.quickInput().getByText('Invalid email or password').waitFor();
+    await gesture('enter a wrong password', async () => {
+      await input.fill('not-the-password', { timeout: ACT_TIMEOUT });
+      await input.press('Enter', { timeout: ACT_TIMEOUT });
+    }, () => shows(invalid, 20_000));
     await workbench.screenshot('signin-3-wrong-password');
-    await input.fill(DEMO_USER.password);
-    await input.press('Enter');
-    await workbench.treeRow('Personal').waitFor();
+    await gesture('enter the password', async () => {
+      if (await workbench.treeRow('Personal').isVisible()) return;
+      await input.fill(DEMO_USER.password, { timeout: ACT_TIMEOUT });
+      await input.press('Enter', { timeout: ACT_TIMEOUT });
+    }, () => shows(workbench.treeRow('Personal'), 20_000));
     await workbench.treeRow('Acme Corp').waitFor();
   });
 
   it('shows the workspaces, their resources and the account in the status bar', async () => {
     await workbench.page.locator('.statusbar-item', { hasText: DEMO_USER.email }).waitFor();
-    await workbench.treeRow('Apps').click();
+    await workbench.expand('Apps');
     await workbench.treeRow('storefront').waitFor();
     await workbench.screenshot('signin-4-signed-in-tree');
     const labels = await workbench.treeLabels();
@@ -55,32 +57,28 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
   });
 
   it('switches the active workspace from the status bar', async () => {
-    await workbench.page.locator('.statusbar-item', { hasText: DEMO_USER.email }).click();
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Acme Corp' }).click();
-    await workbench.page.locator('.statusbar-item', { hasText: `${DEMO_USER.email} · acme` }).waitFor();
+    const acme = workbench.quickInput().locator('.monaco-list-row', { hasText: 'Acme Corp' });
+    await workbench.click(workbench.page.locator('.statusbar-item', { hasText: DEMO_USER.email }), () => shows(acme), 'the account status bar item');
+    await workbench.pick(acme, workbench.page.locator('.statusbar-item', { hasText: `${DEMO_USER.email} · acme` }));
   });
 
   it('creates an API token and shows its value once', async () => {
     await workbench.runCommand('AppHost: Create API Token…');
-    const input = workbench.quickInput().locator('input');
-    await input.fill('ci-deploys');
-    await input.press('Enter');
     const dialog = workbench.page.locator('.monaco-dialog-box');
-    await dialog.getByText('API token "ci-deploys" created').waitFor();
+    await workbench.enter('ci-deploys', dialog.getByText('API token "ci-deploys" created'));
     const shown = (await dialog.locator('.dialog-message-detail').innerText()).trim();
     assert.match(shown, /^[0-9a-f]{64}$/, 'the value is shown');
     await workbench.screenshot('signin-6-token-created');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await workbench.click(dialog.getByRole('button', { name: 'Cancel' }), () => gone(dialog), 'Cancel (token dialog)');
   });
 
   it('creates a token without a name, which the service names after the time', async () => {
     await workbench.runCommand('AppHost: Create API Token…');
     await workbench.quickInput().getByText(/leave empty and the service names it after the time/).waitFor();
     await workbench.screenshot('signin-6b-token-name-optional');
-    await workbench.quickInput().locator('input').press('Enter');
     const dialog = workbench.page.locator('.monaco-dialog-box');
-    await dialog.getByText(/API token "token-\d+" created/).waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await workbench.enter('', dialog.getByText(/API token "token-\d+" created/));
+    await workbench.click(dialog.getByRole('button', { name: 'Cancel' }), () => gone(dialog), 'Cancel (token dialog)');
   });
 
   it('lists the API tokens and revokes one after confirmation', async () => {
@@ -89,13 +87,15 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
     await row.waitFor();
     await workbench.quickInput().locator('.monaco-list-row', { hasText: 'used by this editor' }).waitFor();
     await workbench.screenshot('signin-7-tokens');
-    await row.hover();
-    await row.getByRole('button', { name: 'Revoke' }).click();
     const dialog = workbench.page.locator('.monaco-dialog-box');
-    await dialog.getByText('Revoke the API token "ci-deploys"?').waitFor();
-    await dialog.getByRole('button', { name: 'Revoke' }).click();
-    await row.waitFor({ state: 'detached' });
-    await workbench.page.keyboard.press('Escape');
+    const question = dialog.getByText('Revoke the API token "ci-deploys"?');
+    await workbench.hoverAction(row, row.getByRole('button', { name: 'Revoke' }), () => shows(question), 'Revoke (token row)');
+    // Checked by the row going (a dialog closed by an Escape meant for a hover cancelled: asked again then).
+    await gesture('Revoke (dialog)', async () => {
+      if (!(await question.isVisible())) await workbench.hoverAction(row, row.getByRole('button', { name: 'Revoke' }), () => shows(question), 'Revoke (token row)');
+      await dialog.getByRole('button', { name: 'Revoke' }).click({ timeout: ACT_TIMEOUT });
+    }, () => gone(row, 15_000));
+    await workbench.escape(workbench.quickInput(), 'close the token list');
   });
 
   it('signs out from the view menu and shows the welcome view again', async () => {

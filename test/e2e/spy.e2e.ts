@@ -12,6 +12,7 @@ import type { SpyReport } from './spy/extension';
 import { packageSpy, SPY_COMMAND_TITLE } from './spy/packageSpy';
 import { VSIX, Workbench } from './workbench';
 import { patient } from '../support/patience';
+import { ACT_TIMEOUT, gesture, gone } from './gesture';
 
 describe('journey: another extension gets nothing from AppHost', () => {
   let server: RunningServer;
@@ -44,12 +45,15 @@ describe('journey: another extension gets nothing from AppHost', () => {
     await workbench.runCommand(SPY_COMMAND_TITLE);
     // The spy runs AppHost: Sign In, whose result used to be the session; the user, seeing
     // AppHost's own sign-in, completes it.
-    await workbench.quickInput().locator('.monaco-list-row', { hasText: 'Paste an API token' }).click();
-    await workbench.quickInput().getByText('Paste an API token of your AppHost account').waitFor();
-    const input = workbench.quickInput().locator('input');
-    await input.fill(token);
-    await input.press('Enter');
     const toast = workbench.page.locator('.notifications-toasts', { hasText: /Spy: AppHost/ });
+    await workbench.pick('Paste an API token', workbench.quickInput().getByText('Paste an API token of your AppHost account'));
+    const input = workbench.quickInput().locator('input');
+    // Taken once the input lets go of it (the spy's toast can take a while longer).
+    await gesture('paste the token', async () => {
+      if (!(await input.isVisible())) return;
+      await input.fill(token, { timeout: ACT_TIMEOUT });
+      await input.press('Enter', { timeout: ACT_TIMEOUT });
+    }, async () => (await gone(workbench.quickInput().getByText('Paste an API token of your AppHost account'))) || toast.isVisible());
     await toast.waitFor({ timeout: patient(60_000) });
     // The report is longer than the panel (Monaco renders only the lines in view): wait for its file.
     await until('the spy\'s report', () => existsSync(reportFile()), 30_000);

@@ -3,6 +3,7 @@ import type { RunningServer } from '../server';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
 import { patient } from '../support/patience';
+import { shows } from './gesture';
 
 describe('journey: browse resources and act on an app', () => {
   let server: RunningServer;
@@ -30,23 +31,23 @@ describe('journey: browse resources and act on an app', () => {
   });
 
   it('offers lifecycle actions in the context menu of an app', async () => {
-    await workbench.treeRow('storefront').click({ button: 'right' });
-    const menu = workbench.page.locator('.context-view .monaco-menu');
-    await menu.waitFor();
-    const items = await menu.locator('.action-label').allInnerTexts();
+    const items = await workbench.openContextMenu('storefront');
     for (const expected of ['Restart App', 'Stop App', 'Open App in Browser', 'Copy Git Remote', 'Delete App…']) {
       assert.ok(items.some((i) => i.includes(expected)), `${expected} in ${items.join(' | ')}`);
     }
     assert.ok(!items.some((i) => i.includes('Start App')), 'a running app is not offered Start');
     await workbench.screenshot('tree-3-context-menu');
-    await workbench.page.keyboard.press('Escape');
+    await workbench.escape(workbench.page.locator('.context-view .monaco-menu'), 'close the context menu');
   });
 
   it('restarts an app from its inline action and shows it while it runs', async () => {
     const row = workbench.treeRow('api-gateway');
-    await row.hover();
-    await row.getByRole('button', { name: 'Restart App' }).click();
-    await workbench.treeRow('api-gateway').locator('.label-description', { hasText: 'Restarting api-gateway…' }).waitFor();
+    const restarting = row.locator('.label-description', { hasText: 'Restarting api-gateway…' });
+    // Checked by the server too: a click that came late still restarts, and the row may be done restarting already.
+    const restarts = () => server.control.requestLog.filter((e) => e.method === 'POST' && e.path.endsWith('/restart')).length;
+    const before = restarts();
+    await workbench.hoverAction(row, row.getByRole('button', { name: 'Restart App' }), async () => (await shows(restarting)) || restarts() > before, 'Restart App (inline icon)');
+    await restarting.waitFor();
     await workbench.screenshot('tree-4-restarting');
     await workbench.treeRow('api-gateway').locator('.label-description', { hasText: /^running/ }).waitFor({ timeout: patient(10_000) });
   });
@@ -71,12 +72,9 @@ describe('journey: browse resources and act on an app', () => {
 
   it('deletes an app only after its name is typed', async () => {
     await workbench.contextMenu('blog', 'Delete App…');
-    const input = workbench.quickInput().locator('input');
-    await input.fill('blo');
-    await workbench.quickInput().getByText('Type "blog" exactly to delete it').waitFor();
+    await workbench.type('blo', workbench.quickInput().getByText('Type "blog" exactly to delete it'));
     await workbench.screenshot('tree-6-delete-confirmation');
-    await input.fill('blog');
-    await input.press('Enter');
+    await workbench.enter('blog');
     await workbench.treeRow('blog').waitFor({ state: 'detached' });
     assert.equal(server.control.findApp('blog'), undefined);
   });

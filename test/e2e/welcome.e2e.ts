@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import type { FrameLocator, Locator } from 'playwright-core';
 import { Workbench } from './workbench';
+import { gone, shows } from './gesture';
+import { until } from '../support/wait';
 
 /** The steps of the Getting Started walkthrough, as package.json contributes them. */
 const STEPS = [
@@ -32,17 +34,14 @@ describe('journey: first look at AppHost', () => {
   /** Closes the Welcome tab. */
   async function closeWalkthrough(): Promise<void> {
     const tab = workbench.page.locator('.tabs-container .tab', { hasText: 'Welcome' });
-    await tab.hover();
-    await tab.getByRole('button', { name: /^Close/ }).click();
-    await title().waitFor({ state: 'hidden' });
+    await workbench.hoverAction(tab, tab.getByRole('button', { name: /^Close/ }), () => gone(title()), 'close the Welcome tab');
   }
 
   /** Selects each step in turn and takes a picture of it, checking its button and its illustration. */
   async function screenshotSteps(theme: string): Promise<void> {
     for (const [i, step] of STEPS.entries()) {
-      await walkthrough().locator('.step-title', { hasText: step.title }).click();
       const selected = walkthrough().locator('.getting-started-step.expanded');
-      await selected.locator('.step-title', { hasText: step.title }).waitFor();
+      await workbench.click(walkthrough().locator('.step-title', { hasText: step.title }), () => shows(selected.locator('.step-title', { hasText: step.title })), `the step ${step.title}`);
       await selected.getByRole('button', { name: step.button }).waitFor();
       await media().locator('svg text').first().waitFor();
       await workbench.settled(); // the media pane faded in
@@ -65,8 +64,7 @@ describe('journey: first look at AppHost', () => {
   it('opens the Getting Started walkthrough from the welcome view, with its six steps', async () => {
     // VS Code hides a walkthrough's pictures when its editor is 950 px wide or less: widen the window.
     await workbench.page.setViewportSize({ width: 1600, height: 900 });
-    await workbench.welcomeView().locator('a', { hasText: 'Getting Started walkthrough' }).click();
-    await title().waitFor();
+    await workbench.click(workbench.welcomeView().locator('a', { hasText: 'Getting Started walkthrough' }), () => shows(title()), 'Getting Started walkthrough (welcome view)');
     assert.deepEqual(await walkthrough().locator('.step-list-container .step-title').allInnerTexts(), STEPS.map((s) => s.title));
     assert.equal(await checkbox('connect').getAttribute('aria-checked'), 'false', 'no service URL yet');
     assert.equal(await checkbox('signIn').getAttribute('aria-checked'), 'false', 'not signed in');
@@ -86,27 +84,28 @@ describe('journey: first look at AppHost', () => {
   });
 
   it('ticks off "Browse…" when its button opens the AppHost view', async () => {
-    await walkthrough().locator('.step-title', { hasText: STEPS[2].title }).click();
-    await walkthrough().locator('.getting-started-step.expanded').getByRole('button', { name: STEPS[2].button }).click();
-    await checkbox('browse').and(workbench.page.locator('[aria-checked="true"]')).waitFor();
+    const selected = walkthrough().locator('.getting-started-step.expanded');
+    const button = selected.getByRole('button', { name: STEPS[2].button });
+    await workbench.click(walkthrough().locator('.step-title', { hasText: STEPS[2].title }), () => shows(button), `the step ${STEPS[2].title}`);
+    const ticked = checkbox('browse').and(workbench.page.locator('[aria-checked="true"]'));
+    await workbench.click(button, () => shows(ticked), STEPS[2].button);
   });
 
   it('validates the service URL as the user types, tests it, and saves it when asked', async () => {
-    await workbench.welcomeView().getByRole('button', { name: 'Set Service URL' }).click();
     const input = workbench.quickInput().locator('input');
-    await input.waitFor();
-    await input.fill('http://apphost.example.com');
-    await workbench.quickInput().getByText(/Refusing plain http:\/\/ for apphost.example.com/).waitFor();
+    await workbench.click(workbench.welcomeView().getByRole('button', { name: 'Set Service URL' }), () => shows(input), 'Set Service URL (welcome view)');
+    await workbench.type('http://apphost.example.com', workbench.quickInput().getByText(/Refusing plain http:\/\/ for apphost.example.com/));
     await workbench.screenshot('service-url-validation');
-    await input.fill('https://apphost.example.com/');
-    await input.press('Enter');
+    await workbench.enter('https://apphost.example.com/');
     await workbench.quickInput().waitFor({ state: 'hidden' });
     // The address is tested before it is saved: this one does not answer (a placeholder domain).
     const dialog = workbench.page.locator('.monaco-dialog-box');
     await dialog.getByText('The address was tested before saving, and failed.').waitFor();
     assert.match(await dialog.innerText(), /Cannot reach https:\/\/apphost\.example\.com/);
     await workbench.screenshot('service-url-tested');
-    await dialog.getByRole('button', { name: 'Save Anyway' }).click();
+    // Read back: the setting holds the address (User settings, or the Remote tab's).
+    const saved = () => [workbench.settingsFile('User'), workbench.settingsFile('Machine')].some((f) => String(f?.['apphost.baseUrl'] ?? '').startsWith('https://apphost.example.com'));
+    await workbench.click(dialog.getByRole('button', { name: 'Save Anyway' }), async () => (await gone(dialog)) && until('the setting saved', saved, 5_000).then(() => true, () => false), 'Save Anyway');
   });
 
   it('ticks off the walkthrough step "Connect to your service" once the URL is set', async () => {
@@ -117,14 +116,12 @@ describe('journey: first look at AppHost', () => {
 
   it('opens the walkthrough from the view\'s "..." menu and the Command Palette too', async () => {
     await closeWalkthrough();
-    await workbench.page.locator('.sidebar .pane-header', { hasText: 'Resources' }).hover();
-    await workbench.page.locator('.sidebar .pane-header', { hasText: 'Resources' }).getByRole('button', { name: /More Actions/ }).click();
+    const header = workbench.sectionHeader('Resources');
     const menu = workbench.page.locator('.context-view .monaco-menu');
-    await menu.locator('.action-label', { hasText: 'Get Started' }).waitFor();
+    await workbench.hoverAction(header, header.getByRole('button', { name: /More Actions/ }), () => shows(menu.locator('.action-label', { hasText: 'Get Started' })), '… menu of Resources');
     await workbench.settled(); // the menu faded in
     await workbench.screenshot('walkthrough-view-menu');
-    await menu.locator('.action-label', { hasText: 'Get Started' }).click();
-    await title().waitFor();
+    await workbench.sectionMenu('Resources', 'Get Started', () => shows(title()));
     await closeWalkthrough();
     await workbench.runCommand('AppHost: Get Started');
     await title().waitFor();

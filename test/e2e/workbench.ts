@@ -313,6 +313,113 @@ export class Workbench {
     await this.pasteToken(token, this.treeRow(name).locator('.label-description', { hasText: '@' }));
   }
 
+  /** Presses `key` (the keyboard route) until `check` sees its effect. */
+  async press(key: string, check: () => Promise<boolean>, name = key): Promise<void> {
+    await gesture(name, () => this.page.keyboard.press(key), check);
+  }
+
+  /** Closes what Escape closes (a menu, a quick pick, a dialog): Escape again until `overlay` is gone. */
+  async escape(overlay: Locator, name = 'Escape'): Promise<void> {
+    await gesture(name, async () => {
+      if (await overlay.isVisible()) await this.page.keyboard.press('Escape');
+    }, () => gone(overlay));
+  }
+
+  /**
+   * Types `value` into the open quick input without Enter (a filter, a value to validate),
+   * again (typed afresh) until `next` shows: the filtered row, the validation message.
+   */
+  async type(value: string, next: Locator): Promise<void> {
+    const input = this.quickInput().locator('input');
+    await gesture(`type ${JSON.stringify(value)}`, () => input.fill(value, { timeout: ACT_TIMEOUT }), async () => (await input.inputValue()) === value && shows(next));
+  }
+
+  /**
+   * Clicks an action that shows while its host is hovered (a tree row's inline icon, a
+   * section header's or a tab's buttons), again until `check` sees its effect.
+   */
+  async hoverAction(host: Locator, button: Locator, check: () => Promise<boolean>, name = 'an inline action'): Promise<void> {
+    // In a quick pick, no overlay dismissal: its Escape for a hover would close the picker.
+    const inQuickInput = await host.evaluate((el) => !!(el as unknown as { closest(s: string): unknown }).closest('.quick-input-widget')).catch(() => false);
+    await gesture(name, async () => {
+      if (!inQuickInput) await dismissOverlays(this.page, host);
+      await host.hover({ timeout: ACT_TIMEOUT });
+      await button.click({ timeout: ACT_TIMEOUT });
+    }, check);
+  }
+
+  /** The header of a side-bar section whose title starts with `title`. */
+  sectionHeader(title: string): Locator {
+    return this.page.locator('.sidebar .pane-header', { hasText: title }).first();
+  }
+
+  /** Picks an entry of a section's … menu (More Actions), checked by `effect`, else by the menu closing. */
+  async sectionMenu(title: string, item: string, effect?: () => Promise<boolean>): Promise<void> {
+    const header = this.sectionHeader(title);
+    const menu = this.page.locator('.context-view .monaco-menu');
+    const entry = menu.locator('.action-label', { hasText: item }).first();
+    await this.hoverAction(header, header.getByRole('button', { name: /More Actions/ }), () => shows(entry), `… menu of ${title}`);
+    await gesture(`${item} (… menu of ${title})`, async () => {
+      if (!(await entry.isVisible())) await this.hoverAction(header, header.getByRole('button', { name: /More Actions/ }), () => shows(entry), `… menu of ${title}`);
+      await entry.hover({ timeout: ACT_TIMEOUT });
+      await entry.click({ timeout: ACT_TIMEOUT });
+      if (!(await gone(menu, 2_000))) {
+        await entry.hover({ timeout: ACT_TIMEOUT });
+        await this.page.keyboard.press('Enter');
+      }
+    }, async () => (await gone(menu)) && (effect ? effect() : true));
+  }
+
+  /** Opens the context menu of a tree row and returns the labels of its entries; the menu stays open. */
+  async openContextMenu(rowLabel: string): Promise<string[]> {
+    const row = this.treeRow(rowLabel);
+    const menu = this.page.locator('.context-view .monaco-menu');
+    await this.click(row, () => shows(menu), `the context menu of ${rowLabel}`, { button: 'right' });
+    return menu.locator('.action-label').allInnerTexts();
+  }
+
+  /** The labels of a tree row's context menu (opened, read, closed). */
+  async contextMenuItems(rowLabel: string): Promise<string[]> {
+    const items = await this.openContextMenu(rowLabel);
+    await this.escape(this.page.locator('.context-view .monaco-menu'), `close the context menu of ${rowLabel}`);
+    return items;
+  }
+
+  /** Expands a section of the side bar (e.g. "Activity"). */
+  async expandSection(title: string): Promise<void> {
+    const header = this.sectionHeader(title);
+    const expanded = header.and(this.page.locator('[aria-expanded=true]'));
+    await header.waitFor();
+    // Toggles: a retry clicks only while the section is still collapsed (a click may land late).
+    await gesture(`expand ${title}`, async () => {
+      if (await expanded.isVisible()) return;
+      await dismissOverlays(this.page, header);
+      await header.click({ timeout: ACT_TIMEOUT });
+    }, () => shows(expanded));
+  }
+
+  /** Collapses an expanded tree row (the click toggles it). */
+  async collapse(row: Locator, name = 'a row'): Promise<void> {
+    const expanded = row.and(this.page.locator('[aria-expanded=true]'));
+    await gesture(`collapse ${name}`, async () => {
+      if (!(await expanded.isVisible())) return;
+      await dismissOverlays(this.page, row);
+      await row.click({ timeout: ACT_TIMEOUT });
+    }, () => gone(expanded));
+  }
+
+  /**
+   * Moves the Output panel's cursor to its first or last line (Ctrl+Home, Ctrl+End; on the
+   * last the view follows new lines again), checked by where the cursor is.
+   */
+  async outputTo(edge: 'Home' | 'End'): Promise<void> {
+    const text = this.page.locator('.part.panel .monaco-editor').first().locator('.native-edit-context, textarea').first();
+    await gesture(`the Output panel's cursor to its ${edge === 'Home' ? 'first' : 'last'} line (Ctrl+${edge})`, async () => {
+      await text.focus({ timeout: ACT_TIMEOUT }); // no click: nothing can take it
+      await this.page.keyboard.press(`Control+${edge}`);
+    }, () => this.page.waitForFunction(outputCursorAt, edge === 'Home' ? ('first' as const) : ('last' as const), { timeout: patient(5_000) }).then(() => true, () => false));
+  }
+
   /** Collapses a section of the side bar (e.g. "Activity") to give the others room. */
   async collapseSection(title: string): Promise<void> {
     const header = this.page.locator('.sidebar .pane-header', { hasText: title }).first();
@@ -367,4 +474,19 @@ function quickInputText(want: { startsWith?: string; not?: string }): boolean {
   const widget = (globalThis as unknown as { document: { querySelector(selector: string): Widget | null } }).document.querySelector('.quick-input-widget');
   const text = widget && widget.style.display !== 'none' ? widget.querySelector('input')?.value : undefined;
   return want.startsWith !== undefined ? text?.startsWith(want.startsWith) === true : text !== want.not;
+}
+
+/**
+ * Runs in the page: whether the Output panel's cursor is on the first line of its text
+ * (scrolled to the top) or on the last line rendered. View lines and the cursor are
+ * placed by their `top` in the same layer.
+ */
+function outputCursorAt(edge: 'first' | 'last'): boolean {
+  type El = { style: { top: string }; querySelector(s: string): El | null; querySelectorAll(s: string): El[] };
+  const editor = (globalThis as unknown as { document: { querySelector(s: string): El | null } }).document.querySelector('.part.panel .monaco-editor');
+  const cursor = editor?.querySelector('.cursors-layer .cursor');
+  const tops = [...(editor?.querySelectorAll('.view-lines .view-line') ?? [])].map((l) => parseFloat(l.style.top));
+  if (!cursor || tops.length === 0) return false;
+  const top = parseFloat(cursor.style.top);
+  return edge === 'first' ? top === 0 && Math.min(...tops) === 0 : top >= Math.max(...tops);
 }
