@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
+import { gesture, gone, shows } from './gesture';
 import { Workbench } from './workbench';
 import { patient } from '../support/patience';
 
@@ -47,9 +48,8 @@ describe('journey: deploy the folder you are coding in', () => {
   });
 
   it('a click on the status bar item offers the everyday actions; Deploy shows the build live in a tab', async () => {
-    await statusItem().click();
     const input = workbench.quickInput();
-    await input.getByText('storefront (folder storefront)').waitFor();
+    await workbench.click(statusItem(), () => shows(input.getByText('storefront (folder storefront)')), 'the status bar item');
     const labels = await input.locator('.monaco-list-row .label-name').allInnerTexts();
     for (const action of ['Deploy', 'Tail Logs', 'Open Config', 'Open in Browser', 'Reveal in AppHost View']) assert.ok(labels.some((l) => l.includes(action)), `${action} in ${labels.join(' | ')}`);
     console.log(`    screenshot: ${await workbench.screenshot('deploy-2-status-bar-actions')}`);
@@ -58,8 +58,7 @@ describe('journey: deploy the folder you are coding in', () => {
     // Live: the tab fills while the build runs on the service (held open until seen, however slow the machine).
     const releaseBuild = server.control.holdBuilds();
     try {
-      await input.locator('.monaco-list-row', { hasText: 'Deploy' }).first().click();
-      await editorText().getByText('-----> Installing dependencies').waitFor({ timeout: patient(30_000) });
+      await workbench.click(input.locator('.monaco-list-row', { hasText: 'Deploy' }).first(), () => shows(editorText().getByText('-----> Installing dependencies'), patient(30_000)), 'Deploy (the status bar\'s actions)');
       assert.equal(server.control.deploysOf('storefront')[0].status, 'building', 'seen while building');
       await statusItem().filter({ hasText: 'deploying…' }).waitFor();
       console.log(`    screenshot: ${await workbench.screenshot('deploy-3-live-build-log')}`);
@@ -101,7 +100,7 @@ describe('journey: deploy the folder you are coding in', () => {
     await dialog().getByText('Deploy folder storefront to storefront?').waitFor({ timeout: patient(30_000) });
     await dialog().getByText(/uncommitted change\(s\), e\.g\. server\.js, will not be deployed/).waitFor();
     console.log(`    screenshot: ${await workbench.screenshot('deploy-6-uncommitted-changes')}`);
-    await dialog().getByRole('button', { name: 'Deploy Anyway' }).click();
+    await workbench.click(dialog().getByRole('button', { name: 'Deploy Anyway' }), () => gone(dialog().getByText('Deploy folder storefront to storefront?')), 'Deploy Anyway');
     await toast(/storefront deployed: [0-9a-f]{7} "Fix the cart"\./).waitFor({ timeout: patient(30_000) });
     repo.git('checkout', '--', 'server.js');
   });
@@ -115,9 +114,9 @@ describe('journey: deploy the folder you are coding in', () => {
     await rejected.getByRole('button', { name: 'Force Deploy…' }).waitFor();
     await workbench.settled(); // the toast slid in
     console.log(`    screenshot: ${await workbench.screenshot('deploy-7-rejected-push')}`);
-    await rejected.getByRole('button', { name: 'Force Deploy…' }).click();
-    await dialog().getByText("Replace storefront's branch main with yours?").waitFor();
-    await dialog().getByRole('button', { name: 'Replace and Deploy' }).click();
+    const replace = dialog().getByText("Replace storefront's branch main with yours?");
+    await workbench.click(rejected.getByRole('button', { name: 'Force Deploy…' }), () => shows(replace), 'Force Deploy…');
+    await workbench.click(dialog().getByRole('button', { name: 'Replace and Deploy' }), () => gone(replace), 'Replace and Deploy');
     await toast(/storefront deployed: [0-9a-f]{7} "Fix the cart \(reworded\)"\./).waitFor({ timeout: patient(30_000) });
   });
 
@@ -125,13 +124,17 @@ describe('journey: deploy the folder you are coding in', () => {
     await clearToasts();
     repo.git('remote', 'remove', 'wokku');
     repo.commit('Add a health endpoint', { 'health.js': "module.exports = () => 'ok';\n" });
-    await statusItem().waitFor({ state: 'hidden', timeout: patient(30_000) });
+    // The link goes with the remote once VS Code's git extension has read the repository
+    // again (on a change under .git, later on a slow machine): asked to refresh if it is late.
+    await gesture('the folder unlinked once its remote is gone', async (attempt) => {
+      if (attempt > 1) await workbench.runCommand('Git: Refresh');
+    }, () => gone(statusItem(), patient(15_000)));
     await workbench.runCommand('AppHost: Deploy');
     await workbench.quickInput().locator('input').fill('storefront');
-    await workbench.quickInput().locator('.monaco-list-row', { has: page().locator('.label-name', { hasText: /^storefront$/ }) }).first().click();
-    await dialog().getByText('Folder storefront has no git remote for storefront yet.').waitFor({ timeout: patient(30_000) });
+    const noRemote = dialog().getByText('Folder storefront has no git remote for storefront yet.');
+    await workbench.pick(workbench.quickInput().locator('.monaco-list-row', { has: page().locator('.label-name', { hasText: /^storefront$/ }) }).first(), noRemote);
     console.log(`    screenshot: ${await workbench.screenshot('deploy-8-add-remote')}`);
-    await dialog().getByRole('button', { name: 'Add Remote and Deploy' }).click();
+    await workbench.click(dialog().getByRole('button', { name: 'Add Remote and Deploy' }), () => gone(noRemote), 'Add Remote and Deploy');
     await toast(/storefront deployed: [0-9a-f]{7} "Add a health endpoint"\./).waitFor({ timeout: patient(30_000) });
     assert.equal(repo.git('config', 'remote.wokku.url'), 'git@git.apphost.example:storefront');
     await statusItem().waitFor();
