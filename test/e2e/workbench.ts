@@ -136,18 +136,24 @@ export class Workbench {
   async runCommand(title: string, timeoutMs = 90_000): Promise<void> {
     const typed = `>${title}`;
     const row = this.quickInput().locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: exactly(title) }) }).first();
-    for (const deadline = Date.now() + timeoutMs; ;) {
-      await this.openPalette();
-      await this.quickInput().locator('input').fill(typed);
-      if (await row.waitFor({ timeout: patient(5_000) }).then(() => true, () => false)) break;
-      if (Date.now() > deadline) throw new Error(`The Command Palette has no command "${title}"`);
-      await this.page.keyboard.press('Escape');
-      await this.quickInput().waitFor({ state: 'hidden' });
-    }
-    // Done when the palette let go of it: closed, or replaced by the command's own picker.
-    // A click the re-rendering list swallowed leaves the palette as it was: click again.
+    let clicked = false;
+    // Done when a click on the exact title went through and the palette let go of it: closed,
+    // or replaced by the command's own picker. Anything else is done again from F1: the
+    // palette can close under the typing on a busy workbench (focus moving to a panel that
+    // showed late), and a click the re-rendering list swallowed leaves it as it was.
     const letGo = () => this.page.waitForFunction(quickInputText, { not: typed }, { timeout: patient(5_000) }).then(() => true, () => false);
-    await gesture(`run "${title}"`, () => row.click({ timeout: ACT_TIMEOUT }), letGo);
+    await gesture(`run "${title}"`, async () => {
+      clicked = false;
+      await this.openPalette();
+      await this.quickInput().locator('input').fill(typed, { timeout: ACT_TIMEOUT });
+      const listed = await row.waitFor({ timeout: patient(5_000) }).then(() => true, () => false);
+      if (!listed) {
+        await this.page.keyboard.press('Escape');
+        throw new Error(`The Command Palette has no command "${title}"`);
+      }
+      await row.click({ timeout: ACT_TIMEOUT });
+      clicked = true;
+    }, async () => clicked && (await letGo()), patient(timeoutMs));
   }
 
   /** Opens the Command Palette, again if a first F1 went nowhere (focus still settling). */
