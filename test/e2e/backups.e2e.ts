@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
 import type { RunningServer } from '../server';
-import { until } from '../support/wait';
+import { ACT_TIMEOUT, gesture, shows } from './gesture';
 import { closeJourney, openJourney } from './journey';
+import { patient } from '../support/patience';
 import type { Workbench } from './workbench';
 
 describe('journey: a database\'s backups (download, restore)', () => {
@@ -50,18 +51,19 @@ describe('journey: a database\'s backups (download, restore)', () => {
   it('downloads a backup to the file named in the save dialog', async () => {
     const row = (await workbench.treeLabels()).find((l) => /now|seconds? ago|minute/.test(l));
     assert.ok(row, 'the small backup is listed');
-    await workbench.contextMenu(row, 'Download Backup…');
     const input = workbench.quickInput().locator('input');
-    // VS Code's own save dialog (a quick input in the browser) proposes the default file.
-    const file = await until('the proposed file name', async () => {
-      const value = await input.inputValue().catch(() => '');
+    const proposed = async () => {
+      const value = await input.inputValue({ timeout: ACT_TIMEOUT }).catch(() => '');
       return /storefront-db-\d{4}-\d\d-\d\d-\d{4}\.gz$/.test(value) ? value : '';
-    }, 30_000);
+    };
+    // VS Code's own save dialog (a quick input in the browser) proposes the default file; the
+    // menu entry is chosen again if the dialog did not come (or went before it was read).
+    await workbench.contextMenu(row, 'Download Backup…', async () => (await shows(workbench.quickInput(), patient(15_000))) && !!(await proposed()));
+    const file = await proposed();
     saved = file;
     await workbench.screenshot('backups-4-save-dialog');
     const done = toast(/Saved the backup of storefront-db/);
-    await input.press('Enter');
-    await done.waitFor({ timeout: 30_000 });
+    await gesture('save the backup (Enter in the save dialog)', () => input.press('Enter', { timeout: ACT_TIMEOUT }), () => shows(done, patient(30_000)));
     await workbench.screenshot('backups-5-saved');
     assert.ok(existsSync(file), `${file} was written`);
   });
