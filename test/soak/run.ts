@@ -11,14 +11,16 @@ import { minutesFromArgs, snapshotsFromArgs } from './plan';
 import { formatReport } from './report';
 import { resultsOf, updateDocs } from './results';
 import { execFileSync } from 'node:child_process';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 
 async function main(): Promise<number> {
   const minutes = minutesFromArgs(process.argv.slice(2));
   const snapshots = snapshotsFromArgs(process.argv.slice(2));
   const heapSnapshots = snapshots.minutes;
   const updateDocsAfter = process.argv.includes('--update-docs');
-  const machine = `${availableParallelism()} cores, load ${loadavg()[0].toFixed(1)} at the start`;
+  // Cores this process may run on (taskset narrows them) and the machine's.
+  const usable = availableParallelism();
+  const machine = `${usable === cpus().length ? `${usable} cores` : `${usable} of ${cpus().length} cores (pinned)`}, load ${loadavg()[0].toFixed(1)} at the start`;
   const log = (line: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
   const out = join(REPO_ROOT, 'bench-results');
   const snapshotDir = join(out, `soak-${minutes}min-heap`);
