@@ -428,15 +428,10 @@ export class Workbench {
 
   /** Collapses a section of the side bar (e.g. "Activity") to give the others room. */
   async collapseSection(title: string): Promise<void> {
-    const header = this.page.locator('.sidebar .pane-header', { hasText: title }).first();
-    const expanded = header.and(this.page.locator('[aria-expanded=true]'));
-    // Toggles: a retry clicks only while the section is still expanded (a click may land late).
-    await gesture(`collapse ${title}`, async () => {
-      if (!(await expanded.isVisible())) return;
-      await dismissOverlays(this.page, header);
-      await header.click({ timeout: ACT_TIMEOUT });
-    }, () => gone(expanded));
+    // Toggles: `collapse` clicks only while the section is still expanded (a click may land late).
+    await this.collapse(this.page.locator('.sidebar .pane-header', { hasText: title }).first(), title);
   }
+
 
   /** Expands a collapsed tree row (a click on a collapsed row toggles it). */
   async expand(label: string): Promise<void> {
