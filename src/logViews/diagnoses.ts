@@ -19,7 +19,8 @@ export interface DiagnosisView {
   /**
    * The text is final: the preview renders it whole. The preview follows a change by sending
    * its webview the new body, which a webview still loading drops: a model that answered
-   * while the preview opened left it at "Asking…" with the answer in the document.
+   * while the preview opened left it at "Asking…" with the answer in the document. Resolves
+   * once VS Code's copy of the document holds the final text and the preview was re-rendered.
    */
   done(): Promise<void>;
 }
@@ -42,7 +43,7 @@ export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, v
     const name = this.serviceName(app.service);
     const query = new URLSearchParams({ app: app.id, deploy: deployId, ...(app.workspace ? { workspace: app.workspace } : {}), service: app.service, ...(name ? { name: app.name } : {}) });
     const uri = this.keys.lock(vscode.Uri.from({ scheme: DIAGNOSIS_SCHEME, path: `/${withService(app.name, name)}/diagnosis ${label}.md`, query: query.toString() }));
-    const view: DiagnosisView = { uri, update: (text) => this.set(uri, text), done: refreshPreviews };
+    const view: DiagnosisView = { uri, update: (text) => this.set(uri, text), done: () => this.caughtUp(uri).then(afterPreviewUpdate).then(refreshPreviews) };
     this.set(uri, markdown);
     try {
       await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
@@ -56,6 +57,31 @@ export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, v
     const document = await vscode.workspace.openTextDocument(uri);
     if (document.getText() !== this.contents.get(uri.toString())) this.changed.fire(uri);
     return view;
+  }
+
+  /**
+   * Resolves once VS Code's copy of the document holds what was last set (or is closed: a
+   * preview re-reads it then). A re-render forced before the last change arrived reloads the
+   * webview, and the change that follows is sent to the page while it loads, and lost: on a
+   * busy machine the preview stayed on the answer's first lines. At most `ms`, then anyway.
+   */
+  private caughtUp(uri: vscode.Uri, ms = 10_000): Promise<void> {
+    const key = uri.toString();
+    const holdsLast = () => {
+      const copy = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+      return !copy || copy.getText().replace(/\r\n/g, '\n') === this.contents.get(key);
+    };
+    if (holdsLast()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        for (const d of listeners) d.dispose();
+        resolve();
+      };
+      const check = () => holdsLast() && finish();
+      const timer = setTimeout(finish, ms);
+      const listeners = [vscode.workspace.onDidChangeTextDocument(check), vscode.workspace.onDidCloseTextDocument(check)];
+    });
   }
 
   /** Test hook: the Markdown shown at `uri`. */
@@ -82,6 +108,17 @@ export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, v
     this.changed.dispose();
     this.contents.clear();
   }
+}
+
+/**
+ * VS Code's Markdown preview follows a change after 300 ms, and drops a re-render asked for
+ * while that is pending: this waits that delay out, so that the forced re-render comes
+ * after the preview's own update, and is the last.
+ */
+const PREVIEW_UPDATE_MS = 300;
+
+function afterPreviewUpdate(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, PREVIEW_UPDATE_MS + 50));
 }
 
 /** Renders every Markdown preview whole (none without VS Code's Markdown extension: nothing to do). */

@@ -14,5 +14,5 @@ export { findFrames, type StackFrame } from './stackFrames';
 export { DEFAULT_SOURCE_ROOTS, folderPathOf, readSourceRoots, type SourceRoots } from './sourceRoots';
 export { levelOf, type LineLevel } from './logLevel';
 export { describeFilter, lineMatcher, parseContainerGlobs, parseRegex, type TailFilter } from './tailFilter';
-export { KEPT_LINES, OUTPUT_BOUND, TailView, withoutTimestamp, type RedrawableSink } from './tailView';
+export { KEPT_LINES, OUTPUT_BOUND, BOUND_REDRAW_MS, TailView, withoutTimestamp, type RedrawableSink } from './tailView';
 export { diagnosisPrompt, LOG_EXCERPT_CHARS, logExcerptForModel, type FailedDeployFacts } from './diagnosisPrompt';

@@ -33,6 +33,12 @@ export interface RedrawableSink extends LogSink {
 export const KEPT_LINES = 3_000;
 /** The output shows at most this many times the kept lines before it is redrawn from them. */
 export const OUTPUT_BOUND = 1.5;
+/**
+ * Redraws that bound the output come at most this often: each one makes VS Code reload the
+ * Output view, and a burst of 100,000 lines redrawn every 1,500 kept the workbench busy for
+ * 110 s after it (settings waited that long). A burst shows whole until the first lines after it.
+ */
+export const BOUND_REDRAW_MS = 5_000;
 
 // A leading ISO time (`2026-11-25T04:15:50.123456789Z `), as the service stamps each line.
 const TIMESTAMP = /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\s+/;
@@ -54,10 +60,12 @@ export class TailView implements LogSink {
   private hideTimes = false;
   /** Lines the output shows (since its last redraw). */
   private shown = 0;
+  private lastBound = -Infinity;
 
   constructor(
     private readonly out: RedrawableSink,
     readonly maxLines = KEPT_LINES,
+    private readonly now: () => number = Date.now,
   ) {}
 
   get filter(): TailFilter | undefined {
@@ -88,7 +96,10 @@ export class TailView implements LogSink {
       if (shown.length) this.out.append(`${shown.join('\n')}\n`);
       this.shown += shown.length;
     }
-    if (this.shown >= OUTPUT_BOUND * this.maxLines) this.redraw(true);
+    if (this.shown >= OUTPUT_BOUND * this.maxLines && this.now() - this.lastBound >= BOUND_REDRAW_MS) {
+      this.lastBound = this.now();
+      this.redraw(true);
+    }
   }
 
   /** Shows only the lines the filter keeps (undefined: every line), redrawn from the kept lines. */

@@ -26,9 +26,8 @@ describe('journey: deploy a template, follow it in the Activity view, manage SSH
   });
 
   it('browses the template catalogue by category, with descriptions', async () => {
-    await workbench.runCommand('AppHost: Deploy from Template…');
     const list = workbench.quickInput().locator('.quick-input-list');
-    await list.locator('.monaco-list-row', { hasText: 'Node.js + Express' }).waitFor();
+    await workbench.runCommand('AppHost: Deploy from Template…', list.locator('.monaco-list-row', { hasText: 'Node.js + Express' }));
     const text = (await list.allInnerTexts()).join('\n');
     assert.match(text, /Web/);
     assert.match(text, /minimal Express API/);
@@ -60,9 +59,8 @@ describe('journey: deploy a template, follow it in the Activity view, manage SSH
   });
 
   it('lists SSH keys with their fingerprints', async () => {
-    await workbench.runCommand('AppHost: Manage SSH Keys…');
     const list = workbench.quickInput().locator('.quick-input-list');
-    await list.locator('.monaco-list-row', { hasText: 'MacBook Pro' }).waitFor();
+    await workbench.runCommand('AppHost: Manage SSH Keys…', list.locator('.monaco-list-row', { hasText: 'MacBook Pro' }));
     assert.match((await list.allInnerTexts()).join('\n'), /[0-9a-f]{64}/);
     await workbench.screenshot('account-5-ssh-keys');
     await workbench.escape(workbench.quickInput(), 'close the SSH keys');

@@ -77,9 +77,10 @@ for (const mode of ['wokku', 'workspace header'] as const) {
     });
 
     it('links a database right after creating it', async () => {
-      await workbench.runCommand('AppHost: Create Database…');
+      const redis = workbench.quickInput().locator('.monaco-list-row', { hasText: /^redis/i }).first();
+      await workbench.runCommand('AppHost: Create Database…', redis);
       const input = workbench.quickInput().locator('input');
-      await workbench.pick(workbench.quickInput().locator('.monaco-list-row', { hasText: /^redis/i }).first(), workbench.quickInput().getByText(/Name of the new redis database/));
+      await workbench.pick(redis, workbench.quickInput().getByText(/Name of the new redis database/));
       const firstServer = workbench.quickInput().locator('.monaco-list-row').first();
       await workbench.enter('journey-cache', firstServer);
       // the server (first one offered) and creation

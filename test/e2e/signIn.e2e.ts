@@ -63,7 +63,7 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
   });
 
   it('creates an API token and shows its value once', async () => {
-    await workbench.runCommand('AppHost: Create API Token…');
+    await workbench.runCommand('AppHost: Create API Token…', workbench.quickInput().getByText(/leave empty and the service names it after the time/));
     const dialog = workbench.page.locator('.monaco-dialog-box');
     await workbench.enter('ci-deploys', dialog.getByText('API token "ci-deploys" created'));
     const shown = (await dialog.locator('.dialog-message-detail').innerText()).trim();
@@ -73,8 +73,7 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
   });
 
   it('creates a token without a name, which the service names after the time', async () => {
-    await workbench.runCommand('AppHost: Create API Token…');
-    await workbench.quickInput().getByText(/leave empty and the service names it after the time/).waitFor();
+    await workbench.runCommand('AppHost: Create API Token…', workbench.quickInput().getByText(/leave empty and the service names it after the time/));
     await workbench.screenshot('signin-6b-token-name-optional');
     const dialog = workbench.page.locator('.monaco-dialog-box');
     await workbench.enter('', dialog.getByText(/API token "token-\d+" created/));
@@ -82,9 +81,8 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
   });
 
   it('lists the API tokens and revokes one after confirmation', async () => {
-    await workbench.runCommand('AppHost: Manage API Tokens…');
     const row = workbench.quickInput().locator('.monaco-list-row', { hasText: 'ci-deploys' });
-    await row.waitFor();
+    await workbench.runCommand('AppHost: Manage API Tokens…', row);
     await workbench.quickInput().locator('.monaco-list-row', { hasText: 'used by this editor' }).waitFor();
     await workbench.screenshot('signin-7-tokens');
     const dialog = workbench.page.locator('.monaco-dialog-box');

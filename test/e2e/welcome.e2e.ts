@@ -123,7 +123,6 @@ describe('journey: first look at AppHost', () => {
     await workbench.screenshot('walkthrough-view-menu');
     await workbench.sectionMenu('Resources', 'Get Started', () => shows(title()));
     await closeWalkthrough();
-    await workbench.runCommand('AppHost: Get Started');
-    await title().waitFor();
+    await workbench.runCommand('AppHost: Get Started', title());
   });
 });

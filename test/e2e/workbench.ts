@@ -131,9 +131,11 @@ export class Workbench {
    * (Enter would run the best fuzzy match). On a cold first start a command can be
    * missing for a while after the workbench shows (its contribution registers later:
    * the palette then offers only "similar commands"): the palette is opened again and
-   * read afresh until the exact title is listed.
+   * read afresh until the exact title is listed. With `next` (the command's first prompt),
+   * the command is run again until that shows: a palette that closed without running it is
+   * not taken for the command's own picker.
    */
-  async runCommand(title: string, timeoutMs = 90_000): Promise<void> {
+  async runCommand(title: string, next?: Locator): Promise<void> {
     const typed = `>${title}`;
     const row = this.quickInput().locator('.quick-input-list .monaco-list-row', { has: this.page.locator('.label-name', { hasText: exactly(title) }) }).first();
     let clicked = false;
@@ -153,7 +155,7 @@ export class Workbench {
       }
       await row.click({ timeout: ACT_TIMEOUT });
       clicked = true;
-    }, async () => clicked && (await letGo()), patient(timeoutMs));
+    }, async () => clicked && (await letGo()) && (!next || (await shows(next))), patient(90_000));
   }
 
   /** Opens the Command Palette, again if a first F1 went nowhere (focus still settling). */

@@ -8,6 +8,7 @@ import { scopeToWorkspace, type Workspace } from '../../auth/workspaces';
 import type { CommandTarget, DatabaseTarget, ItemTarget, ListTarget, Row, ServerTarget } from '../../tree/commandTarget';
 import type { NodeKind } from '../../tree/contextValues';
 import { UserCancelled, type AppRef } from '../../model';
+import { serviceNoticeOf } from './notices';
 
 /** The target when it is of this kind (a server's row, a workspace's row, an app…). */
 export function targetOf<K extends CommandTarget['kind']>(target: CommandTarget | undefined, kind: K): OfKind<K> | undefined {
@@ -69,7 +70,8 @@ export async function pickApp(s: ServiceCore, placeHolder?: string): Promise<App
       (await inWorkspace(s, workspace, list)).map((app) => ({ label: app.name, description: [app.status, app.isPreview && vscode.l10n.t('preview')].filter(Boolean).join(' · '), app })),
     );
   const picked = await vscode.window.showQuickPick(apps, {
-    title: vscode.l10n.t('AppHost apps in {0}', workspace ? (s.tree.shownWorkspace(s.service, workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace')),
+    // Named after the service while several are known: two services may list the same apps.
+    title: serviceNoticeOf(s, vscode.l10n.t('AppHost apps in {0}', workspace ? (s.tree.shownWorkspace(s.service, workspace)?.label ?? workspace) : vscode.l10n.t('your personal workspace'))),
     placeHolder: placeHolder ?? vscode.l10n.t('Select an app'),
     matchOnDescription: true,
   });

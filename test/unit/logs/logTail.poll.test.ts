@@ -29,7 +29,7 @@ describe('logs: tail by polling (reference server)', () => {
   });
 
   it('no duplicate and no missing line over many polls of generated traffic with repeats', async function () {
-    this.timeout(15_000);
+    this.timeout(20_000);
     const start = initialStart(h, 20);
     const t = tailApp(h, { initialLines: 20 });
     await until("t.tail.state === 'live'", () => t.tail.state === 'live');
@@ -39,7 +39,7 @@ describe('logs: tail by polling (reference server)', () => {
       if (i % 5 === 0) h.server.control.appendLogs(APP, ['retry loop', 'retry loop', 'retry loop']); // same ms: identical lines
     }
     h.server.control.setLogInterval(0);
-    await until('catching up', () => t.sink.lines.length >= logFrom(h, start).length, 3_000);
+    await until('catching up', () => t.sink.lines.length >= logFrom(h, start).length, 10_000); // a loaded machine polls late: a bound, not a timing
     await sleep(100);
     assert.deepEqual(t.sink.markers, []);
     assert.deepEqual(t.sink.lines, logFrom(h, start));

@@ -2,7 +2,7 @@
 // lines when a filter or the timestamps change, loses nothing that arrived while
 // filtered, and says how many lines a redraw can no longer show.
 import { strict as assert } from 'node:assert';
-import { MARKER_PREFIX, OUTPUT_BOUND, TailView, withoutTimestamp, type RedrawableSink } from '../../../src/logs';
+import { BOUND_REDRAW_MS, MARKER_PREFIX, OUTPUT_BOUND, TailView, withoutTimestamp, type RedrawableSink } from '../../../src/logs';
 
 class Screen implements RedrawableSink {
   text = '';
@@ -69,8 +69,10 @@ describe('logs: tail view (filters, timestamps, kept lines)', () => {
 
   it('keeps the last maxLines lines; a redraw says how many earlier lines it cannot show', () => {
     const screen = new Screen();
-    const view = new TailView(screen, 100);
+    let clock = 0;
+    const view = new TailView(screen, 100, () => clock);
     for (let chunk = 0; chunk < 30; chunk++) {
+      clock += BOUND_REDRAW_MS;
       view.append(Array.from({ length: 10 }, (_, k) => `${line(1, 'web.1', `line ${chunk * 10 + k}`)}\n`).join(''));
     }
     // Unfiltered, the output has everything until it shows 1.5 times the kept lines (150);
@@ -101,10 +103,12 @@ describe('logs: tail view (filters, timestamps, kept lines)', () => {
 
   it('the output stays bounded too: a tail left running all day shows at most 1.5 times its kept lines (issue #33)', () => {
     const screen = new Screen();
-    const view = new TailView(screen, 1000);
+    let clock = 0;
+    const view = new TailView(screen, 1000, () => clock);
     let appended = 0;
     let most = 0;
     for (let i = 0; i < 500; i++) {
+      clock += BOUND_REDRAW_MS; // lines all day long, a bounding redraw allowed at each
       const before = screen.appends.length;
       view.append(`${Array.from({ length: 50 }, (_, k) => line(1, k % 2 ? 'web.1' : 'web.2', `r${i} n${k}`)).join('\n')}\n`);
       appended += screen.appends.length - before;
@@ -117,8 +121,30 @@ describe('logs: tail view (filters, timestamps, kept lines)', () => {
     assert.match(screen.lines.at(-1)!, /r499 n49$/);
     // Filtered, the bound counts what the output shows.
     view.setFilter({ kind: 'text', text: 'web.1' });
-    for (let i = 0; i < 200; i++) view.append(`${line(1, 'web.1', `f${i}`)}\n${line(1, 'web.2', `g${i}`)}\n`);
+    for (let i = 0; i < 200; i++) {
+      clock += BOUND_REDRAW_MS;
+      view.append(`${line(1, 'web.1', `f${i}`)}\n${line(1, 'web.2', `g${i}`)}\n`);
+    }
     assert.ok(screen.lines.length <= OUTPUT_BOUND * 1000 + 2, `${screen.lines.length} lines while filtered`);
+  });
+
+  it('a burst is bounded once, then at the first lines after it: each redraw reloads the Output view', () => {
+    const screen = new Screen();
+    let clock = 0;
+    const view = new TailView(screen, 1000, () => clock);
+    // 100,000 lines within a second, in chunks of 1,000.
+    for (let i = 0; i < 100; i++) {
+      view.append(`${Array.from({ length: 1000 }, (_, k) => line(1, 'web.1', `b${i * 1000 + k}`)).join('\n')}\n`);
+      clock += 10;
+    }
+    assert.equal(screen.trims, 1, 'one redraw during the burst, when it first reached the bound');
+    assert.match(screen.lines.at(-1)!, /b99999$/, 'the burst shows whole');
+    // The first line after the burst, once the interval has passed: bounded again.
+    clock += BOUND_REDRAW_MS;
+    view.append(`${line(2, 'web.1', 'after the burst')}\n`);
+    assert.equal(screen.trims, 2);
+    assert.ok(screen.lines.length <= 1000 + 1, `${screen.lines.length} lines after the burst`);
+    assert.match(screen.lines.at(-1)!, /after the burst$/);
   });
 
   it('clear() starts over, empty and unfiltered', () => {
