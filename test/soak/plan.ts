@@ -31,7 +31,7 @@ export function soakPlan(minutes: number): SoakPlan {
   };
 }
 
-/** `--minutes 3` (default 60) from the command line. */
+/** `--minutes 2` (default 60) from the command line. */
 export function minutesFromArgs(argv: readonly string[]): number {
   const at = argv.findIndex((a) => a === '--minutes' || a.startsWith('--minutes='));
   if (at < 0) return 60;

@@ -1,6 +1,6 @@
 // `npm test`: type check, lint, then the unit, integration (inside VS Code), oldest VS Code
 // (a smoke run of the main journeys in the declared minimum version), e2e (UI journeys),
-// faults and a 3-minute soak. Every stage runs even after a failure, so one run shows all
+// faults and a 2-minute soak. Every stage runs even after a failure, so one run shows all
 // that is wrong; the last line adds the suites' counts up: "N passed, N failed, N skipped".
 // Journeys that passed only on their second run (test/tools/runE2e.ts) count as passed and
 // are named above it, as flaky (details in test-results/flaky.json).
@@ -29,9 +29,9 @@ const stages: Stage[] = [
   { name: 'oldest VS Code', script: 'test:oldest', summary: join(RESULTS, 'oldest.summary.json') },
   { name: 'e2e', script: 'test:e2e', summary: join(RESULTS, 'e2e.summary.json') },
   { name: 'faults', script: 'test:faults', summary: join(RESULTS, 'faults.summary.json') },
-  // Three minutes of tails, restarts, a config edit and a deploy in a real VS Code: fails on a
+  // Two minutes of tails, a restart, a config edit and a deploy in a real VS Code: fails on a
   // line shown twice or never, or a minute over 60 requests; heap and CPU only reported.
-  { name: 'soak (3 min)', script: 'test:soak' },
+  { name: 'soak (2 min)', script: 'test:soak' },
 ];
 
 const total: Summary = { passed: 0, failed: 0, skipped: 0 };

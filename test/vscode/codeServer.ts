@@ -1,7 +1,7 @@
 // Starts an isolated code-server (a real VS Code: server + web workbench) for tests
 // and the demo. Everything it writes goes to a fresh temporary folder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,7 +131,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   for (const key of Object.keys(env)) if (key.startsWith('npm_')) delete env[key];
 
   const common = ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
-  for (const vsix of [options.vsix ?? []].flat()) await run(['--install-extension', vsix, ...common], env);
+  await installExtensions([options.vsix ?? []].flat(), extensionsDir, env);
 
   const host = options.host ?? '127.0.0.1';
   // A free port is only free until someone binds it: when another process takes it between
@@ -150,6 +150,29 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   }
 }
 
+/**
+ * Extensions installed once per set of .vsix files (and their times): each start copies
+ * them instead of running code-server's installer again, a second of Node and unzip per
+ * workbench, of which the e2e suite opens about forty. What a start finds is the same.
+ */
+const installed = new Map<string, string>();
+
+async function installExtensions(vsix: string[], extensionsDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  if (!vsix.length) return;
+  const key = vsix.map((file) => `${file}@${statSync(file).mtimeMs}`).join('|');
+  let template = installed.get(key);
+  if (!template) {
+    const dir = mkdtempSync(join(tmpdir(), 'apphost-ext-'));
+    template = join(dir, 'extensions');
+    for (const file of vsix) await run(['--install-extension', file, '--user-data-dir', join(dir, 'user-data'), '--extensions-dir', template], env);
+    installed.set(key, template);
+  }
+  cpSync(template, extensionsDir, { recursive: true });
+  // The list of installed extensions names the folder they were installed into.
+  const list = join(extensionsDir, 'extensions.json');
+  writeFileSync(list, readFileSync(list, 'utf8').split(template).join(extensionsDir));
+}
+
 // code-server runs in a process group of its own, so nothing ends it with the test process:
 // a journey whose `before` hook timed out still opens its workbench later, after mocha gave up
 // on it, and mocha --exit would leave that code-server behind. Whatever is still open goes too.
@@ -163,6 +186,7 @@ process.once('exit', () => {
     }
     rmSync(dataDir, { recursive: true, force: true });
   }
+  for (const template of installed.values()) rmSync(join(template, '..'), { recursive: true, force: true });
 });
 
 function launch(host: string, port: number, dataDir: string, configFile: string, common: string[], options: CodeServerOptions, env: NodeJS.ProcessEnv) {
