@@ -20,6 +20,9 @@ export async function askTailFilter(appName: string, current: TailFilter | undef
   const picked = await vscode.window.showQuickPick(items, {
     title: current ? vscode.l10n.t('Filter the tail of {0} (now: {1})', appName, describeFilter(current)) : vscode.l10n.t('Filter the tail of {0}', appName),
     placeHolder: vscode.l10n.t('Show only the lines that…'),
+    // The first of two questions, like the input after it: it stays open when focus moves
+    // (a busy workbench gave the tree its focus back after the pick showed, and closed it).
+    ignoreFocusOut: true,
   });
   if (!picked) throw new UserCancelled();
   switch (picked.kind2) {
