@@ -10,6 +10,8 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
 
   before(async () => ({ server, workbench } = await openJourney({ server: { actionDelayMs: 200 }, signIn: false })));
   after(() => closeJourney(workbench, server));
+  /** Create API Token…'s first prompt: the token's name. */
+  const tokenNamePrompt = () => workbench.quickInput().getByText(/leave empty and the service names it after the time/);
 
   it('offers Sign In on the welcome view', async () => {
     await workbench.openAppHostView();
@@ -63,7 +65,7 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
   });
 
   it('creates an API token and shows its value once', async () => {
-    await workbench.runCommand('AppHost: Create API Token…', workbench.quickInput().getByText(/leave empty and the service names it after the time/));
+    await workbench.runCommand('AppHost: Create API Token…', tokenNamePrompt());
     const dialog = workbench.page.locator('.monaco-dialog-box');
     await workbench.enter('ci-deploys', dialog.getByText('API token "ci-deploys" created'));
     const shown = (await dialog.locator('.dialog-message-detail').innerText()).trim();
@@ -73,7 +75,7 @@ describe('journey: sign in with e-mail and password, browse, sign out', () => {
   });
 
   it('creates a token without a name, which the service names after the time', async () => {
-    await workbench.runCommand('AppHost: Create API Token…', workbench.quickInput().getByText(/leave empty and the service names it after the time/));
+    await workbench.runCommand('AppHost: Create API Token…', tokenNamePrompt());
     await workbench.screenshot('signin-6b-token-name-optional');
     const dialog = workbench.page.locator('.monaco-dialog-box');
     await workbench.enter('', dialog.getByText(/API token "token-\d+" created/));

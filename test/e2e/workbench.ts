@@ -434,7 +434,6 @@ export class Workbench {
     await this.collapse(this.page.locator('.sidebar .pane-header', { hasText: title }).first(), title);
   }
 
-
   /** Expands a collapsed tree row (a click on a collapsed row toggles it). */
   async expand(label: string): Promise<void> {
     const row = this.treeRow(label);
