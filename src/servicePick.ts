@@ -36,7 +36,9 @@ export async function askService(connections: Connections): Promise<string | und
   if (signedIn.length <= 1) return signedIn[0]?.id;
   const picked = await vscode.window.showQuickPick(
     signedIn.map((service) => ({ label: `$(cloud) ${service.name}`, description: service.url, service })),
-    { title: vscode.l10n.t('AppHost: which service?'), placeHolder: vscode.l10n.t('Select the service to act on') },
+    // Usually the first of several questions (the app, the database… come next): it stays
+    // when focus moves, as every multi-step question here does.
+    { title: vscode.l10n.t('AppHost: which service?'), placeHolder: vscode.l10n.t('Select the service to act on'), ignoreFocusOut: true },
   );
   if (!picked) throw new UserCancelled();
   return picked.service.id;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
 import type { RunningServer } from '../server';
-import { ACT_TIMEOUT, gesture, shows } from './gesture';
+import { ACT_TIMEOUT, CHECK_TIMEOUT, gesture, shows } from './gesture';
 import { closeJourney, openJourney } from './journey';
 import { patient } from '../support/patience';
 import type { Workbench } from './workbench';
@@ -52,13 +52,18 @@ describe('journey: a database\'s backups (download, restore)', () => {
     const row = (await workbench.treeLabels()).find((l) => /now|seconds? ago|minute/.test(l));
     assert.ok(row, 'the small backup is listed');
     const input = workbench.quickInput().locator('input');
-    const proposed = async () => {
-      const value = await input.inputValue({ timeout: ACT_TIMEOUT }).catch(() => '');
-      return /storefront-db-\d{4}-\d\d-\d\d-\d{4}\.gz$/.test(value) ? value : '';
-    };
-    // VS Code's own save dialog (a quick input in the browser) proposes the default file; the
-    // menu entry is chosen again if the dialog did not come (or went before it was read).
-    // The name is kept as the check read it: a second read can come after the dialog moved on.
+    // Runs in the page: the save dialog's input once it holds the proposed file.
+    const proposed = () =>
+      workbench.page
+        .waitForFunction((pattern) => {
+          const value = (globalThis as unknown as { document: { querySelector(s: string): { value: string } | null } }).document.querySelector('.quick-input-widget input')?.value ?? '';
+          return new RegExp(pattern).test(value) && value;
+        }, /storefront-db-\d{4}-\d\d-\d\d-\d{4}\.gz$/.source, { timeout: CHECK_TIMEOUT })
+        .then((value) => value.jsonValue() as Promise<string>, () => '');
+    // VS Code's own save dialog (a quick input in the browser) shows, then fills in the default
+    // file: waited for, as it can come seconds later on a slow machine. The menu entry is chosen
+    // again if the dialog did not come (or went before it was read). The name is kept as the
+    // check read it: a second read can come after the dialog moved on.
     let file = '';
     await workbench.contextMenu(row, 'Download Backup…', async () => (await shows(workbench.quickInput(), patient(15_000))) && !!(file = await proposed()));
     saved = file;

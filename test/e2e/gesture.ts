@@ -51,9 +51,12 @@ export function shows(locator: Locator, ms = CHECK_TIMEOUT): Promise<boolean> {
   return locator.waitFor({ state: 'visible', timeout: ms }).then(() => true, () => false);
 }
 
-/** A check: whether the locator is gone (detached or hidden) within `ms`. */
+/**
+ * A check: whether the locator is gone (every element it matches detached or hidden)
+ * within `ms`. It may match several: a context menu with its submenu open is two menus.
+ */
 export function gone(locator: Locator, ms = CHECK_TIMEOUT): Promise<boolean> {
-  return locator.waitFor({ state: 'hidden', timeout: ms }).then(() => true, () => false);
+  return locator.filter({ visible: true }).first().waitFor({ state: 'hidden', timeout: ms }).then(() => true, () => false);
 }
 
 /**
@@ -67,10 +70,11 @@ export async function dismissOverlays(page: Page, target?: Locator): Promise<voi
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
   await page.mouse.move(size.width / 2, 1);
   const hover = page.locator('.monaco-hover:not(.hidden)').first();
-  // With toasts showing, Escape would hide them (and the button a journey is about to click):
-  // moving the mouse away is all a hover gets then.
+  // With toasts or a quick input showing, Escape would hide them (and the button or row a
+  // journey is about to click): moving the mouse away is all a hover gets then.
   const toastsShown = await page.locator('.notifications-toasts.visible').isVisible().catch(() => false);
-  if (!toastsShown && (await hover.isVisible().catch(() => false))) {
+  const quickInputShown = await page.locator('.quick-input-widget').isVisible().catch(() => false);
+  if (!toastsShown && !quickInputShown && (await hover.isVisible().catch(() => false))) {
     await page.keyboard.press('Escape');
     await gone(hover, 1_000);
   }
