@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_USER, startServer, type RunningServer } from '../server';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
+import { ACT_TIMEOUT, CHECK_TIMEOUT, dismissOverlays, gesture, gone, shows } from './gesture';
 import { Workbench } from './workbench';
 import { patient } from '../support/patience';
 
@@ -118,22 +119,25 @@ describe('journey: deploy as a task, with a pre-deploy task', () => {
     await runTask('apphost', 'Deploy storefront');
     // The pre-deploy task's own terminal shows why it failed; the deploy task's says the deploy did not start.
     await page().locator('.terminal-tabs-entry', { hasText: 'lint' }).first().waitFor({ timeout: patient(60_000) });
-    // (On its icon: the narrow entry's other end holds its Split and Kill buttons.)
-    await page().locator('.terminal-tabs-entry', { hasText: 'Deploy' }).first().click({ position: { x: 8, y: 10 } });
-    await terminal().getByText('The pre-deploy task "lint" failed with exit code 1. The deploy did not start').waitFor({ timeout: patient(60_000) });
+    // (On its icon: the narrow entry's other end holds its Split and Kill buttons.) Clicked again
+    // until its terminal shows the message, which comes once "lint" has failed.
+    const deployEntry = page().locator('.terminal-tabs-entry', { hasText: 'Deploy' }).first();
+    const notStarted = terminal().getByText('The pre-deploy task "lint" failed with exit code 1. The deploy did not start');
+    await gesture('the Deploy terminal', () => deployEntry.click({ position: { x: 8, y: 10 }, timeout: ACT_TIMEOUT }), () => shows(notStarted));
     assert.match(await page().locator('.xterm-rows', { hasText: 'The pre-deploy task "lint" failed' }).first().innerText(), /Running the pre-deploy task "lint" \(setting apphost\.deploy\.preDeployTask\)…/);
     console.log(`    screenshot: ${await workbench.screenshot('task-5-pre-deploy-task-failed-terminal')}`);
 
-    await page().locator('.statusbar-item', { hasText: 'storefront ·' }).first().click();
-    await workbench.quickInput().getByText('storefront (folder storefront)').waitFor();
-    await workbench.quickInput().locator('.monaco-list-row', { has: page().locator('.label-name', { hasText: /\bDeploy$/ }) }).first().click();
+    const statusItem = page().locator('.statusbar-item', { hasText: 'storefront ·' }).first();
+    await workbench.click(statusItem, () => shows(workbench.quickInput().getByText('storefront (folder storefront)')), 'the folder\'s status bar item');
+    await workbench.pick(workbench.quickInput().locator('.monaco-list-row', { has: page().locator('.label-name', { hasText: /\bDeploy$/ }) }).first());
     const failed = toast('The pre-deploy task "lint" failed with exit code 1. The deploy did not start');
     await failed.waitFor({ timeout: patient(60_000) });
-    // The whole message: the toast expanded, the status bar's hover gone.
-    await failed.hover();
-    await failed.locator('.codicon-notifications-expand').first().click();
-    await page().mouse.move(640, 300);
-    await page().locator('.monaco-hover').first().waitFor({ state: 'hidden' }).catch(() => page().keyboard.press('Escape'));
+    // The whole message: the toast expanded (its buttons show while it is hovered), the status bar's hover gone.
+    const collapse = failed.locator('.codicon-notifications-collapse').first();
+    await workbench.hoverAction(failed, failed.locator('.codicon-notifications-expand').first(), () => collapse.waitFor({ state: 'attached', timeout: CHECK_TIMEOUT }).then(() => true, () => false), 'expand the toast');
+    // The status bar item keeps focus after its picker, and its hover with it: the mouse moving
+    // away is not enough then, but Escape closes that hover (and leaves the toast).
+    await gesture('the status bar\'s hover gone', (attempt) => (attempt === 1 ? dismissOverlays(page()) : page().keyboard.press('Escape')), async () => (await gone(page().locator('.monaco-hover:not(.hidden)'))) && (await failed.isVisible()));
     await workbench.settled(); // the toast slid in
     console.log(`    screenshot: ${await workbench.screenshot('task-6-pre-deploy-task-failed-toast')}`);
     assert.equal(server.control.deploysOf('storefront').length, before, 'nothing deployed');

@@ -176,11 +176,11 @@ export class Workbench {
     return this.page.locator('.quick-input-widget');
   }
 
-  /** The first tree row whose label is exactly `label`. */
-  treeRow(label: string): Locator {
+  /** The first tree row whose label is exactly `label`, or matches it (a label that changes: "14 seconds ago"). */
+  treeRow(label: string | RegExp): Locator {
     return this.page
       .locator('.monaco-list-row[role=treeitem]')
-      .filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) })
+      .filter({ has: this.page.locator('.label-name', { hasText: typeof label === 'string' ? exactly(label) : label }) })
       .first();
   }
 
@@ -224,7 +224,7 @@ export class Workbench {
    * by the menu taking the entry (it closes). A menu still settling can swallow the
    * click: the entry is focused then, so a retry picks it with Enter.
    */
-  async contextMenu(rowLabel: string, item: string, effect?: () => Promise<boolean>): Promise<void> {
+  async contextMenu(rowLabel: string | RegExp, item: string, effect?: () => Promise<boolean>): Promise<void> {
     const menu = this.page.locator('.context-view .monaco-menu');
     const entry = menu.locator('.action-label', { hasText: item }).first();
     await gesture(
