@@ -20,13 +20,15 @@ export function viewItemConditions(when: string): RegExp[] {
   return conditions;
 }
 
+/** Walks the tree below `node`, siblings at once (as a user expanding them would not, but the walk is long). */
 async function collect(node: TreeNode | undefined, into: Set<string>): Promise<void> {
   const api = await extensionApi();
-  for (const child of await api.treeInsides.resources.getChildren(node)) {
+  const children = await api.treeInsides.resources.getChildren(node);
+  await Promise.all(children.map(async (child) => {
     const item = await child.getTreeItem();
     if (item.contextValue) into.add(item.contextValue);
     if (item.collapsibleState !== vscode.TreeItemCollapsibleState.None) await collect(child, into);
-  }
+  }));
 }
 
 describe('manifest: context menus match what the tree produces', function () {
