@@ -177,11 +177,11 @@ describe('api: timeouts, cancellation, unreachable hosts (loopback)', () => {
     new ApiClient({ baseUrl: stub.url, getToken: () => MOCK_TOKEN, budget: freeBudget(), logger: capturingLogger(), ...extra });
 
   it('times out reads after the read timeout with a clear message', async () => {
-    delayMs = 400;
+    delayMs = 3_000; // the answer comes far later than the timeout, however loaded the machine
     const c = client({ timeouts: { readMs: 100 } });
     const t0 = Date.now();
     const e = await rejects(c.apps.list(), TimeoutError);
-    assert.ok(Date.now() - t0 < 350);
+    assert.ok(Date.now() - t0 < 2_500, 'ended by the timeout, not by the answer');
     assert.equal(e.phase, 'response');
     assert.equal(e.timeoutMs, 100);
     assert.match(e.message, /did not answer within 0\.1 s \(GET \/api\/v1\/apps\)/);
@@ -196,13 +196,13 @@ describe('api: timeouts, cancellation, unreachable hosts (loopback)', () => {
   });
 
   it('cancels an in-flight request through its AbortSignal', async () => {
-    delayMs = 2_000;
+    delayMs = 3_000;
     const c = client();
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 50);
     const t0 = Date.now();
     const e = await rejects(c.apps.list({}, { signal: ac.signal }), CancelledError);
-    assert.ok(Date.now() - t0 < 500);
+    assert.ok(Date.now() - t0 < 2_500, 'ended by the abort, not by the answer');
     assert.equal(e.message, 'Request cancelled');
     await c.close();
   });
@@ -222,7 +222,7 @@ describe('api: timeouts, cancellation, unreachable hosts (loopback)', () => {
     setTimeout(() => ac2.abort(), 50);
     const t0 = Date.now();
     await rejects(c2.apps.list({}, { signal: ac2.signal }), CancelledError);
-    assert.ok(Date.now() - t0 < 1_000);
+    assert.ok(Date.now() - t0 < 4_000, 'ended by the abort, not by the 5 s back-off');
   });
 
   it('a queueSignal cancels a call waiting for the budget, but not one already sent', async () => {

@@ -58,7 +58,7 @@ describe('api: log follow', () => {
     const follow = await c.logs.follow('web', { idleMs: 150 });
     const t0 = Date.now();
     assert.deepEqual(await collect(follow), ['hello']);
-    assert.ok(Date.now() - t0 < 1_000);
+    assert.ok(Date.now() - t0 < 5_000, 'ended by the watchdog (without it the stream never ends)');
     assert.equal(follow.endReason, 'idle');
     await c.close();
   });

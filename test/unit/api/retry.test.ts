@@ -154,7 +154,7 @@ describe('api: retries over the wire (MockAgent)', () => {
     pool.intercept({ path: '/api/v1/apps' }).reply(429, '{"error":"Rate limit exceeded. Retry later."}', { headers: { ...JSON_HEADERS, 'retry-after': '3600' } });
     const t0 = Date.now();
     const e = await rejects(client.apps.list({}, { priority: 'view' }), ApiError);
-    assert.ok(Date.now() - t0 < 500);
+    assert.ok(Date.now() - t0 < 5_000, 'answered at once, not after the hour');
     assert.equal(e.retryAfterMs, MAX_RETRY_AFTER_MS);
     const paused = client.budget.snapshot().pausedForMs;
     assert.ok(paused > MAX_RETRY_AFTER_MS - 1_000 && paused <= MAX_RETRY_AFTER_MS, `throttled for ${paused} ms`);

@@ -74,14 +74,14 @@ describe('server: fault injection and request log', () => {
   });
 
   it('setLatency delays every request', async () => {
-    server.control.setLatency(120);
+    server.control.setLatency(1_000);
     const t0 = Date.now();
     await api.get('/auth/whoami');
-    assert.ok(Date.now() - t0 >= 110);
+    assert.ok(Date.now() - t0 >= 990);
     server.control.setLatency(0);
     const t1 = Date.now();
     await api.get('/auth/whoami');
-    assert.ok(Date.now() - t1 < 100);
+    assert.ok(Date.now() - t1 < 900, 'the latency is gone (a loaded machine still answers well within it)');
   });
 
   it('latencyMs option applies from the start', async () => {

@@ -14,7 +14,7 @@ describe('server: start and close', () => {
     await sleep(50);
     const t0 = Date.now();
     await server.close();
-    assert.ok(Date.now() - t0 < 1000);
+    assert.ok(Date.now() - t0 < 5_000, 'closed without waiting for the 10 s action');
     assert.ok((await pending) instanceof Error, 'the pending request was cut off');
     await server.close(); // idempotent
   });
