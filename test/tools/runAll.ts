@@ -77,10 +77,15 @@ function env(stage: Stage): NodeJS.ProcessEnv {
   return { ...process.env, ...(stage.summary ? { APPHOST_TEST_SUMMARY: stage.summary } : {}) };
 }
 
+/** Clears the stage's counts of an earlier run; returns when it started. */
+function begin(stage: Stage): number {
+  if (stage.summary) rmSync(stage.summary, { force: true });
+  return Date.now();
+}
+
 function runStage(stage: Stage): void {
   console.log(`\n━━━ ${stage.name} ━━━`);
-  if (stage.summary) rmSync(stage.summary, { force: true });
-  const started = Date.now();
+  const started = begin(stage);
   const result = spawnSync('npm', ['run', '--silent', stage.script], { stdio: 'inherit', env: env(stage) });
   record(stage, result.status, result.signal, ((Date.now() - started) / 1000).toFixed(1));
 }
@@ -91,7 +96,7 @@ function runBeside(stage: Stage): Promise<void> {
   const logFile = join(RESULTS, `${stage.script.replace(/\W+/g, '-')}.log`);
   const out = openSync(logFile, 'w');
   console.log(`\n(${stage.name} runs meanwhile; its output follows when it ends)`);
-  const started = Date.now();
+  const started = begin(stage);
   const child = spawn('npm', ['run', '--silent', stage.script], { stdio: ['ignore', out, out], env: env(stage) });
   closeSync(out);
   return new Promise((resolve) => {
