@@ -286,6 +286,8 @@ export interface GithubConnection {
   appId?: string;
   githubRepo?: string;
   deployBranch?: string;
+  /** The page that installs the service's GitHub App, when the service names one (wokku does not). */
+  githubAppUrl?: string;
   raw: Raw;
 }
 
