@@ -337,6 +337,11 @@ export function toImportResult(v: unknown, bytesSent: number): M.ImportResult {
   return { message: firstStr(raw, 'message') ?? 'OK', database: optId(raw.database), bytesSent, raw };
 }
 
+export function toRebuildStarted(v: unknown): M.RebuildStarted {
+  const raw = rec(v);
+  return { message: firstStr(raw, 'message') ?? 'OK', deployId: optId(raw.deploy_id), releaseId: optId(raw.release_id), raw };
+}
+
 export function toGithubConnection(v: unknown): M.GithubConnection {
   const raw = rec(v);
   return {

@@ -281,6 +281,14 @@ export interface ImportResult {
   raw: Raw;
 }
 
+/** POST /apps/:id/deploy: the deploy (and its release) the rebuild runs as. */
+export interface RebuildStarted {
+  message: string;
+  deployId?: string;
+  releaseId?: string;
+  raw: Raw;
+}
+
 export interface GithubConnection {
   message: string;
   appId?: string;
