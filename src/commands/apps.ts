@@ -1,5 +1,10 @@
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform, serviceNoticeOf } from './kit/notices';
+import { notify } from '../notices';
+import { noticeNotOffered } from './kit/offered';
+import { REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
+import { vouch } from '../actions/callers';
+import { logsArea } from '../logViews/registerLogs';
 import { isNameTaken, teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
 import type { ServiceCore } from '../core';
@@ -37,6 +42,7 @@ export function appCommands(s: ServiceCore): CommandTable {
     'apphost.app.start': lifecycle(s, 'start'),
     'apphost.app.stop': lifecycle(s, 'stop'),
     'apphost.app.restart': lifecycle(s, 'restart'),
+    'apphost.app.rebuild': (target?: CommandTarget) => rebuildApp(s, target),
     'apphost.app.reveal': (target?: CommandTarget) => revealApp(s, target),
     'apphost.app.openInBrowser': (target?: CommandTarget) => openInBrowser(s, target),
     'apphost.app.copyGitRemote': (target?: CommandTarget) =>
@@ -71,6 +77,36 @@ function lifecycle(s: ServiceCore, verb: LifecycleVerb) {
     await runLifecycle(s, app, verb, { clicked, around: (call) => withProgress(s, texts.busy(app.name), call) });
     void inform(s, texts.done(app.name));
   });
+}
+
+/** Rebuild: starts it, follows the build in the deploy log tab, and says how it ended (the action: actions/rebuild.ts). */
+async function rebuildApp(s: ServiceCore, target?: CommandTarget): Promise<void> {
+  const app = await resolveApp(s, target, vscode.l10n.t('Select the app to rebuild from its last push'));
+  const started = await noticeNotOffered(s, app.service, () => startRebuild(s, app, {
+    clicked: targetOf(target, 'app')?.row,
+    options: { priority: 'user' },
+    around: (call) => withProgress(s, REBUILD_TEXTS.busy(app.name), () => explained(vscode.l10n.t('Cannot rebuild {0}', app.name), call)),
+  }));
+  if (!started.deployId) {
+    void inform(s, REBUILD_TEXTS.unknown(app.name));
+    return;
+  }
+  const logs = logsArea(s).deployLogs;
+  const tab = await logs.open(app, started.deployId);
+  // Its tab closed before the end: the Deploys part shows how it ends.
+  const deploy = await logs.outcome(tab.document.uri);
+  if (!deploy) return;
+  s.tree.reloadParts(app, ['deploys', 'releases']);
+  void s.tree.readState(app, { rerender: true });
+  const { ok, text } = rebuildSummary(app, deploy);
+  const openApp = vscode.l10n.t('Open App');
+  const tail = vscode.l10n.t('Tail Logs');
+  const diagnose = vscode.l10n.t('Diagnose Failure');
+  const canDiagnose = !ok && !s.connections.of(app.service).offers.lacks('diagnose');
+  const choice = ok ? await inform(s, text, openApp, tail) : await notify('error', serviceNoticeOf(s, text, app.service), ...(canDiagnose ? [diagnose] : []), tail);
+  if (choice === diagnose) await vscode.commands.executeCommand('apphost.deploy.diagnose', vouch(app), deploy.id);
+  else if (choice === openApp) await vscode.commands.executeCommand('apphost.app.openInBrowser', vouch(app));
+  else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', vouch(app));
 }
 
 async function createApp(s: ServiceCore, target?: CommandTarget): Promise<void> {

@@ -14,6 +14,7 @@ import { notify } from '../../notices';
 function label(feature: BeyondSpec): string {
   switch (feature) {
     case 'run': return vscode.l10n.t('one-off commands');
+    case 'rebuild': return vscode.l10n.t('rebuilds');
     case 'buildpacks': return vscode.l10n.t('buildpacks');
     case 'backupDownload': return vscode.l10n.t('backup downloads');
     case 'backupRestore': return vscode.l10n.t('backup restores');
