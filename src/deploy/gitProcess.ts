@@ -82,7 +82,8 @@ export function runPush(options: PushOptions): PushRun {
         const problems = await pushTransportProblems(options.gitPath, options.cwd, credential, options.remote);
         if (problems.length) throw new Error(transportMessage(problems, credential.url));
         channel = await openCredentialChannel(credential.origin, credential.token);
-        // Only the push's own scheme: no `remote.<name>.vcs` or `<helper>::` rewrite runs a program in its place.
+        // Only the push's own scheme: no `remote.<name>.vcs` or `<helper>::` rewrite runs a program in its
+        // place that could ask for the credential (git lets this override every file; hooks inherit it).
         env.GIT_ALLOW_PROTOCOL = new URL(credential.origin).protocol.replace(/:$/, '');
         Object.assign(env, configEnv([...transportPins(credential.url, options.remote, credential.proxy), ...channel.config]));
       }

@@ -3,11 +3,11 @@
 // helper while another program of the user looks for it.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { runPush, trustedGitEnv } from '../../../src/deploy/gitProcess';
 import { startCountingProxy, type CountingProxy } from '../api/countingProxy';
 
@@ -92,12 +92,13 @@ describe('deploy: the environment and the credential of a push that carries the 
     rmSync(root, { recursive: true, force: true });
   });
 
-  async function pushWithToken(): Promise<{ code: number | null; git: string[] }> {
+  async function pushWithToken(config: Record<string, string> = {}): Promise<{ code: number | null; git: string[] }> {
     const repo = join(root, 'repo');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/git/storefront.git`;
     execFileSync('git', ['init', '-q', repo]);
     execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '-q', '--allow-empty', '-m', 'x'], { cwd: repo });
     execFileSync('git', ['remote', 'add', 'wokku', url], { cwd: repo });
+    for (const [key, value] of Object.entries(config)) execFileSync('git', ['config', key, value], { cwd: repo });
     const git: string[] = [];
     const run = runPush({
       gitPath: 'git', cwd: repo, remote: 'wokku', refspec: 'HEAD:refs/heads/main',
@@ -129,6 +130,21 @@ describe('deploy: the environment and the credential of a push that carries the 
     assert.deepEqual(seen.filter((h) => h['x-neighbour']), [], 'no header of the environment\'s configuration');
     assert.notEqual(pushed.code, 0, 'the gateway refused the push');
     assert.ok(seen.some((h) => h.authorization === `Basic ${Buffer.from(`apphost:${TOKEN}`).toString('base64')}`), `the credential reached the gateway: ${pushed.git.join('\n')}`);
+  });
+
+  it('a program the repository\'s config runs in place of git\'s HTTP transport (remote.<name>.vcs) is not run, and cannot ask for the credential', async function () {
+    if (process.platform === 'win32') this.skip(); // the helper is a shell script
+    const bin = join(root, 'bin');
+    const asked = join(root, 'asked');
+    mkdirSync(bin);
+    // git runs git-remote-<vcs> from PATH with the remote's URL; it asks git for the credential of that URL.
+    writeFileSync(join(bin, 'git-remote-neighbour'), `#!/bin/sh\nprintf 'url=%s\\n\\n' "$2" | git credential fill > '${asked}' 2>&1\nexit 1\n`, { mode: 0o755 });
+    setEnv({ PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` });
+    const pushed = await pushWithToken({ 'remote.wokku.vcs': 'neighbour' });
+    const answer = existsSync(asked) ? readFileSync(asked, 'utf8') : '';
+    assert.ok(!answer.includes(TOKEN), 'the neighbour\'s transport got no credential');
+    assert.equal(answer, '', 'it never ran');
+    assert.match(pushed.git.join('\n'), /transport 'neighbour' not allowed/);
   });
 
   it('the credential reaches git\'s helper on a pipe: another program of the user looking for it meanwhile finds nothing', async () => {
