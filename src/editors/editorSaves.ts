@@ -6,6 +6,8 @@
 // only when a save of that exact address was announced just before and its bytes are what the
 // document held since. Another extension can still start a save itself (`document.save()`,
 // `workspace.save()`): VS Code announces those the same way, and gives no way to tell them apart.
+// A save that skips the announcement (Save without Formatting, a chat edit's auto-save) is
+// refused like any other write; its message says to save from the editor.
 import * as vscode from 'vscode';
 import { SCHEME } from '../schemes';
 
@@ -29,50 +31,50 @@ export interface SaveOrigins {
 }
 
 export class EditorSaves implements SaveOrigins, vscode.Disposable {
-  /** Exact address (key included) → its announced save. */
-  private readonly announced = new Map<string, Announced>();
+  /** Exact address (key included) → its announced save. Private at run time too (`#`): only a save in the editor adds one. */
+  readonly #announced = new Map<string, Announced>();
   private readonly listeners: vscode.Disposable[];
 
   constructor() {
     this.listeners = [
       vscode.workspace.onWillSaveTextDocument(({ document }) => {
-        if (document.uri.scheme === SCHEME) this.announce(document);
+        if (document.uri.scheme === SCHEME) this.#announce(document);
       }),
       vscode.workspace.onDidChangeTextDocument(({ document }) => {
-        const save = this.pending(document.uri.toString());
+        const save = this.#pending(document.uri.toString());
         if (save) save.texts = [...save.texts, document.getText()].slice(-MAX_TEXTS);
       }),
-      vscode.workspace.onDidCloseTextDocument((document) => this.announced.delete(document.uri.toString())),
+      vscode.workspace.onDidCloseTextDocument((document) => this.#announced.delete(document.uri.toString())),
     ];
   }
 
   take(uri: vscode.Uri, content: Uint8Array): boolean {
     const key = uri.toString();
-    const save = this.pending(key);
+    const save = this.#pending(key);
     // The editor writes the document as UTF-8 text (a BOM, if any, is not part of the text).
     if (!save || !save.texts.includes(new TextDecoder().decode(content))) return false;
-    if (--save.count === 0) this.announced.delete(key);
+    if (--save.count === 0) this.#announced.delete(key);
     return true;
   }
 
   dispose(): void {
     for (const listener of this.listeners) listener.dispose();
-    this.announced.clear();
+    this.#announced.clear();
   }
 
-  private announce(document: vscode.TextDocument): void {
+  #announce(document: vscode.TextDocument): void {
     const key = document.uri.toString();
     const text = document.getText();
-    const save = this.pending(key);
+    const save = this.#pending(key);
     const texts = save ? [...save.texts.filter((t) => t !== text), text].slice(-MAX_TEXTS) : [text];
-    this.announced.set(key, { texts, count: (save?.count ?? 0) + 1, until: Date.now() + WINDOW_MS });
+    this.#announced.set(key, { texts, count: (save?.count ?? 0) + 1, until: Date.now() + WINDOW_MS });
   }
 
   /** The announced save of this address, unless its time is over. */
-  private pending(key: string): Announced | undefined {
-    const save = this.announced.get(key);
+  #pending(key: string): Announced | undefined {
+    const save = this.#announced.get(key);
     if (!save || save.until >= Date.now()) return save;
-    this.announced.delete(key);
+    this.#announced.delete(key);
     return undefined;
   }
 }
