@@ -121,6 +121,7 @@ describe('what a neighbour reaches through VS Code\'s API after the user used Ap
       const report = await walk(root, name, { secret: token, call: false, timeLimitMs: 30_000 });
       findings.push(...report.findings);
       reached += report.reached;
+      assert.ok(!report.truncated, `the walk of ${name} saw everything`);
     }
     assert.deepEqual(findings.slice(0, 20), [], `${findings.length} findings, of kinds ${[...new Set(findings.map((f) => f.kind))].join(', ')}`);
     assert.ok(reached > 100, `objects reached: ${reached}`);
