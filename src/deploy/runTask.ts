@@ -8,7 +8,7 @@
 // started it.
 import * as vscode from 'vscode';
 import { planRun } from '../actions/runCommand';
-import { RunTerminal, runTerminalName } from '../actions/runTerminal';
+import { runTerminal, runTerminalName } from '../actions/runTerminal';
 import { allowTask } from '../actions/taskConsent';
 import { activeWorkspace, inWorkspace } from '../commands/kit/targets';
 import { onService, type Core } from '../core';
@@ -31,12 +31,13 @@ export function isRunTask(definition: vscode.TaskDefinition): definition is RunT
 
 export function runTask(s: Core, area: DeployArea, definition: RunTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope.Global | vscode.TaskScope.Workspace): vscode.Task {
   const name = runTerminalName(definition.app, definition.command);
+  // Any extension can call the execution: it gets a terminal of closures, asked for when opened.
   const execution = new vscode.CustomExecution(async () =>
-    new RunTerminal(s, name, async () => {
+    runTerminal(s, name, async () => {
       // A service known not to offer one-off commands refuses before anything is asked.
       const plan = planRun(s, await taskApp(s, area, definition, scope), definition.command);
       return { ...plan, app: await allowTask(s, plan.app, scope, { kind: 'run', command: plan.command }) };
-    }, true));
+    }, true).pty);
   const task = new vscode.Task(definition, scope, vscode.l10n.t('Run {0} on {1}', definition.command, definition.app), TASK_TYPE, execution, []);
   task.detail = vscode.l10n.t('a one-off command in a new container of {0}; the task ends with its exit code', definition.app);
   return task;

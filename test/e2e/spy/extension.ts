@@ -17,7 +17,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { RequestWatch, type SentRequest } from './requestWatch';
-import { walk, type Finding } from './walk';
+import { walk, type Finding } from '../../support/walk';
 
 const APPHOST = 'apphost.apphost';
 
