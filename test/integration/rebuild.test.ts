@@ -65,6 +65,20 @@ describe('Rebuild App: the build followed in the deploy log tab', function () {
     assert.equal(rebuildPosts('blog').length, 1, 'never sent twice');
   });
 
+  it('the agent tool: its confirmation names the app, workspace and service; the chat\'s call follows the build to its end and answers with it, secrets masked', async () => {
+    const api = await extensionApi();
+    const never = new vscode.CancellationTokenSource().token;
+    const prepared = await api.agentTools.prepare('apphost_rebuild_app', { app: 'storefront' }, never);
+    assert.equal(prepared?.confirmationMessages?.title, 'Rebuild storefront?');
+    const message = prepared?.confirmationMessages?.message;
+    assert.match(typeof message === 'string' ? message : message?.value ?? '', /App \*\*storefront\*\* in workspace Personal, on .*\n\nThe service builds storefront again from its last push/);
+    const before = rebuildPosts('storefront').length;
+    const text = await api.agentTools.invoke('apphost_rebuild_app', { app: 'storefront' }, never, 'chat');
+    assert.equal(rebuildPosts('storefront').length, before + 1);
+    assert.match(text, /^storefront rebuilt from its last push\.\nThe last \d+ of \d+ lines of the build:\n/);
+    assert.match(text, /=====> Application deployed:/);
+  });
+
   it('another extension\'s call asks first, naming the app as the service names it; declined, nothing is sent', async () => {
     const before = rebuildPosts('storefront').length;
     const id = server.control.findApp('storefront')!.id;
