@@ -12,6 +12,7 @@ import { refOf } from './deployTarget';
 import type { DeployArea } from './index';
 import { TASK_TYPE } from '../schemes';
 import { deployTerminal } from './taskTerminal';
+import { isRebuildTask, rebuildTask } from './rebuildTask';
 import { isRunTask, runTask } from './runTask';
 import { allowTask } from '../actions/taskConsent';
 
@@ -41,7 +42,8 @@ export class DeployTaskProvider implements vscode.TaskProvider {
     const definition = task.definition as AppHostTaskDefinition;
     if (typeof definition.app !== 'string' || !definition.app.trim()) return undefined;
     const scope = task.scope ?? vscode.TaskScope.Workspace;
-    return isRunTask(definition) ? runTask(this.s, this.area, definition, scope) : this.task(definition, scope);
+    if (isRunTask(definition)) return runTask(this.s, this.area, definition, scope);
+    return isRebuildTask(definition) ? rebuildTask(this.s, this.area, definition, scope) : this.task(definition, scope);
   }
 
   private task(definition: AppHostTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope.Global | vscode.TaskScope.Workspace): vscode.Task {

@@ -44,7 +44,7 @@ export function runTask(s: Core, area: DeployArea, definition: RunTaskDefinition
 }
 
 /** The app the task names: a linked folder's (the task's own folder first), else the first service's app of that name. */
-async function taskApp(s: Core, area: DeployArea, definition: RunTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope): Promise<AppRef> {
+export async function taskApp(s: Core, area: DeployArea, definition: { app: string; folder?: string }, scope: vscode.WorkspaceFolder | vscode.TaskScope): Promise<AppRef> {
   await area.links.settled();
   const { app } = definition;
   const folders = vscode.workspace.workspaceFolders ?? [];

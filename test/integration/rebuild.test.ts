@@ -3,11 +3,14 @@
 // fails with Dokku's line; the POST is never sent twice; another extension's call asks; a
 // service without the route (an older wokku) is said once, then the menu hides it.
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/tree/commandTarget';
 import { DEMO_USER, type RunningServer } from '../server';
 import { extensionApi, serviceOf, signInWithIssuedToken, startSignedIn, stopSignedIn, until, useServer } from './support/env';
-import { nodeAt, runScripted } from './support/resourceTree';
+import { closeFolders, makeRepo, openFolders } from './support/gitRepos';
+import { nodeAt, runScripted, withScript } from './support/resourceTree';
 
 const ASKED = /^Another extension or tool asked AppHost to: /;
 
@@ -77,6 +80,36 @@ describe('Rebuild App: the build followed in the deploy log tab', function () {
     assert.equal(rebuildPosts('storefront').length, before + 1);
     assert.match(text, /^storefront rebuilt from its last push\.\nThe last \d+ of \d+ lines of the build:\n/);
     assert.match(text, /=====> Application deployed:/);
+  });
+
+  it('the apphost task with "rebuild": asked for first (declined: nothing sent, exit 1); allowed, it follows the build and ends with 0', async () => {
+    await vscode.commands.executeCommand('apphost.tasks.forgetPermissions');
+    const shop = makeRepo(server, 'shop', { remote: 'git@git.apphost.example:storefront' });
+    const tasks = { version: '2.0.0', tasks: [{ label: 'rebuild storefront', type: 'apphost', app: 'storefront', rebuild: true, problemMatcher: [] }] };
+    mkdirSync(join(shop.dir, '.vscode'));
+    shop.commit('A rebuild task', { '.vscode/tasks.json': `${JSON.stringify(tasks, null, 2)}\n` });
+    await openFolders(shop);
+    let task: vscode.Task | undefined;
+    await until('the rebuild task', async () => (task = (await vscode.tasks.fetchTasks({ type: 'apphost' })).find((t) => t.name === 'rebuild storefront')), 20_000);
+    const runTask = (answer: string | undefined) => withScript({ buttons: [[/^A task asks AppHost to rebuild/, answer]] }, () => new Promise<number | undefined>((resolve, reject) => {
+      const ended = vscode.tasks.onDidEndTaskProcess((e) => {
+        if (e.execution.task.definition.rebuild !== true) return;
+        ended.dispose();
+        resolve(e.exitCode);
+      });
+      vscode.tasks.executeTask(task!).then(undefined, reject);
+    }).then((code) => (exit = code)));
+    let exit: number | undefined;
+    const before = rebuildPosts('storefront').length;
+    const declined = await runTask(undefined);
+    assert.equal(exit, 1);
+    assert.equal(declined.shown.find((m) => /^A task asks/.test(m.text))?.text, 'A task asks AppHost to rebuild storefront.');
+    assert.equal(rebuildPosts('storefront').length, before, 'declined: nothing sent');
+    await runTask('Run');
+    assert.equal(exit, 0);
+    assert.equal(rebuildPosts('storefront').length, before + 1);
+    assert.equal(server.control.deploysOf('storefront')[0].status, 'succeeded');
+    await closeFolders();
   });
 
   it('another extension\'s call asks first, naming the app as the service names it; declined, nothing is sent', async () => {
