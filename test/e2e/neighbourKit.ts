@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import type { RequestLogEntry } from '../server/requestLog';
 import { patient } from '../support/patience';
 import { ACT_TIMEOUT, CHECK_TIMEOUT, gesture } from './gesture';
-import type { Try } from './spy/neighbour';
+import type { Try } from './spy/neighbourTries';
 import type { Workbench } from './workbench';
 
 export interface ProxiedRequest {
@@ -98,7 +98,7 @@ export async function declineQuestions(workbench: Workbench, done: () => boolean
   while (!done()) {
     if (Date.now() > deadline) throw new Error(`the neighbour did not finish within ${Math.round(deadlineMs / 1000)} s (questions declined: ${questions.length})`);
     // A question shows, or a second passes and the neighbour is asked again whether it is done.
-    const shown = await dialog.or(picker).first().waitFor({ state: 'visible', timeout: 1_000 }).then(() => true, () => false);
+    const shown = await dialog.or(picker).filter({ visible: true }).first().waitFor({ state: 'visible', timeout: 1_000 }).then(() => true, () => false);
     if (!shown) continue;
     if (await picker.isVisible()) {
       questions.push({ text: `(picker) ${(await picker.innerText().catch(() => '')).trim().slice(0, 300)}`, at: Date.now() });

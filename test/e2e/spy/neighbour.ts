@@ -21,48 +21,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { walk, type Finding } from './walk';
+import { TRIES, type NeighbourReport, type Try } from './neighbourTries';
+import { walk } from './walk';
 
 export const NEIGHBOUR_COMMAND = 'apphostSpy.afterUse';
-
-/** The tries, in the order the neighbour makes them. */
-export const TRIES = {
-  handler: 'apphost.app.stop from its workbench.action.openWalkthrough handler',
-  timer: "apphost.app.restart from a timer its handler started",
-  deployBare: 'apphost.folder.deploy with no argument',
-  deployUri: "apphost.folder.deploy with the workspace folder's Uri",
-  writeConfig: 'workspace.fs.writeFile on the open config.env',
-  writeApp: 'workspace.fs.writeFile on the open app.json',
-  writeChecks: 'workspace.fs.writeFile on the open checks.json',
-  logsTool: 'apphost_get_logs without a toolInvocationToken',
-  configTool: 'apphost_get_config without a toolInvocationToken',
-  gitProxy: "http.proxy and http.sslVerify=false in the folder's .git/config",
-} as const;
-
-export interface Try {
-  /** One of TRIES' values. */
-  id: string;
-  /** Epoch milliseconds: the try's window, for the questions and requests it caused. */
-  start: number;
-  end: number;
-  /** "returned …", "refused: <message>", "answered: <the tool's text>", or "no answer within N s". */
-  outcome: string;
-}
-
-export interface NeighbourReport {
-  started: number;
-  ended: number;
-  /** Names of the terminals walked, and how many task executions and `apphost` tasks. */
-  terminals: string[];
-  taskExecutions: number;
-  tasks: string[];
-  reached: number;
-  truncated: boolean;
-  findings: Finding[];
-  /** Whether AppHost ran the neighbour's workbench.action.openWalkthrough. */
-  handlerRan: boolean;
-  tries: Try[];
-}
 
 /** How long a try may wait for its command (a deploy's command waits for the notice it shows). */
 const TRY_MS = Number(process.env.APPHOST_NEIGHBOUR_TRY_MS) || 25_000;
