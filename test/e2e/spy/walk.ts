@@ -10,11 +10,7 @@ export type FindingKind =
   /** Something shaped like vscode.SecretStorage (get, store and delete). */
   | 'secretStorage'
   /** Something shaped like an authentication session (an accessToken). */
-  | 'session'
-  /** AppHost's Core by its shape: an object holding `connections` (every service's connection). */
-  | 'core'
-  /** A service's connection by its shape: `api()` (an authenticated client) and `session()`. */
-  | 'connection';
+  | 'session';
 
 export interface Finding {
   kind: FindingKind;
@@ -40,11 +36,6 @@ export interface WalkOptions {
    * names say they end or delete something: a spy wants to stay unnoticed.
    */
   call: boolean;
-  /**
-   * Without calling everything: on a connection-shaped object (see FindingKind), call its
-   * `session()` (it reads the stored sign-in, sends nothing) and walk what it gives.
-   */
-  probeSessions?: boolean;
   maxDepth?: number;
   maxNodes?: number;
   /** How long a returned promise may take before the spy moves on. */
@@ -74,7 +65,7 @@ function settle(value: Promise<unknown>, ms: number): Promise<unknown> {
 }
 
 export async function walk(root: unknown, rootName: string, options: WalkOptions): Promise<WalkReport> {
-  const { secret, call, probeSessions = false, maxDepth = 12, maxNodes = 50_000, settleMs = 500, timeLimitMs = 20_000 } = options;
+  const { secret, call, maxDepth = 12, maxNodes = 50_000, settleMs = 500, timeLimitMs = 20_000 } = options;
   const report: WalkReport = { reached: 0, called: 0, truncated: false, findings: [] };
   const deadline = Date.now() + timeLimitMs;
   const found = (kind: FindingKind, path: string) => {
@@ -106,21 +97,7 @@ export async function walk(root: unknown, rootName: string, options: WalkOptions
     if (fn('get') && fn('store') && fn('delete')) found('secretStorage', path);
     try {
       if ('accessToken' in object) found('session', path);
-      const connections = object.connections;
-      if (connections && typeof connections === 'object') found('core', path);
-    } catch { /* a revoked proxy, a getter that throws */ }
-    if (!receiver && fn('api') && fn('session')) {
-      found('connection', path);
-      if (probeSessions) {
-        let session: unknown;
-        try {
-          session = await settle(Promise.resolve((object.session as () => unknown).call(value)), settleMs);
-        } catch (error) {
-          session = error;
-        }
-        visit(session, `${path}.session()`, depth + 1);
-      }
-    }
+    } catch { /* a revoked proxy */ }
 
     if (value instanceof Promise) {
       visit(await settle(value, settleMs), `(await ${path})`, depth + 1);

@@ -60,37 +60,6 @@ describe('spy: the walk and the request watch', () => {
     }
   });
 
-  it('finds the Core and a connection behind a pseudoterminal by their shapes, and the token its session() gives, without calling anything else', async () => {
-    // The shape of main's RunTerminal (issue #43): `s` is the Core, a TypeScript-private field.
-    let opened = 0;
-    class Connection {
-      api() { throw new Error('not called'); }
-      async session() { return { apiRoot: 'https://x/api/v1', token: TOKEN }; }
-    }
-    class RunTerminal {
-      constructor(private readonly s: unknown) {}
-      open() { opened++; }
-      get core() { return this.s; }
-    }
-    const secrets = { get: async () => undefined, store: async () => undefined, delete: async () => undefined };
-    const core = { context: { secrets }, connections: { first: new Connection() } };
-    const report = await walk({ name: 'storefront: rails db:migrate', pty: new RunTerminal(core) }, 'creationOptions', { secret: TOKEN, call: false, probeSessions: true });
-    const found = report.findings.map((f) => `${f.kind} at ${f.path}`);
-    assert.ok(found.includes('core at creationOptions.pty.s'), found.join('\n'));
-    assert.ok(found.includes('secretStorage at creationOptions.pty.s.context.secrets'), found.join('\n'));
-    assert.ok(found.includes('connection at creationOptions.pty.s.connections.first'), found.join('\n'));
-    assert.ok(found.includes('token at creationOptions.pty.s.connections.first.session().token'), found.join('\n'));
-    assert.equal(opened, 0, 'the terminal was read, not opened');
-    assert.equal(report.called, 0);
-  });
-
-  it('finds nothing behind a pseudoterminal that holds only closures', async () => {
-    const secretHolder = { token: TOKEN };
-    const pty = { onDidWrite: () => ({ dispose() {} }), open: () => void secretHolder, close: () => undefined };
-    const report = await walk({ name: 'storefront: rails db:migrate', pty }, 'creationOptions', { secret: TOKEN, call: false, probeSessions: true });
-    assert.deepEqual(report.findings, []);
-  });
-
   it('reaches nothing in what AppHost exports now', async () => {
     const report = await walk(undefined, 'exports', { secret: TOKEN, call: true });
     assert.deepEqual(report, { reached: 0, called: 0, truncated: false, findings: [] });
