@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { registerNeighbour } from './neighbour';
 import { RequestWatch, type SentRequest } from './requestWatch';
-import { walk, type Finding } from './walk';
+import { walk, type Finding } from '../../support/walk';
 
 const APPHOST = 'apphost.apphost';
 
