@@ -141,7 +141,8 @@ describe('journey: a neighbour extension, after the user used AppHost, gets noth
 
   it('finds no AppHost object behind any terminal or task', () => {
     const found = report.findings.map((f) => `${f.kind} at ${f.path}`);
-    same(found.slice(0, 12), [], `token, SecretStorage, session, Core or connection reached (${found.length} in all; the first 12)`);
+    const kinds = [...new Set(report.findings.map((f) => f.kind))].map((k) => `${k} ×${report.findings.filter((f) => f.kind === k).length}`).join(', ');
+    same(found.slice(0, 12), [], `AppHost's token or internals reached (${found.length} in all: ${kinds}; the first 12)`);
   });
 
   it('its handler for a workbench.* command that AppHost runs cannot act as the user', () => {

@@ -22,7 +22,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { TRIES, type NeighbourReport, type Try } from './neighbourTries';
-import { walk } from './walk';
+import { walk } from '../../support/walk';
 
 export const NEIGHBOUR_COMMAND = 'apphostSpy.afterUse';
 
@@ -97,8 +97,8 @@ async function walkWhatVsCodeHands(secret: string): Promise<Pick<NeighbourReport
       roots.push([pty, `fetchTasks()[${i}].execution.callback()`]);
     }
   }
-  // Read, not called: calling a terminal's open() would run what it runs. Only a connection's session() is asked.
-  const walks = await Promise.all(roots.map(([root, path]) => walk(root, path, { secret, call: false, probeSessions: true, timeLimitMs: 15_000 })));
+  // Read, not called: calling a terminal's open() would run what it runs.
+  const walks = await Promise.all(roots.map(([root, path]) => walk(root, path, { secret, call: false, timeLimitMs: 15_000 })));
   return {
     terminals: vscode.window.terminals.map((t) => t.name),
     taskExecutions: vscode.tasks.taskExecutions.length,

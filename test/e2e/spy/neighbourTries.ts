@@ -1,6 +1,6 @@
 // What the neighbour (./neighbour.ts) reports, apart from its code: the journey
 // (test/e2e/neighbour.e2e.ts) reads it in plain Node, where there is no `vscode` module.
-import type { Finding } from './walk';
+import type { Finding } from '../../support/walk';
 
 /** The tries, in the order the neighbour makes them. */
 export const TRIES = {
