@@ -129,7 +129,7 @@ describe('journey: a neighbour extension, after the user used AppHost, gets noth
     await workbench.runCommand(NEIGHBOUR_COMMAND_TITLE);
     await declineQuestions(workbench, () => existsSync(reportFile()), questions, () => workbench.screenshot('neighbour-2-a-question-declined'));
     report = JSON.parse(readFileSync(reportFile(), 'utf8')) as NeighbourReport;
-    await page().locator('.panel .monaco-editor', { hasText: 'handler run by AppHost' }).waitFor({ timeout: patient(30_000) });
+    await page().locator('.panel .monaco-editor', { hasText: 'AppHost objects behind terminals and tasks:' }).waitFor({ timeout: patient(30_000) });
     await workbench.screenshot('neighbour-3-its-report');
     console.log(`    questions AppHost asked (${questions.length}):\n${questions.map((q) => `      - ${q.text.split('\n').slice(0, 2).join(' / ')}`).join('\n')}`);
     console.log(`    tries:\n${report.tries.map((t) => `      - ${t.id}: ${t.outcome.startsWith('answered: ') ? `answered (${t.outcome.length - 10} characters)` : t.outcome.split('\n')[0].slice(0, 160)}`).join('\n')}`);

@@ -185,14 +185,17 @@ function git(cwd: string, ...args: string[]): Promise<void> {
   return new Promise((resolve, reject) => execFile('git', args, { cwd }, (error) => (error ? reject(error) : resolve())));
 }
 
-/** The output channel's lines: what was found and what each try gave (a tool's answer by its size, never its text). */
+/**
+ * The output channel's lines: what each try gave (a tool's answer by its size, never its
+ * text), then what the walk found, last (the panel shows the end).
+ */
 function describe(r: NeighbourReport): string[] {
-  const outcome = (t: Try) => (t.outcome.startsWith('answered: ') ? `answered (${t.outcome.length - 10} characters)` : t.outcome.split('\n')[0].slice(0, 140));
+  const outcome = (t: Try) => (t.outcome.startsWith('answered: ') ? `answered (${t.outcome.length - 10} characters)` : t.outcome.split('\n')[0].slice(0, 90));
   return [
-    `Walked after use: ${r.terminals.length} terminal(s) (${r.terminals.join(', ')}), ${r.taskExecutions} task execution(s), ${r.tasks.length} apphost task(s): ${r.reached} objects${r.truncated ? ' (stopped at its limits)' : ''}`,
-    `AppHost objects behind them: ${r.findings.length ? `${r.findings.length} FOUND` : 'none'}`,
-    ...r.findings.slice(0, 20).map((f) => `  ${f.kind} at ${f.path}`),
-    `workbench.action.openWalkthrough handler run by AppHost: ${r.handlerRan ? 'yes' : 'no'}`,
     ...r.tries.map((t) => `${t.id}: ${outcome(t)}`),
+    `workbench.action.openWalkthrough handler run by AppHost: ${r.handlerRan ? 'yes' : 'no'}`,
+    `Walked after use: ${r.terminals.length} terminal(s) (${r.terminals.join(', ')}), ${r.taskExecutions} task execution(s), ${r.tasks.length} apphost task(s): ${r.reached} objects${r.truncated ? ' (stopped at its limits)' : ''}`,
+    `AppHost objects behind terminals and tasks: ${r.findings.length ? `${r.findings.length} FOUND` : 'none'}`,
+    ...r.findings.slice(0, 4).map((f) => `  ${f.kind} at ${f.path}`),
   ];
 }
