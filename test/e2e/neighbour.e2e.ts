@@ -79,17 +79,17 @@ describe('journey: a neighbour extension, after the user used AppHost, gets noth
     await workbench.pick(input.locator('.monaco-list-row', { hasText: 'Deploy' }).first());
   };
 
-  it('the user deploys the folder, runs a command, saves config.env and leaves config.env, app.json and checks.json open', async () => {
+  it('the user runs a command, deploys the folder, saves config.env and leaves config.env, app.json and checks.json open', async () => {
+    const box = workbench.quickInput().getByText('Run a command on storefront');
+    await workbench.contextMenu('storefront', 'Run Command…', () => box.isVisible());
+    await workbench.enter('rails db:migrate');
+    await page().locator('.terminal-wrapper.active .xterm-rows').getByText(/Exit code 0 · /).waitFor({ timeout: patient(30_000) });
+
     repo.commit('Show prices with two decimals', { 'server.js': "require('node:http').createServer((q, s) => s.end('Prices: 12.50')).listen(process.env.PORT || 5000);\n" });
     await statusItem().waitFor({ timeout: patient(30_000) });
     await deployFromStatusBar();
     await toast(/storefront deployed: [0-9a-f]{7} "Show prices with two decimals"\./).waitFor({ timeout: patient(60_000) });
     await workbench.runCommand('Notifications: Clear All Notifications');
-
-    const box = workbench.quickInput().getByText('Run a command on storefront');
-    await workbench.contextMenu('storefront', 'Run Command…', () => box.isVisible());
-    await workbench.enter('rails db:migrate');
-    await page().locator('.terminal-wrapper.active .xterm-rows').getByText(/Exit code 0 · /).waitFor({ timeout: patient(30_000) });
 
     await workbench.contextMenu('storefront', 'Edit Config', () => shows(tab('config.env')));
     const text = page().locator('.editor-instance .view-lines').first();
@@ -131,8 +131,9 @@ describe('journey: a neighbour extension, after the user used AppHost, gets noth
     report = JSON.parse(readFileSync(reportFile(), 'utf8')) as NeighbourReport;
     await page().locator('.panel .monaco-editor', { hasText: 'AppHost objects behind terminals and tasks:' }).waitFor({ timeout: patient(30_000) });
     await workbench.screenshot('neighbour-3-its-report');
-    console.log(`    questions AppHost asked (${questions.length}):\n${questions.map((q) => `      - ${q.text.split('\n').slice(0, 2).join(' / ')}`).join('\n')}`);
-    console.log(`    tries:\n${report.tries.map((t) => `      - ${t.id}: ${t.outcome.startsWith('answered: ') ? `answered (${t.outcome.length - 10} characters)` : t.outcome.split('\n')[0].slice(0, 160)}`).join('\n')}`);
+    // The evidence, in the run's output: each try, what it gave, and the questions asked meanwhile.
+    const shown = (t: Try) => (t.outcome.startsWith('answered: ') ? `answered (${t.outcome.length - 10} characters)` : t.outcome.split('\n')[0].slice(0, 120));
+    console.log(report.tries.map((t) => `    - ${t.id}: ${shown(t)}${questions.filter(during(t)).map((q) => `\n        asked: ${q.text.split('\n')[0]}`).join('')}`).join('\n'));
     // The walk had something to walk: the user's Run Command… terminal and the folder's deploy task.
     assert.ok(report.terminals.includes('storefront: rails db:migrate'), `terminals walked: ${report.terminals.join(', ')}`);
     assert.ok(report.tasks.length >= 1, 'the apphost tasks fetched');

@@ -108,7 +108,10 @@ export async function declineQuestions(workbench: Workbench, done: () => boolean
     }
     const box = await dialog.elementHandle({ timeout: ACT_TIMEOUT }).catch(() => null);
     if (!box) continue;
-    const text = (await box.innerText().catch(() => '')).replace(/\n{2,}/g, '\n').trim();
+    // The question, then what it says will happen (the buttons come first in the box's text).
+    const part = async (selector: string) => ((await box.$(selector))?.innerText() ?? Promise.resolve('')).catch(() => '');
+    const text = [await part('.dialog-message-text'), await part('.dialog-message-detail')].map((t) => t.trim()).filter(Boolean).join('\n')
+      || (await box.innerText().catch(() => '')).trim();
     questions.push({ text, at: Date.now() });
     if (questions.length === 1) await first?.();
     // Cancel is VS Code's own button on every modal of an extension; Escape answers the same.
