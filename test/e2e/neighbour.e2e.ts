@@ -12,6 +12,7 @@ import { patient } from '../support/patience';
 import { until } from '../support/wait';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
 import { ACT_TIMEOUT, CHECK_TIMEOUT, gesture, shows } from './gesture';
+import { closeJourney } from './journey';
 import { carriesToken, declineQuestions, during, isDocumentWrite, isLifecycle, isPush, startRecordingProxy, type Question, type RecordingProxy } from './neighbourKit';
 import { TRIES, type NeighbourReport, type Try } from './spy/neighbourTries';
 import { NEIGHBOUR_COMMAND_TITLE, packageSpy } from './spy/packageSpy';
@@ -55,8 +56,7 @@ describe('journey: a neighbour extension, after the user used AppHost, gets noth
     await workbench.expand('Apps');
   });
   after(async () => {
-    await workbench?.close();
-    await server?.close();
+    await closeJourney(workbench, server);
     await proxy?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
