@@ -70,7 +70,8 @@ export async function stopSignedIn(server: RunningServer | undefined): Promise<v
 }
 
 export async function signOutQuietly(): Promise<void> {
-  const ui = scriptUi();
+  // Sign Out with nothing named asks first, naming the service (as from the palette).
+  const ui = scriptUi({ buttons: [[/^Sign out of /, 'Sign Out']] });
   try {
     await vscode.commands.executeCommand('apphost.signOut');
   } finally {
