@@ -129,6 +129,16 @@ describe('consent: the user is a capability AppHost mints', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('the status bar\'s own argument acts for the user: Deploy from its menu pushes, with no question of AppHost\'s', async () => {
+    const { command, arguments: args = [] } = api.deploy.statusBar.item.command as vscode.Command;
+    shop.commit('Show prices with two decimals');
+    const before = deploys();
+    const ui = await withScript({ picks: ['Deploy'] }, () => vscode.commands.executeCommand(command, ...args));
+    assert.deepEqual(ui.shown.filter((m) => m.kind === 'warning'), [], 'no question');
+    assert.ok(ui.shown.some((m) => m.kind === 'info' && /^storefront deployed: /.test(m.text)), JSON.stringify(ui.shown));
+    assert.equal(deploys(), before + 1);
+  });
+
   it('signOut with no argument asks, naming the service and the account; declined, still signed in', async () => {
     const ui = await runScripted('apphost.signOut', {});
     const question = ui.shown.find((m) => m.kind === 'warning' && /^Sign out of .*127\.0\.0\.1.*\?$/.test(m.text));
