@@ -8,16 +8,16 @@
 //   the extension host; its handler gets only the arguments given here, and nothing it runs
 //   can act as the user (there is no inherited context to leak, and no capability is passed).
 import * as vscode from 'vscode';
-import { handOver, isVouched } from './actions/callers';
+import { handOver } from './actions/callers';
 import { isTreeNode } from './tree/commandTarget';
 
 type OwnId = `apphost.${string}`;
 
 /** Runs an AppHost command for the user, its target handed over as a fresh capability (see handOver). */
 export function ownCommand<T = unknown>(id: OwnId, target?: unknown, ...rest: unknown[]): Thenable<T | undefined> {
-  // A row not (yet) shown in the view goes as what it stands for.
-  const given = isTreeNode(target) && !isVouched(target) ? target.commandTarget() : target;
-  return vscode.commands.executeCommand<T>(id, ...(target === undefined && !rest.length ? [] : [handOver(given)]), ...rest);
+  // A row goes as it is: the view vouched for it when it showed it (one it never showed asks).
+  const given = isTreeNode(target) ? target : handOver(target);
+  return vscode.commands.executeCommand<T>(id, ...(target === undefined && !rest.length ? [] : [given]), ...rest);
 }
 
 /** Runs a command AppHost does not own: it gets these arguments and no capability. */
