@@ -17,6 +17,7 @@ import { explained } from './kit/apiErrors';
 import { runAction, confirmByTypingName, withProgress } from './kit/prompts';
 import { pickApp, pickServer, resolveApp, resolveWorkspace, serverOf, targetOf } from './kit/targets';
 import { isAppName, UserCancelled } from '../model';
+import { ownCommand } from '../commandCalls';
 
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
 
@@ -216,7 +217,7 @@ async function openInBrowser(s: ServiceCore, target?: CommandTarget): Promise<vo
   if (!domain) {
     const add = vscode.l10n.t('Add Domain…');
     const choice = await inform(s, vscode.l10n.t('{0} has no domain yet.', app.name), add);
-    if (choice === add) await vscode.commands.executeCommand('apphost.domain.add', app);
+    if (choice === add) await ownCommand('apphost.domain.add', app);
     return;
   }
   await vscode.env.openExternal(vscode.Uri.parse(domainUrl(domain)));
@@ -234,7 +235,7 @@ async function copyFromDetails(s: ServiceCore, target: CommandTarget | undefined
 /** Shows the app's row in the Resources view (fetching its workspace's app list if it was never shown). */
 async function revealApp(s: ServiceCore, target: CommandTarget | undefined): Promise<void> {
   const app = target === undefined ? await pickApp(s) : await resolveApp(s, target);
-  await vscode.commands.executeCommand('apphost.resources.focus');
+  await ownCommand('apphost.resources.focus');
   let row = await s.tree.rowOfApp(app);
   if (!row) {
     // The view lists its workspaces when shown; then each Apps group costs one request, the app's workspace first.

@@ -19,6 +19,7 @@ import type { AppRef } from '../model';
 
 import { DEPLOY_LOG_SCHEME } from '../schemes';
 import { documentKeys, type DocumentKeys } from '../editors/documentKeys';
+import { foreignCommand } from '../commandCalls';
 
 
 interface DocState {
@@ -239,7 +240,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     const value = JSON.stringify(failed);
     if (value === this.failedShown) return;
     this.failedShown = value;
-    void vscode.commands.executeCommand('setContext', FAILED_LOGS_KEY, failed);
+    void foreignCommand('setContext', FAILED_LOGS_KEY, failed);
   }
 
   /** Re-reads an unfinished deploy until it finishes, fails for good, or its tab closes. */
