@@ -3,7 +3,7 @@ import { inform, serviceNoticeOf } from './kit/notices';
 import { notify } from '../notices';
 import { noticeNotOffered } from './kit/offered';
 import { REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
-import { vouch } from '../actions/callers';
+import { ownCommand } from '../commandCalls';
 import { logsArea } from '../logViews/registerLogs';
 import { isNameTaken, teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
@@ -17,7 +17,6 @@ import { explained } from './kit/apiErrors';
 import { runAction, confirmByTypingName, withProgress } from './kit/prompts';
 import { pickApp, pickServer, resolveApp, resolveWorkspace, serverOf, targetOf } from './kit/targets';
 import { isAppName, UserCancelled } from '../model';
-import { ownCommand } from '../commandCalls';
 
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
 
@@ -105,9 +104,9 @@ async function rebuildApp(s: ServiceCore, target?: CommandTarget): Promise<void>
   const diagnose = vscode.l10n.t('Diagnose Failure');
   const canDiagnose = !ok && !s.connections.of(app.service).offers.lacks('diagnose');
   const choice = ok ? await inform(s, text, openApp, tail) : await notify('error', serviceNoticeOf(s, text, app.service), ...(canDiagnose ? [diagnose] : []), tail);
-  if (choice === diagnose) await vscode.commands.executeCommand('apphost.deploy.diagnose', vouch(app), deploy.id);
-  else if (choice === openApp) await vscode.commands.executeCommand('apphost.app.openInBrowser', vouch(app));
-  else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', vouch(app));
+  if (choice === diagnose) await ownCommand('apphost.deploy.diagnose', app, deploy.id);
+  else if (choice === openApp) await ownCommand('apphost.app.openInBrowser', app);
+  else if (choice === tail) await ownCommand('apphost.logs.tail', app);
 }
 
 async function createApp(s: ServiceCore, target?: CommandTarget): Promise<void> {

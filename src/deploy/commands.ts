@@ -105,6 +105,7 @@ async function linkedAppActions(s: ServiceCore, area: DeployArea, uri?: vscode.U
   const cmd = (id: `apphost.${string}`, target: unknown) => () => ownCommand(id, target);
   const items: ActionItem[] = [
     { label: `$(cloud-upload) ${vscode.l10n.t('Deploy')}`, description: vscode.l10n.t('git push, then the build live in a tab'), run: cmd('apphost.app.deploy', app) },
+    ...(s.connections.of(app.service).offers.lacks('rebuild') ? [] : [{ label: `$(sync) ${vscode.l10n.t('Rebuild App')}`, description: vscode.l10n.t('built again from its last push; nothing pushed'), run: cmd('apphost.app.rebuild', app) }]),
     ...(s.connections.of(app.service).offers.lacks('run') ? [] : [{ label: `$(run) ${vscode.l10n.t('Run Command…')}`, description: vscode.l10n.t('a one-off command in a new container'), run: cmd('apphost.app.runCommand', app) }]),
     { label: `$(output) ${vscode.l10n.t('Tail Logs')}`, run: cmd('apphost.logs.tail', app) },
     { label: `$(edit) ${vscode.l10n.t('Open Config')}`, run: cmd('apphost.config.edit', app) },
