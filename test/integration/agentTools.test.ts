@@ -111,11 +111,75 @@ describe('agent tools: registration', () => {
     assert.match(String(item.description), /stopped/i, 'the row shows the process report\'s state');
   });
 
-  it('answers an unknown app with the apps that exist, and no open folder is linked here', async () => {
-    const text = await invoke('apphost_get_app_status', { app: 'nope' });
+  it('answers the chat an unknown app with the apps that exist, and no open folder is linked here; a caller outside a chat gets no names', async () => {
+    const text = await api.agentTools.invoke('apphost_get_app_status', { app: 'nope' }, never, 'chat');
     assert.match(text, /^No app named "nope" in workspace Personal\. Apps there: .*storefront/);
-    const unnamed = await invoke('apphost_get_logs');
+    const unnamed = await api.agentTools.invoke('apphost_get_logs', {}, never, 'chat');
     assert.match(unnamed, /^No app was named and no open folder is linked to an AppHost app: name the app\. Apps there: /);
+    const outside = await invoke('apphost_get_app_status', { app: 'nope' });
+    assert.match(outside, /^Not read: AppHost found no app or workspace of that name/);
+    assert.ok(!outside.includes('storefront'), outside);
+  });
+
+  describe('a read outside a chat (no toolInvocationToken)', () => {
+    /** Calls the tool as another extension does, answering AppHost's question with `answer` (undefined: declined). */
+    const invokeOutside = async (name: string, input: object, answer?: string) => {
+      let text = '';
+      const ui = await withScript({ buttons: answer ? [[/^Another extension or tool asked AppHost/, answer]] : [] }, async () => {
+        const result = await lm!.invokeTool!(name, { input, toolInvocationToken: undefined }, never);
+        text = result.content.map((p) => String(p.value ?? '')).join('');
+      });
+      answers.push(text);
+      return { text, asked: ui.shown.filter((m) => /^Another extension or tool asked AppHost/.test(m.text)) };
+    };
+
+    it('apphost_get_logs asks, naming the app as the service names it and what it reads; declined, no log line and no log request', async () => {
+      const marker = `neighbour-probe-${Date.now()}`;
+      server.control.appendLogs('storefront', [`checkout ok ${marker}`]);
+      server.control.clearRequestLog();
+      // The caller's spelling of the name; the question shows the service's.
+      const { text, asked } = await invokeOutside('apphost_get_logs', { app: 'STOREFRONT', lines: 1000 });
+      assert.equal(asked.length, 1, 'one question');
+      assert.equal(asked[0].text, 'Another extension or tool asked AppHost to: Read storefront: its last 1000 log lines');
+      assert.match(asked[0].detail ?? '', /^App storefront in workspace Personal, on /);
+      assert.ok(!asked[0].text.includes('STOREFRONT') && !(asked[0].detail ?? '').includes('STOREFRONT'), 'the caller\'s spelling is never shown');
+      assert.match(text, /^Not read: the user declined/);
+      assert.ok(!text.includes(marker) && !text.includes('checkout'), text);
+      assert.deepEqual(requests().filter((r) => /\/logs/.test(r)), [], 'the logs were never read');
+    });
+
+    it('apphost_get_config asks; declined, no value, no key and no config request; allowed, the values masked as always', async () => {
+      server.control.clearRequestLog();
+      const { text, asked } = await invokeOutside('apphost_get_config', { app: 'storefront' });
+      assert.equal(asked.length, 1);
+      assert.equal(asked[0].text, 'Another extension or tool asked AppHost to: Read storefront: its config values (the secret-looking ones masked)');
+      assert.match(text, /^Not read: the user declined/);
+      for (const [key, value] of Object.entries(server.control.getConfig('storefront'))) {
+        assert.ok(!text.includes(key) && !text.includes(value), `nothing of ${key}`);
+      }
+      assert.deepEqual(requests().filter((r) => /\/config/.test(r)), [], 'the config was never read');
+      const allowed = await invokeOutside('apphost_get_config', { app: 'storefront' }, 'Allow Reading');
+      assert.equal(allowed.asked.length, 1);
+      assert.match(allowed.text, /^LOG_LEVEL="info"$/m);
+      assert.match(allowed.text, /^SESSION_SECRET=\[masked\]$/m);
+    });
+
+    it('every read tool asks, and the apps\' list names the workspace; a chat\'s call (VS Code confirmed) is not asked again', async () => {
+      for (const [name, input, what] of [
+        ['apphost_list_apps', {}, /^Read the list of your apps in workspace Personal, and which open folders are linked to them$/],
+        ['apphost_get_app_status', { app: 'storefront' }, /^Read storefront: its process report and recent deploys$/],
+        ['apphost_get_deploy_log', { app: 'storefront', lines: 5 }, /^Read storefront: the last 5 lines of the build log of its latest deploy$/],
+        ['apphost_list_releases', { app: 'storefront' }, /^Read storefront: its releases$/],
+        ['apphost_get_activity', {}, /^Read your recent AppHost activity \(20 entries at most\)$/],
+      ] as const) {
+        const { text, asked } = await invokeOutside(name, input);
+        assert.equal(asked.length, 1, name);
+        assert.match(asked[0].text.replace(/^Another extension or tool asked AppHost to: /, ''), what);
+        assert.match(text, /^Not read: the user declined/, name);
+      }
+      const ui = await withScript({}, () => api.agentTools.invoke('apphost_get_logs', { app: 'storefront', lines: 5 }, never, 'chat'));
+      assert.deepEqual(ui.shown.filter((m) => /^Another extension or tool asked AppHost/.test(m.text)), []);
+    });
   });
 
   it('reads recent logs per container, merged by time, without escape codes, bounded and filtered', async () => {
