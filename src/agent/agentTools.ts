@@ -8,7 +8,7 @@ import { runFor, type Caller } from '../actions/callers';
 import { askOtherCaller } from '../actions/consent';
 import { UserCancelled } from '../model';
 import { failureText, rateLimitedText } from './modelText';
-import { readForOther } from './readConsent';
+import { readForOther, withheldPlanText } from './readConsent';
 import type { PreparedToolInvocation } from './lmApi';
 import { serviceCore, type ServiceInput } from './serviceInput';
 import { agentToolsEnabled } from './setting';
@@ -69,7 +69,7 @@ export class AgentTools {
           return vscode.l10n.t('Not done: this action needs the user\'s confirmation, and VS Code did not ask for it. Call the tool again.');
         }
         const result = await prepared;
-        if (!('planned' in result)) return result.answer;
+        if (!('planned' in result)) return caller === 'chat' ? result.answer : withheldPlanText();
         if (caller !== 'chat') {
           const { title, message } = result.planned.confirmation;
           try {

@@ -18,6 +18,15 @@ export function declinedReadText(): string {
 }
 
 /**
+ * An act tool's request that will not be carried out (nothing to do, a conflict, an unknown
+ * app…), answered to a caller outside a chat: its reason is made of the user's data (the
+ * values a config already holds, the apps that exist), so that caller learns none of it.
+ */
+export function withheldPlanText(): string {
+  return vscode.l10n.t('Not done: nothing to do, or AppHost could not plan it. Outside a chat, AppHost gives no reason: the reason would show the user\'s data. Nothing was sent.');
+}
+
+/**
  * Runs a read tool for a caller outside a chat: asks, then reads what the user allowed.
  * Before the question, a failure that could name the user's data (an unknown app's answer
  * lists the apps that exist) is answered without it.

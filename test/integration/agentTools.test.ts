@@ -59,6 +59,13 @@ describe('agent tools: registration', () => {
     return prepared?.confirmationMessages && { title: prepared.confirmationMessages.title, message: typeof message === 'string' ? message : message?.value ?? '' };
   };
   const requests = () => server.control.requestLog.map((e) => `${e.method} ${e.path}`);
+  /** A chat's call of an act tool: VS Code prepares it (its confirmation, approved), then invokes with the chat's token. */
+  const chatInvoke = async (name: string, input: object): Promise<string> => {
+    await api.agentTools.prepare(name, input, never);
+    const text = await api.agentTools.invoke(name, input, never, 'chat');
+    answers.push(text);
+    return text;
+  };
 
   before(async () => {
     server = await startSignedIn();
@@ -254,8 +261,14 @@ describe('agent tools: registration', () => {
     server.control.setConfig('analytics', { RETENTION_DAYS: '400' });
     await invoke('apphost_get_config', { app: 'analytics' });
     server.control.setConfig('analytics', { RETENTION_DAYS: '365' }); // someone else, meanwhile
-    const text = await invoke('apphost_update_config', { app: 'analytics', set: { RETENTION_DAYS: '30' } });
+    const text = await chatInvoke('apphost_update_config', { app: 'analytics', set: { RETENTION_DAYS: '30' } });
     assert.match(text, /^Not changed: RETENTION_DAYS changed on the server since you last read the config \(now RETENTION_DAYS="365"\)\. Nothing was overwritten\./);
+    // Outside a chat, the conflict's values (and whether a guess equals them) are not told.
+    for (const guess of ['30', '365']) {
+      const outside = await invoke('apphost_update_config', { app: 'analytics', set: { RETENTION_DAYS: guess } });
+      assert.match(outside, /^Not done: nothing to do, or AppHost could not plan it\. Outside a chat, AppHost gives no reason/);
+      assert.ok(!outside.includes('365'), outside);
+    }
     assert.equal(server.control.getConfig('analytics').RETENTION_DAYS, '365');
     // Changed between the confirmation and the write: also a conflict.
     await invoke('apphost_get_config', { app: 'analytics' });
@@ -282,9 +295,9 @@ describe('agent tools: registration', () => {
     assert.match(shown!.message, /- worker: 1 → 2/);
     const text = await invoke('apphost_scale_processes', { app: 'analytics', scaling: 'worker=2' });
     assert.match(text, /^analytics scaled: .*worker=2/);
-    const same = await invoke('apphost_scale_processes', { app: 'analytics', scaling: 'worker=2' });
+    const same = await chatInvoke('apphost_scale_processes', { app: 'analytics', scaling: 'worker=2' });
     assert.match(same, /^Nothing to change: analytics already runs worker=2\./);
-    const bad = await invoke('apphost_scale_processes', { app: 'analytics', scaling: 'Web=two' });
+    const bad = await chatInvoke('apphost_scale_processes', { app: 'analytics', scaling: 'Web=two' });
     assert.match(bad, /is not a process type/);
   });
 
@@ -297,7 +310,7 @@ describe('agent tools: registration', () => {
     assert.match(shown!.message, new RegExp(`Now: v${versions[0]}\\. Back to: v${target}`));
     const text = await invoke('apphost_rollback_release', { app: 'storefront', release: `v${target}` });
     assert.match(text, new RegExp(`^storefront rolled back to v${target}: its new release is v\\d+\\.`));
-    const current = await invoke('apphost_rollback_release', { app: 'storefront', release: 'v9999' });
+    const current = await chatInvoke('apphost_rollback_release', { app: 'storefront', release: 'v9999' });
     assert.match(current, /^storefront has no release "v9999"\. Its releases, newest first: v\d+/);
   });
 
