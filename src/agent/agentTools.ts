@@ -8,6 +8,7 @@ import type { Caller } from '../actions/callers';
 import { askOtherCaller } from '../actions/consent';
 import { UserCancelled } from '../model';
 import { failureText, rateLimitedText } from './modelText';
+import { readForOther, withheldPlanText } from './readConsent';
 import type { PreparedToolInvocation } from './lmApi';
 import { serviceCore, type ServiceInput } from './serviceInput';
 import { agentToolsEnabled } from './setting';
@@ -48,8 +49,8 @@ export class AgentTools {
 
   /**
    * Runs the tool; always text, failures included. A chat's call (`caller` chat) was
-   * confirmed by VS Code; any other call of an act tool gets AppHost's own question first,
-   * whatever the chat's auto-approve settings say.
+   * confirmed by VS Code; any other call gets AppHost's own question first, whatever the
+   * chat's auto-approve settings say: an act tool's, and a read tool's (./readConsent.ts).
    */
   async invoke(name: string, input: unknown, token: vscode.CancellationToken, caller: Exclude<Caller, 'user'> = 'other'): Promise<string> {
     const tool = this.tool(name);
@@ -60,7 +61,7 @@ export class AgentTools {
       try {
         const paused = ctx.s.connections.of(ctx.s.service).budget.snapshot();
         if (paused.pausedForMs > 0) return rateLimitedText(Date.now() + paused.pausedForMs);
-        if (tool.kind === 'read') return await tool.run(input ?? {}, ctx);
+        if (tool.kind === 'read') return caller === 'chat' ? await tool.run(input ?? {}, ctx) : await readForOther(this.s, tool, input ?? {}, ctx);
         const key = planKey(name, input);
         const prepared = this.plans.get(key);
         this.plans.delete(key);
@@ -68,7 +69,7 @@ export class AgentTools {
           return vscode.l10n.t('Not done: this action needs the user\'s confirmation, and VS Code did not ask for it. Call the tool again.');
         }
         const result = await prepared;
-        if (!('planned' in result)) return result.answer;
+        if (!('planned' in result)) return caller === 'chat' ? result.answer : withheldPlanText();
         if (caller !== 'chat') {
           const { title, message } = result.planned.confirmation;
           try {

@@ -22,6 +22,8 @@ export interface AppInput {
 const MAX_NAMES = 40;
 
 export async function resolveApp(ctx: ToolContext, input: AppInput): Promise<AppRef> {
+  // The app the user allowed a read of, as the service named it: the read reads that one, not a name resolved again.
+  if (ctx.app) return ctx.app;
   const { s } = ctx;
   const { session, api } = await s.connections.of(s.service).signedIn();
   const name = input.app?.trim();

@@ -16,6 +16,11 @@ export const listApps: ReadTool<{ workspace?: string }> = {
   name: 'apphost_list_apps',
   kind: 'read',
   progress: () => vscode.l10n.t('Listing AppHost apps…'),
+  async reads(input, ctx) {
+    const { session } = await ctx.s.connections.of(ctx.s.service).signedIn();
+    const workspace = input.workspace?.trim() ? workspaceTitle(await resolveWorkspace(ctx, input.workspace)) : workspaceName(ctx.s, ctx.s.workspaces.active(session.apiRoot));
+    return { what: vscode.l10n.t('the list of your apps in workspace {0}, and which open folders are linked to them', workspace) };
+  },
   async run(input, ctx) {
     const { s } = ctx;
     const { session, api } = await s.connections.of(s.service).signedIn();
@@ -91,6 +96,7 @@ export const appStatus: ReadTool<AppInput> = {
   name: 'apphost_get_app_status',
   kind: 'read',
   progress: (input) => (input.app ? vscode.l10n.t('Reading the status of {0}…', input.app) : vscode.l10n.t('Reading the status of the linked app…')),
+  reads: async (input, ctx) => ({ app: await resolveApp(ctx, input), what: vscode.l10n.t('its process report and recent deploys') }),
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
     const api = ctx.s.connections.of(app.service).api();

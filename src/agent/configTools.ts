@@ -25,6 +25,7 @@ export const readConfig: ReadTool<ConfigReadInput> = {
   name: 'apphost_get_config',
   kind: 'read',
   progress: (input) => (input.app ? vscode.l10n.t('Reading the config vars of {0}…', input.app) : vscode.l10n.t('Reading the config vars of the linked app…')),
+  reads: async (input, ctx) => ({ app: await resolveApp(ctx, input), what: vscode.l10n.t('its config values (the secret-looking ones masked)') }),
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
     const { session, api } = await ctx.s.connections.of(app.service).signedIn();

@@ -7,7 +7,9 @@ import { maskValue } from '../configText/secrets';
 import { appKey, type AppRef } from '../model';
 import { settings } from '../settings';
 import { isRevealed } from '../tree/groups/config';
-import { isMaskedValue, type MaskRules, modelValue } from './modelText';
+import { isMaskedValue, type MaskRules, MODEL_RULES } from './modelText';
+
+export { valueForModel } from './modelText';
 
 /** Apps whose last read is remembered at most. */
 const MAX_READS = 50;
@@ -34,20 +36,9 @@ function userRules(app: AppRef, key: string): MaskRules {
   return { maskSecrets: settings.maskSecrets(), revealed: isRevealed(app, key) };
 }
 
-/**
- * The model always gets secret-looking values masked: revealing a row in the tree (which
- * anyone running apphost.config.reveal could ask for) is for the user's eyes only.
- */
-const MODEL_RULES: MaskRules = { maskSecrets: true, revealed: false };
-
-/** Whether the model gets this value masked. */
+/** Whether the model gets this value masked (always, by the value's look: modelText.ts). */
 export function isMasked(key: string, value: string): boolean {
   return isMaskedValue(key, value, MODEL_RULES);
-}
-
-/** The value for the model: quoted, or `[masked]`. */
-export function valueForModel(key: string, value: string): string {
-  return modelValue(key, value, MODEL_RULES);
 }
 
 /** The value in a confirmation the user reads (a screen may be shared): masked like the tree's row. */

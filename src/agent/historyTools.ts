@@ -25,6 +25,12 @@ export const deployLog: ReadTool<DeployLogInput> = {
   name: 'apphost_get_deploy_log',
   kind: 'read',
   progress: (input) => (input.app ? vscode.l10n.t('Reading the deploy log of {0}…', input.app) : vscode.l10n.t('Reading the deploy log of the linked app…')),
+  reads: async (input, ctx) => ({
+    app: await resolveApp(ctx, input),
+    what: input.deployId?.trim()
+      ? vscode.l10n.t('the last {0} lines of the build log of one of its deploys', deployLogLines(input))
+      : vscode.l10n.t('the last {0} lines of the build log of its latest deploy', deployLogLines(input)),
+  }),
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
     const api = ctx.s.connections.of(app.service).api();
@@ -37,7 +43,7 @@ export const deployLog: ReadTool<DeployLogInput> = {
     }
     const [deploy, scrub] = await Promise.all([api.deploys.get(app.id, id, opts), appOutputScrub(ctx, app)]);
     const lines = (deploy.log ?? '').split(/\r?\n/).map(sanitizeLine).map(scrub).filter((l) => l.trim());
-    const wanted = Math.max(1, Math.min(500, Math.floor(Number(input.lines) || 100)));
+    const wanted = deployLogLines(input);
     const shown = lines.slice(-wanted).map((l) => clip(l, 500));
     const finished = FINISHED.has(deploy.status);
     // A failed deploy only: the diagnosis is one more request (the service may wait for its model).
@@ -55,6 +61,10 @@ export const deployLog: ReadTool<DeployLogInput> = {
   },
 };
 
+function deployLogLines(input: DeployLogInput): number {
+  return Math.max(1, Math.min(500, Math.floor(Number(input.lines) || 100)));
+}
+
 /** The service's diagnosis of the failed deploy, or why there is none; it never fails the tool. */
 async function diagnosisText(ctx: ToolContext, app: AppRef, deploy: Deploy): Promise<string> {
   try {
@@ -69,6 +79,7 @@ export const listReleases: ReadTool<AppInput & { limit?: number }> = {
   name: 'apphost_list_releases',
   kind: 'read',
   progress: (input) => (input.app ? vscode.l10n.t('Listing the releases of {0}…', input.app) : vscode.l10n.t('Listing the releases of the linked app…')),
+  reads: async (input, ctx) => ({ app: await resolveApp(ctx, input), what: vscode.l10n.t('its releases') }),
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
     const releases = await ctx.s.connections.of(app.service).api().releases.list(app.id, callOptions(ctx, app));
@@ -91,10 +102,14 @@ export const recentActivity: ReadTool<{ limit?: number }> = {
   name: 'apphost_get_activity',
   kind: 'read',
   progress: () => vscode.l10n.t('Reading the AppHost activity…'),
+  async reads(input, ctx) {
+    await ctx.s.connections.of(ctx.s.service).signedIn();
+    return { what: vscode.l10n.t('your recent AppHost activity ({0} entries at most)', activityLimit(input)) };
+  },
   async run(input, ctx) {
     const { session, api } = await ctx.s.connections.of(ctx.s.service).signedIn();
     const workspace = ctx.s.workspaces.active(session.apiRoot);
-    const limit = Math.max(1, Math.min(100, Math.floor(Number(input.limit) || 20)));
+    const limit = activityLimit(input);
     const items = await api.activities.list({ limit }, callOptions(ctx, { workspace }));
     const name = workspaceName(ctx.s, workspace);
     return [
@@ -105,3 +120,7 @@ export const recentActivity: ReadTool<{ limit?: number }> = {
     ].join('\n');
   },
 };
+
+function activityLimit(input: { limit?: number }): number {
+  return Math.max(1, Math.min(100, Math.floor(Number(input.limit) || 20)));
+}

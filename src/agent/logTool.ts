@@ -23,9 +23,10 @@ export const recentLogs: ReadTool<LogsInput> = {
   name: 'apphost_get_logs',
   kind: 'read',
   progress: (input) => (input.app ? vscode.l10n.t('Reading the logs of {0}…', input.app) : vscode.l10n.t('Reading the logs of the linked app…')),
+  reads: async (input, ctx) => ({ app: await resolveApp(ctx, input), what: vscode.l10n.t('its last {0} log lines', linesWanted(input)) }),
   async run(input, ctx) {
     const app = await resolveApp(ctx, input);
-    const wanted = Math.max(1, Math.min(MAX_LOG_LINES, Math.floor(Number(input.lines) || DEFAULT_LOG_LINES)));
+    const wanted = linesWanted(input);
     const [read, scrub] = await Promise.all([ctx.s.connections.of(app.service).api().logs.get(app.id, { lines: wanted }, callOptions(ctx, app)), appOutputScrub(ctx, app)]);
     if (!read.lines.length) return vscode.l10n.t('{0} has no log lines yet.', app.name);
     // The service answers with the last N lines of each container: aligned and merged by time like a tail's first read.
@@ -50,6 +51,11 @@ export const recentLogs: ReadTool<LogsInput> = {
     return `${header.join('\n')}\n\n${tailText(shown.map((l) => clip(l, 1000)).join('\n'), MAX_LOG_CHARS)}`;
   },
 };
+
+/** The lines asked for, within bounds. */
+function linesWanted(input: LogsInput): number {
+  return Math.max(1, Math.min(MAX_LOG_LINES, Math.floor(Number(input.lines) || DEFAULT_LOG_LINES)));
+}
 
 /** "From … to …" of the timestamped lines. */
 function span(lines: string[]): string {

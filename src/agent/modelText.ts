@@ -72,6 +72,18 @@ export function modelValue(key: string, value: string, rules: MaskRules): string
   return isMaskedValue(key, value, rules) ? MASKED : JSON.stringify(value);
 }
 
+/**
+ * What every tool answer follows: secret-looking values always masked, whatever the setting
+ * apphost.maskSecrets says, and whatever the user revealed in the tree (which anyone running
+ * apphost.config.reveal could ask for): a reveal is for the user's eyes only.
+ */
+export const MODEL_RULES: MaskRules = { maskSecrets: true, revealed: false };
+
+/** A config value as a tool answer gives it: quoted, or `[masked]`. */
+export function valueForModel(key: string, value: string): string {
+  return modelValue(key, value, MODEL_RULES);
+}
+
 // The app's output as the model may read it: also the Diagnose Failure command's (configText/secrets.ts).
 export { MASKED, MIN_SCRUBBED_VALUE, scrubForModel } from '../configText/secrets';
 

@@ -12,6 +12,16 @@ export interface ToolContext {
   readonly token: vscode.CancellationToken;
   /** Aborted with the token (the chat request was cancelled). */
   readonly signal: AbortSignal;
+  /** The app the user allowed a caller outside a chat to read (./readConsent.ts): the read reads that one. */
+  readonly app?: AppRef;
+}
+
+/** What a read tool hands over, as AppHost's question to a caller outside a chat names it. */
+export interface Reading {
+  /** The app it reads, as the call resolves it; none for a read of the account (its apps, its activity). */
+  readonly app?: AppRef;
+  /** What of it: "its last 1000 log lines", "its config values". */
+  readonly what: string;
 }
 
 /** What an act tool will do, and what the user is asked to confirm. */
@@ -30,6 +40,8 @@ export interface ReadTool<I> {
   readonly kind: 'read';
   /** The progress text the chat shows while it runs. */
   progress(input: I): string;
+  /** What the call would read (resolving its app costs what run's would); a caller outside a chat is asked first. */
+  reads(input: I, ctx: ToolContext): Promise<Reading>;
   run(input: I, ctx: ToolContext): Promise<string>;
 }
 

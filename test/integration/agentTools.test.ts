@@ -59,6 +59,13 @@ describe('agent tools: registration', () => {
     return prepared?.confirmationMessages && { title: prepared.confirmationMessages.title, message: typeof message === 'string' ? message : message?.value ?? '' };
   };
   const requests = () => server.control.requestLog.map((e) => `${e.method} ${e.path}`);
+  /** A chat's call of an act tool: VS Code prepares it (its confirmation, approved), then invokes with the chat's token. */
+  const chatInvoke = async (name: string, input: object): Promise<string> => {
+    await api.agentTools.prepare(name, input, never);
+    const text = await api.agentTools.invoke(name, input, never, 'chat');
+    answers.push(text);
+    return text;
+  };
 
   before(async () => {
     server = await startSignedIn();
@@ -111,11 +118,75 @@ describe('agent tools: registration', () => {
     assert.match(String(item.description), /stopped/i, 'the row shows the process report\'s state');
   });
 
-  it('answers an unknown app with the apps that exist, and no open folder is linked here', async () => {
-    const text = await invoke('apphost_get_app_status', { app: 'nope' });
+  it('answers the chat an unknown app with the apps that exist, and no open folder is linked here; a caller outside a chat gets no names', async () => {
+    const text = await api.agentTools.invoke('apphost_get_app_status', { app: 'nope' }, never, 'chat');
     assert.match(text, /^No app named "nope" in workspace Personal\. Apps there: .*storefront/);
-    const unnamed = await invoke('apphost_get_logs');
+    const unnamed = await api.agentTools.invoke('apphost_get_logs', {}, never, 'chat');
     assert.match(unnamed, /^No app was named and no open folder is linked to an AppHost app: name the app\. Apps there: /);
+    const outside = await invoke('apphost_get_app_status', { app: 'nope' });
+    assert.match(outside, /^Not read: AppHost found no app or workspace of that name/);
+    assert.ok(!outside.includes('storefront'), outside);
+  });
+
+  describe('a read outside a chat (no toolInvocationToken)', () => {
+    /** Calls the tool as another extension does, answering AppHost's question with `answer` (undefined: declined). */
+    const invokeOutside = async (name: string, input: object, answer?: string) => {
+      let text = '';
+      const ui = await withScript({ buttons: answer ? [[/^Another extension or tool asked AppHost/, answer]] : [] }, async () => {
+        const result = await lm!.invokeTool!(name, { input, toolInvocationToken: undefined }, never);
+        text = result.content.map((p) => String(p.value ?? '')).join('');
+      });
+      answers.push(text);
+      return { text, asked: ui.shown.filter((m) => /^Another extension or tool asked AppHost/.test(m.text)) };
+    };
+
+    it('apphost_get_logs asks, naming the app as the service names it and what it reads; declined, no log line and no log request', async () => {
+      const marker = `neighbour-probe-${Date.now()}`;
+      server.control.appendLogs('storefront', [`checkout ok ${marker}`]);
+      server.control.clearRequestLog();
+      // The caller's spelling of the name; the question shows the service's.
+      const { text, asked } = await invokeOutside('apphost_get_logs', { app: 'STOREFRONT', lines: 1000 });
+      assert.equal(asked.length, 1, 'one question');
+      assert.equal(asked[0].text, 'Another extension or tool asked AppHost to: Read storefront: its last 1000 log lines');
+      assert.match(asked[0].detail ?? '', /^App storefront in workspace Personal, on /);
+      assert.ok(!asked[0].text.includes('STOREFRONT') && !(asked[0].detail ?? '').includes('STOREFRONT'), 'the caller\'s spelling is never shown');
+      assert.match(text, /^Not read: the user declined/);
+      assert.ok(!text.includes(marker) && !text.includes('checkout'), text);
+      assert.deepEqual(requests().filter((r) => /\/logs/.test(r)), [], 'the logs were never read');
+    });
+
+    it('apphost_get_config asks; declined, no value, no key and no config request; allowed, the values masked as always', async () => {
+      server.control.clearRequestLog();
+      const { text, asked } = await invokeOutside('apphost_get_config', { app: 'storefront' });
+      assert.equal(asked.length, 1);
+      assert.equal(asked[0].text, 'Another extension or tool asked AppHost to: Read storefront: its config values (the secret-looking ones masked)');
+      assert.match(text, /^Not read: the user declined/);
+      for (const [key, value] of Object.entries(server.control.getConfig('storefront'))) {
+        assert.ok(!text.includes(key) && !text.includes(value), `nothing of ${key}`);
+      }
+      assert.deepEqual(requests().filter((r) => /\/config/.test(r)), [], 'the config was never read');
+      const allowed = await invokeOutside('apphost_get_config', { app: 'storefront' }, 'Allow Reading');
+      assert.equal(allowed.asked.length, 1);
+      assert.match(allowed.text, /^LOG_LEVEL="info"$/m);
+      assert.match(allowed.text, /^SESSION_SECRET=\[masked\]$/m);
+    });
+
+    it('every read tool asks, and the apps\' list names the workspace; a chat\'s call (VS Code confirmed) is not asked again', async () => {
+      for (const [name, input, what] of [
+        ['apphost_list_apps', {}, /^Read the list of your apps in workspace Personal, and which open folders are linked to them$/],
+        ['apphost_get_app_status', { app: 'storefront' }, /^Read storefront: its process report and recent deploys$/],
+        ['apphost_get_deploy_log', { app: 'storefront', lines: 5 }, /^Read storefront: the last 5 lines of the build log of its latest deploy$/],
+        ['apphost_list_releases', { app: 'storefront' }, /^Read storefront: its releases$/],
+        ['apphost_get_activity', {}, /^Read your recent AppHost activity \(20 entries at most\)$/],
+      ] as const) {
+        const { text, asked } = await invokeOutside(name, input);
+        assert.equal(asked.length, 1, name);
+        assert.match(asked[0].text.replace(/^Another extension or tool asked AppHost to: /, ''), what);
+        assert.match(text, /^Not read: the user declined/, name);
+      }
+      const ui = await withScript({}, () => api.agentTools.invoke('apphost_get_logs', { app: 'storefront', lines: 5 }, never, 'chat'));
+      assert.deepEqual(ui.shown.filter((m) => /^Another extension or tool asked AppHost/.test(m.text)), []);
+    });
   });
 
   it('reads recent logs per container, merged by time, without escape codes, bounded and filtered', async () => {
@@ -190,8 +261,14 @@ describe('agent tools: registration', () => {
     server.control.setConfig('analytics', { RETENTION_DAYS: '400' });
     await invoke('apphost_get_config', { app: 'analytics' });
     server.control.setConfig('analytics', { RETENTION_DAYS: '365' }); // someone else, meanwhile
-    const text = await invoke('apphost_update_config', { app: 'analytics', set: { RETENTION_DAYS: '30' } });
+    const text = await chatInvoke('apphost_update_config', { app: 'analytics', set: { RETENTION_DAYS: '30' } });
     assert.match(text, /^Not changed: RETENTION_DAYS changed on the server since you last read the config \(now RETENTION_DAYS="365"\)\. Nothing was overwritten\./);
+    // Outside a chat, the conflict's values (and whether a guess equals them) are not told.
+    for (const guess of ['30', '365']) {
+      const outside = await invoke('apphost_update_config', { app: 'analytics', set: { RETENTION_DAYS: guess } });
+      assert.match(outside, /^Not done: nothing to do, or AppHost could not plan it\. Outside a chat, AppHost gives no reason/);
+      assert.ok(!outside.includes('365'), outside);
+    }
     assert.equal(server.control.getConfig('analytics').RETENTION_DAYS, '365');
     // Changed between the confirmation and the write: also a conflict.
     await invoke('apphost_get_config', { app: 'analytics' });
@@ -218,9 +295,9 @@ describe('agent tools: registration', () => {
     assert.match(shown!.message, /- worker: 1 → 2/);
     const text = await invoke('apphost_scale_processes', { app: 'analytics', scaling: 'worker=2' });
     assert.match(text, /^analytics scaled: .*worker=2/);
-    const same = await invoke('apphost_scale_processes', { app: 'analytics', scaling: 'worker=2' });
+    const same = await chatInvoke('apphost_scale_processes', { app: 'analytics', scaling: 'worker=2' });
     assert.match(same, /^Nothing to change: analytics already runs worker=2\./);
-    const bad = await invoke('apphost_scale_processes', { app: 'analytics', scaling: 'Web=two' });
+    const bad = await chatInvoke('apphost_scale_processes', { app: 'analytics', scaling: 'Web=two' });
     assert.match(bad, /is not a process type/);
   });
 
@@ -233,7 +310,7 @@ describe('agent tools: registration', () => {
     assert.match(shown!.message, new RegExp(`Now: v${versions[0]}\\. Back to: v${target}`));
     const text = await invoke('apphost_rollback_release', { app: 'storefront', release: `v${target}` });
     assert.match(text, new RegExp(`^storefront rolled back to v${target}: its new release is v\\d+\\.`));
-    const current = await invoke('apphost_rollback_release', { app: 'storefront', release: 'v9999' });
+    const current = await chatInvoke('apphost_rollback_release', { app: 'storefront', release: 'v9999' });
     assert.match(current, /^storefront has no release "v9999"\. Its releases, newest first: v\d+/);
   });
 

@@ -79,7 +79,7 @@ describe('consent: who asks decides the question', function () {
     // The user's own reveal, on the genuine row: for the user's eyes only.
     await vscode.commands.executeCommand('apphost.config.reveal', await nodeAt('Personal', 'Apps', 'storefront', 'Config', 'SESSION_SECRET'));
     const secret = server.control.getConfig('storefront').SESSION_SECRET;
-    const text = await api.agentTools.invoke('apphost_get_config', { app: 'storefront' }, new vscode.CancellationTokenSource().token, 'other');
+    const text = await api.agentTools.invoke('apphost_get_config', { app: 'storefront' }, new vscode.CancellationTokenSource().token, 'chat');
     assert.match(text, /^SESSION_SECRET=\[masked\]$/m);
     assert.ok(!text.includes(secret), 'the model never gets a revealed value');
     await vscode.commands.executeCommand('apphost.config.hide', await nodeAt('Personal', 'Apps', 'storefront', 'Config', 'SESSION_SECRET'));

@@ -171,7 +171,7 @@ describe('services: folders link to the right service', function () {
     await vscode.window.showTextDocument(vscode.Uri.joinPath(shopB.uri, 'README.md'));
     await until('the status bar shows B\'s link', () => api.deploy.statusBar.shown()?.service === serviceOf(b), 10_000);
     a.control.clearRequestLog();
-    const listed = await api.agentTools.invoke('apphost_list_apps', {}, never);
+    const listed = await api.agentTools.invoke('apphost_list_apps', {}, never, 'chat');
     assert.match(listed, new RegExp(`^Service: Staging \\(${serviceOf(b).replace(/[.]/g, '\\.')}\\)\\. Every app below is on it\\.$`, 'm'), listed);
     assert.match(listed, /^Other services \(pass "service" to list theirs\): /m);
     assert.match(listed, /storefront on service Staging/, 'the open folders say their app\'s service');
@@ -179,11 +179,11 @@ describe('services: folders link to the right service', function () {
 
     const hostA = new URL(a.url).host;
     b.control.clearRequestLog();
-    const listedA = await api.agentTools.invoke('apphost_list_apps', { service: hostA }, never);
+    const listedA = await api.agentTools.invoke('apphost_list_apps', { service: hostA }, never, 'chat');
     assert.match(listedA, new RegExp(`^Service: ${hostA.replace(/[.]/g, '\\.')} `, 'm'), listedA);
     assert.deepEqual(paths(b), [], 'the named service only');
 
-    assert.match(await api.agentTools.invoke('apphost_list_apps', { service: 'Production' }, never), /No service "Production" in AppHost\. Services: .*Staging/);
+    assert.match(await api.agentTools.invoke('apphost_list_apps', { service: 'Production' }, never, 'chat'), /No service "Production" in AppHost\. Services: .*Staging/);
     const prepared = await api.agentTools.prepare('apphost_restart_app', { app: 'api-gateway', service: 'Staging' }, never);
     const message = prepared?.confirmationMessages?.message;
     assert.match(typeof message === 'string' ? message : message?.value ?? '', /on Staging \(/, 'the confirmation names the service');
