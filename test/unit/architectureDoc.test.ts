@@ -78,12 +78,22 @@ function declares(type: string, member: string, seen = new Set<string>()): boole
 }
 
 const entries = repoEntries();
-const sources = entries.filter((f) => /^(src|test)\/.*\.(ts|cjs|mjs)$/.test(f) && !f.endsWith('architectureDoc.test.ts'));
-const words = codeWords(sources.filter((f) => f.endsWith('.ts')));
-// A test suite is named by its file (the integration test `neighbourReach`).
-for (const file of sources) words.add(/([\w$]+)\.test\.ts$/.exec(file)?.[1] ?? '');
-// The manifest's own field names (`toolReferenceName`, `when`) are words too.
-for (const key of JSON.stringify(manifest).match(/"[\w$]+":/g) ?? []) words.add(key.slice(1, -2));
+let known: { words: Set<string>; endpoints: string } | undefined;
+
+/** What the code holds, read once when a test first asks (parsing src/ and test/ takes a second). */
+function code(): { words: Set<string>; endpoints: string } {
+  if (known) return known;
+  const sources = entries.filter((f) => /^(src|test)\/.*\.ts$/.test(f));
+  // This file is left out: the names it holds are not the code's.
+  const words = codeWords(sources.filter((f) => !f.endsWith('architectureDoc.test.ts')));
+  // A test suite is named by its file (the integration test `neighbourReach`).
+  for (const file of sources) words.add(/([\w$]+)\.test\.ts$/.exec(file)?.[1] ?? '');
+  // The manifest's own field names (`toolReferenceName`, `when`) are words too.
+  for (const key of JSON.stringify(manifest).match(/"[\w$]+":/g) ?? []) words.add(key.slice(1, -2));
+  // The requests of the API client: `method: 'POST', path: path`/apps/${appId}/deploy``.
+  const endpoints = entries.filter((f) => /^src\/api\/endpoints\/.*\.ts$/.test(f)).map((f) => readFileSync(join(ROOT, f), 'utf8')).join('\n');
+  return (known = { words, endpoints });
+}
 
 /** A pattern where `<placeholder>` stands for one name part and `*` for any rest. */
 function wildcard(text: string, part = '[\\w$.-]+'): RegExp {
@@ -100,7 +110,8 @@ function pathProblem(span: string): string | undefined {
   }
   const wanted = wildcard(span, '[\\w.-]+');
   // From the root, from src/, or (a bare name, `kit/`, `groups/`) the end of a path.
-  const found = entries.some((e) => wanted.test(e) || wanted.test(e.replace(/^src\//, '')) || e.split('/').some((_, i, parts) => i > 0 && wanted.test(parts.slice(i).join('/'))));
+  const found = entries.flatMap((e) => (e.endsWith('/') ? [e, e.slice(0, -1)] : [e])).some((e) =>
+    wanted.test(e) || wanted.test(e.replace(/^src\//, '')) || e.split('/').some((_, i, parts) => i > 0 && wanted.test(parts.slice(i).join('/'))));
   return found ? undefined : 'no such file or folder (from the root, from src/, or as the end of a path)';
 }
 
@@ -113,6 +124,7 @@ function symbolProblem(span: string): string | undefined {
   text = text.replace(/^\./, '').replace(/\?$/, '');
   if (!/^[A-Za-z_$*][\w$*]*(\.[A-Za-z_$*][\w$*]*)*$/.test(text)) return 'not a path, a symbol, an id or a skipped kind: write it as one, or add a skip rule';
   const parts = text.split('.');
+  const { words } = code();
   const missing = parts.filter((part) => part !== '*' && (part.includes('*') ? ![...words].some((w) => wildcard(part).test(w)) : !words.has(part)));
   if (missing.length) return `no ${missing.join(', ')} in the code of src/ or test/`;
   // `ResourcesProvider.getChildren`, `s.tree.reveal(row)` (`s.tree` is the TreeControl): a member of that type.
@@ -125,6 +137,12 @@ function symbolProblem(span: string): string | undefined {
 function judge(span: string): { skipped: string } | { problem: string | undefined } {
   const skip = SKIP.find((s) => s.pattern.test(span));
   if (skip) return { skipped: skip.why };
+  // `POST /apps/:id/deploy`: a request the API client makes.
+  const request = /^(GET|POST|PUT|PATCH|DELETE) (\/[\w/:.-]*)$/.exec(span);
+  if (request) {
+    const path = request[2].split('/').map((part) => (part.startsWith(':') ? '\\$\\{[\\w.]+\\}' : part.replace(/\./g, '\\.'))).join('/');
+    return { problem: new RegExp(`method: '${request[1]}', path: path\`${path}\``).test(code().endpoints) ? undefined : 'src/api/endpoints/ makes no such request' };
+  }
   const script = /^npm run ([\w:-]+)$/.exec(span)?.[1];
   if (script) return { problem: manifest.scripts[script] ? undefined : `package.json has no script "${script}"` };
   if (/^@[\w-]+\/[\w-]+$/.test(span)) {
@@ -160,8 +178,6 @@ const fences = [...doc.matchAll(FENCE)];
 const prose = doc.replace(FENCE, (block) => block.replace(/[^\n]/g, ' '));
 const spans = [...prose.matchAll(/`([^`]+)`/g)].map((m) => ({ span: m[1].replace(/\s*\n\s*/g, ' '), line: lineOf(m.index) }));
 
-if (process.env.ARCHDOC_DUMP) for (const s of spans) console.log(s.line, JSON.stringify(judge(s.span)), s.span);
-
 describe('docs/architecture.md', () => {
   it('names only paths, symbols, commands, settings and tools that exist', () => {
     const judged = spans.map((s) => ({ ...s, ...judge(s.span) }));
@@ -175,6 +191,12 @@ describe('docs/architecture.md', () => {
     );
     // The skip rules stay narrow: most spans are checked.
     assert.ok(skipped.length * 10 < spans.length, `${skipped.length} of ${spans.length} spans skipped: narrow the skip rules`);
+  });
+
+  it('gives every folder and module at the top of src/ its place', () => {
+    const named = new Set(spans.map((s) => s.span));
+    const top = readdirSync(join(ROOT, 'src'), { withFileTypes: true }).map((e) => (e.isDirectory() ? `src/${e.name}/` : `src/${e.name}`));
+    assert.deepEqual(top.filter((t) => !named.has(t)), [], `${DOC} ("The folders") has no row for these: add one (what it holds, its rule).`);
   });
 
   it('quotes its files as they are (a fenced block headed `// <path>`)', () => {
