@@ -31,7 +31,7 @@ export async function measureImportStream(workDir: string): Promise<Section> {
   const worker = await bundleRunner(join(__dirname, 'importStreamWorker.ts'), join(workDir, 'runners', 'importStreamWorker.js'));
   const file = join(workDir, 'dump-200mb.bin');
   await writeDump(file);
-  const server = await startServer({ seed: 'demo', logIntervalMs: 0, rateLimit: false });
+  const server = await startServer({ seed: 'demo', logIntervalMs: 0, rateLimit: false, actionDelayMs: 0 });
   try {
     const input = JSON.stringify({ url: server.url, token: server.control.issueToken(DEMO_USER.email), file, database: 'storefront-db' });
     const run = (mode: ImportMode): Promise<ImportSample> =>
