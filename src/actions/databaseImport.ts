@@ -130,6 +130,10 @@ function failed(plan: ImportPlan, error: unknown, body: DumpBody | undefined): L
     throw new Error(vscode.l10n.t('The service received no data for {0} (it read an empty dump): nothing was imported. Check that {1} is the dump you meant.', name, file), { cause: error });
   }
   const lost = lostAnswer(error);
+  // Puma reads a body whole before Rails sees the request: one that stopped on the way was never imported.
+  if (lost && body && !body.complete()) {
+    throw new Error(vscode.l10n.t('The upload of {0} to {1} stopped after {2} ({3}): the service never had the whole dump, so nothing was imported. You can try again.', file, name, byteSize(body.sent()) ?? '0 B', error instanceof Error ? error.message : String(error)), { cause: error });
+  }
   if (lost) return lost;
   const upload = body?.size !== undefined ? { bytes: body.size } : { bytes: body?.sent() ?? 0, atLeast: true };
   throw explainApiError(error, vscode.l10n.t('Cannot import {0} into {1}', file, name), { upload });

@@ -29,6 +29,8 @@ export interface DumpBody {
   sent(): number;
   /** Why the file could not be read or decompressed, once that happened (the upload then stops). */
   failure(): Error | undefined;
+  /** The whole body was handed to the upload (false: the service cannot have had all of it). */
+  complete(): boolean;
 }
 
 /**
@@ -56,5 +58,5 @@ export function openDump(file: string, fileSize: number, verdict: Pick<DumpVerdi
   const stages: (Readable | Transform)[] = [input, countRead, ...(verdict.gzip ? [createGunzip().on('error', note)] : []), body];
   // The body is the last stage: a failure upstream destroys it, and with it the upload.
   void pipeline(stages).catch(() => undefined);
-  return { source: body, size: verdict.gzip ? undefined : fileSize, sent: () => sent, failure: () => failure };
+  return { source: body, size: verdict.gzip ? undefined : fileSize, sent: () => sent, failure: () => failure, complete: () => body.readableEnded };
 }

@@ -75,7 +75,7 @@ describe('dumps: the body sent', () => {
     const body = openDump(file, pgCustom.length, sniffDump(await readHead(file), 'postgres'), (read) => progress.push(read));
     assert.equal(body.size, pgCustom.length);
     assert.deepEqual(await drain(body), pgCustom);
-    assert.deepEqual([body.sent(), progress.at(-1), body.failure()], [pgCustom.length, pgCustom.length, undefined]);
+    assert.deepEqual([body.sent(), progress.at(-1), body.failure(), body.complete()], [pgCustom.length, pgCustom.length, undefined, true]);
   });
 
   it('a downloaded backup decompressed on the way, without a size; a broken one says why', async () => {
@@ -92,5 +92,6 @@ describe('dumps: the body sent', () => {
     const bad = openDump(broken, 2000, { gzip: true });
     await assert.rejects(drain(bad));
     assert.ok(bad.failure(), 'the decompressor\'s error is kept');
+    assert.equal(bad.complete(), false, 'the service cannot have had all of it');
   });
 });
