@@ -27,6 +27,18 @@ export default tseslint.config(
     },
   },
   {
+    // One door to other commands (src/commandCalls.ts): AppHost's own get a capability minted
+    // per call, foreign ones (setContext, vscode.*, workbench.*) none (issue #43).
+    files: ['src/**/*.ts'],
+    ignores: ['src/commandCalls.ts'],
+    rules: {
+      'no-restricted-properties': ['error', {
+        property: 'executeCommand',
+        message: 'Use ownCommand() or foreignCommand() of src/commandCalls.ts.',
+      }],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
   },

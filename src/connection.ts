@@ -6,6 +6,7 @@ import { NotSignedIn } from './model';
 import { ServiceOffers } from './serviceOffers';
 import { CLIENT_SETTINGS, settings } from './settings';
 import { notify } from './notices';
+import { foreignCommand } from './commandCalls';
 
 /**
  * The link to one service: one ApiClient (one keep-alive pool) for its URL, one request
@@ -123,7 +124,7 @@ export class Connection implements vscode.Disposable {
     void notify('warning',
       vscode.l10n.t('AppHost: certificate checks are off for requests through your proxy (http.proxyStrictSSL is false). Your token travels to whatever answers.'),
       open,
-    ).then((choice) => choice === open && vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxyStrictSSL'));
+    ).then((choice) => choice === open && foreignCommand('workbench.action.openSettings', 'http.proxyStrictSSL'));
   }
 
   /** The signed-in session for this service, if any. */

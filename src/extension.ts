@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { vouch } from './actions/callers';
+import { handUri, vouch } from './actions/callers';
 import type { AgentTools } from './agent';
 import { registerAgentTools, type AgentToolRegistration } from './agent/registration';
 import { AppHostAuthProvider } from './auth/authProvider';
@@ -51,7 +51,10 @@ export interface AppHostTestApi extends Core {
   readonly agentToolRegistration: AgentToolRegistration;
   /** The editor tabs' service decorations (registered at activation). */
   readonly serviceDecorations: ServiceDecorations;
-  /** Marks an argument as AppHost's own (a status bar item's, a button's): tests play those doors. */
+  /**
+   * Makes an argument AppHost's own (a status bar item's, a button's): tests play those doors.
+   * A Uri is handed over as AppHost hands one (a fresh wrapper, actions/callers.ts), never vouched itself.
+   */
   readonly vouch: <T>(value: T) => T;
 }
 
@@ -93,7 +96,8 @@ export function activate(context: vscode.ExtensionContext): AppHostTestApi | und
 
 /** The core objects, built on first access (tests reach them right after activation). */
 function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agentToolRegistration: AgentToolRegistration, serviceDecorations: ServiceDecorations): AppHostTestApi {
-  const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri, agentToolRegistration, serviceDecorations, vouch } as AppHostTestApi;
+  const asAppHost = <T>(value: T): T => (value instanceof vscode.Uri ? (handUri(value) as T) : vouch(value));
+  const api = { logUri: context.logUri, globalStorageUri: context.globalStorageUri, agentToolRegistration, serviceDecorations, vouch: asAppHost } as AppHostTestApi;
   const fields = ['context', 'log', 'sessions', 'connections', 'auth', 'workspaces', 'tree', 'events'] as const;
   for (const field of fields) Object.defineProperty(api, field, { enumerable: true, get: () => features.get().core[field] });
   Object.defineProperty(api, 'connection', { enumerable: true, get: () => features.get().core.connections.first });

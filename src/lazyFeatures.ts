@@ -4,6 +4,7 @@
 // the stand-ins below take their place.
 import * as vscode from 'vscode';
 import type { Connections } from './connections';
+import { editorSaves } from './editors/editorSaves';
 import type { ActivationParts, Features } from './features';
 import { APPS_MIME, DEPLOY_LOG_SCHEME, DETAILS_SCHEME, DIAGNOSIS_SCHEME, RECENT_LOG_SCHEME, SCHEME, SNAPSHOT_SCHEME, TASK_TYPE } from './schemes';
 import { ServiceDecorations } from './serviceDecorations';
@@ -191,6 +192,8 @@ function registerDocumentProviders(context: vscode.ExtensionContext, features: L
   context.subscriptions.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
   const fileSystem = new LazyFileSystem(features);
   context.subscriptions.push(fileSystem, vscode.workspace.registerFileSystemProvider(SCHEME, fileSystem, { isCaseSensitive: true }));
+  // Saves are announced from now on: a restored tab may be saved before the features are built.
+  editorSaves(context);
   const documents: Record<string, () => ReadOnlyDocuments> = {
     [DEPLOY_LOG_SCHEME]: () => features.get().deployLogs,
     [RECENT_LOG_SCHEME]: () => features.get().recentLines,

@@ -3,9 +3,9 @@
 // the connection keeps one per service, the tree reads it for its rows' flags and parts.
 
 /** The capabilities beyond the specification, each one or more endpoints of wokku v0.1.0. */
-export type BeyondSpec = 'run' | 'buildpacks' | 'backupDownload' | 'backupRestore' | 'databaseImport' | 'github' | 'previews' | 'diagnose';
+export type BeyondSpec = 'run' | 'rebuild' | 'buildpacks' | 'backupDownload' | 'backupRestore' | 'databaseImport' | 'github' | 'previews' | 'diagnose';
 
-export const BEYOND_SPEC: readonly BeyondSpec[] = ['run', 'buildpacks', 'backupDownload', 'backupRestore', 'databaseImport', 'github', 'previews', 'diagnose'];
+export const BEYOND_SPEC: readonly BeyondSpec[] = ['run', 'rebuild', 'buildpacks', 'backupDownload', 'backupRestore', 'databaseImport', 'github', 'previews', 'diagnose'];
 
 /**
  * The capabilities one service lacks, learnt from a 404 (for the rest of the window: a

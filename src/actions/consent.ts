@@ -14,21 +14,31 @@ import { ask } from '../notices';
 
 /**
  * Commands that act on nothing and reveal nothing (refresh, filters, showing a row…): any
- * caller may run them. Every other command asks first when someone else runs it.
+ * caller may run them. Every other command asks first when someone else runs it. Not here:
+ * what shows or acts on the caller's app (a log tail in an Output channel any extension
+ * reads, Open in Browser and its Add Domain button, a config push's question): the app is
+ * read back from the service and AppHost asks.
  */
 const HARMLESS = new Set([
   'apphost.signIn', 'apphost.walkthrough.open', 'apphost.refresh', 'apphost.refreshAll', 'apphost.showLog',
-  'apphost.app.openInBrowser', 'apphost.apps.filter', 'apphost.apps.clearFilter', 'apphost.apps.hidePreviews',
+  'apphost.apps.filter', 'apphost.apps.clearFilter', 'apphost.apps.hidePreviews',
   'apphost.apps.showPreviews', 'apphost.loadMore', 'apphost.retryNow', 'apphost.activity.refresh',
   'apphost.activity.loadMore', 'apphost.activity.showService', 'apphost.domain.open', 'apphost.logs.stop',
   'apphost.logs.stopAll', 'apphost.logs.filter', 'apphost.logs.clearFilter', 'apphost.logs.toggleTimestamps',
   'apphost.folder.actions', 'apphost.app.reveal', 'apphost.config.hide', 'apphost.server.checkStatus',
-  'apphost.folder.link', 'apphost.folder.unlink', 'apphost.logs.tail', 'apphost.logs.show', 'apphost.github.openPullRequest',
+  'apphost.folder.link', 'apphost.folder.unlink', 'apphost.logs.show', 'apphost.github.openPullRequest',
   // Forgetting what tasks were allowed only makes them ask again (taskConsent.ts).
   'apphost.tasks.forgetPermissions',
-  // These ask the user themselves, naming what AppHost's own lists say (a service, a .env file's app the user picks).
-  'apphost.removeService', 'apphost.config.push',
+  // It asks the user itself, naming what AppHost's own list says.
+  'apphost.removeService',
 ]);
+
+/**
+ * Given a file (the Explorer's menu, an editor's title), these ask the user for everything
+ * else in AppHost's own pickers and questions: a .env file's push picks the app, shows the
+ * diff and asks, naming the app as the service lists it.
+ */
+const ASKS_ABOUT_A_FILE = new Set(['apphost.config.push']);
 
 /**
  * Title-bar buttons of AppHost's own tabs whose only effect is shown to the user, beside the
@@ -41,6 +51,7 @@ const ABOUT_ACTIVE_TAB = new Set(['apphost.deploy.diagnose']);
 /** Whether a command asks before it runs for someone other than the user (`args`: what it was given). */
 export function asksOthers(command: string, args: readonly unknown[] = []): boolean {
   if (HARMLESS.has(command)) return false;
+  if (ASKS_ABOUT_A_FILE.has(command) && args[0] instanceof vscode.Uri && args[0].scheme === 'file') return false;
   return !(ABOUT_ACTIVE_TAB.has(command) && isActiveTab(args[0]));
 }
 

@@ -11,7 +11,9 @@ import type { Row } from '../tree/commandTarget';
 
 export const GITHUB_TEXTS = {
   connectBusy: (app: string, repo: string) => vscode.l10n.t('Connecting {0} to {1}…', app, repo),
-  connected: (app: string, repo: string, branch: string) => vscode.l10n.t('{0} is connected to {1}: pushes to {2} deploy it, and each pull request gets a preview app.', app, repo, branch),
+  // wokku stores the repository's name only: pushes reach it through its GitHub App's webhook, and it fetches without credentials.
+  connected: (app: string, repo: string, branch: string) => vscode.l10n.t('{0} is connected to {1}. The service deploys pushes to {2} and makes a preview app for each pull request once its GitHub App is installed on {1}; a private repository needs that too.', app, repo, branch),
+  installApp: () => vscode.l10n.t('Install the GitHub App'),
   cannotConnect: (app: string) => vscode.l10n.t('Cannot connect {0} to GitHub', app),
   disconnectTitle: (app: string, repo: string) => vscode.l10n.t('Disconnect {0} from {1}?', app, repo),
   disconnectEffect: (repo: string) => vscode.l10n.t('Pushes to {0} no longer deploy the app, and its pull requests get no preview apps. The app, its preview apps and its deploy branch stay.', repo),

@@ -35,96 +35,97 @@ export function runTerminalName(app: string, command: string): string {
   return `${app}: ${flat.length > NAME_CHARS ? `${flat.slice(0, NAME_CHARS - 1)}…` : flat}`;
 }
 
-export class RunTerminal implements vscode.Pseudoterminal {
-  private readonly written = new vscode.EventEmitter<string>();
-  readonly onDidWrite = this.written.event;
-  private readonly closed = new vscode.EventEmitter<number>();
-  readonly onDidClose = this.closed.event;
-  private readonly abort = new AbortController();
-  private ticker: ReturnType<typeof setInterval> | undefined;
-  private settle!: (summary: RunSummary | undefined) => void;
-  /** How the run ended (undefined: it never started, e.g. a task naming an unknown app). */
-  readonly done = new Promise<RunSummary | undefined>((resolve) => (this.settle = resolve));
-
-  /**
-   * `plan` is read when the terminal opens (a task resolves its app then). A task's terminal
-   * closes with the command's exit code (1 when it gave none); Run Command…'s stays open to be read.
-   */
-  constructor(
-    private readonly s: Core,
-    private readonly name: string,
-    private readonly plan: () => Promise<RunPlan>,
-    private readonly task: boolean,
-  ) {}
-
-  open(): void {
-    runTerminals(this.s).transcripts.set(this.name, '');
-    void this.run().then((summary) => {
-      this.settle(summary);
-      if (this.task) this.closed.fire(summary ? taskExitCode(summary) : 1);
-    });
-  }
-
-  close(): void {
-    this.abort.abort();
-  }
-
-  private async run(): Promise<RunSummary | undefined> {
-    // No cursor: the terminal takes no input.
-    this.show('\x1b[?25l');
-    let plan: RunPlan;
-    try {
-      plan = await this.plan();
-    } catch (error) {
-      this.line(errorMessage(error), 'failed');
-      return undefined;
-    }
-    this.line(`$ ${plan.command.replace(/\r?\n/g, '\r\n  ')}`, 'bold');
-    this.line(`${whereText(this.s, plan.app)} ${vscode.l10n.t('A new container runs the command; the service answers when it ends.')}`, 'dim');
-    const running = vscode.l10n.t('running…');
-    this.show(`${STYLE.dim}${running}${RESET}`);
-    this.keep(`${running}\n`);
-    const started = Date.now();
-    this.ticker = setInterval(() => this.show(`\r\x1b[2K${STYLE.dim}${running} ${Math.round((Date.now() - started) / 1000)} s${RESET}`), 1000);
-    let summary: RunSummary;
-    try {
-      summary = await runOneOff(this.s, plan, { signal: this.abort.signal });
-    } finally {
-      clearInterval(this.ticker);
-    }
-    this.show('\r\x1b[2K');
-    for (const { text, style } of summaryLines(summary)) this.line(text, style);
-    return summary;
-  }
-
-  private line(text: string, style: keyof typeof STYLE): void {
-    const body = text.replace(/\r?\n/g, '\r\n');
-    this.write(`${STYLE[style]}${body}${STYLE[style] ? RESET : ''}\r\n`);
-  }
-
-  /** Written and kept in the transcript (without colours). */
-  private write(text: string): void {
-    this.show(text);
-    // eslint-disable-next-line no-control-regex
-    this.keep(text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\r\n/g, '\n'));
-  }
-
-  private keep(plain: string): void {
-    const transcripts = runTerminals(this.s).transcripts;
-    transcripts.set(this.name, `${transcripts.get(this.name) ?? ''}${plain}`);
-  }
+/**
+ * A one-off command's pseudoterminal. Any extension reads it back (Run Command…'s as
+ * `terminal.creationOptions.pty`; a task's by calling its execution), so it is an object of
+ * closures: nothing on it leads to AppHost (the Core, a connection, a session). It runs its
+ * command once: opened again, or after it was closed, it does nothing. `plan` is read when
+ * it opens (a task resolves and asks for its app then). A task's terminal closes with the
+ * command's exit code (1 when it gave none); Run Command…'s stays open to be read. `done`:
+ * how the run ended (undefined: it never started, e.g. a task naming an unknown app).
+ */
+export function runTerminal(s: Core, name: string, plan: () => Promise<RunPlan>, task: boolean): { pty: vscode.Pseudoterminal; done: Promise<RunSummary | undefined> } {
+  const written = new vscode.EventEmitter<string>();
+  const closed = new vscode.EventEmitter<number>();
+  const abort = new AbortController();
+  let settle!: (summary: RunSummary | undefined) => void;
+  const done = new Promise<RunSummary | undefined>((resolve) => (settle = resolve));
+  let started = false;
 
   /** Written only (the seconds waited, rewritten in place). */
-  private show(text: string): void {
-    this.written.fire(text);
-  }
+  const show = (text: string) => written.fire(text);
+  const keep = (plain: string) => {
+    const transcripts = runTerminals(s).transcripts;
+    transcripts.set(name, `${transcripts.get(name) ?? ''}${plain}`);
+  };
+  /** Written and kept in the transcript (without colours). */
+  const write = (text: string) => {
+    show(text);
+    // eslint-disable-next-line no-control-regex
+    keep(text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\r\n/g, '\n'));
+  };
+  const line = (text: string, style: keyof typeof STYLE) => {
+    const body = text.replace(/\r?\n/g, '\r\n');
+    write(`${STYLE[style]}${body}${STYLE[style] ? RESET : ''}\r\n`);
+  };
+
+  const run = async (): Promise<RunSummary | undefined> => {
+    // No cursor: the terminal takes no input.
+    show('\x1b[?25l');
+    let planned: RunPlan;
+    try {
+      planned = await plan();
+    } catch (error) {
+      line(errorMessage(error), 'failed');
+      return undefined;
+    }
+    line(`$ ${planned.command.replace(/\r?\n/g, '\r\n  ')}`, 'bold');
+    line(`${whereText(s, planned.app)} ${vscode.l10n.t('A new container runs the command; the service answers when it ends.')}`, 'dim');
+    const running = vscode.l10n.t('running…');
+    show(`${STYLE.dim}${running}${RESET}`);
+    keep(`${running}\n`);
+    const startedAt = Date.now();
+    const ticker = setInterval(() => show(`\r\x1b[2K${STYLE.dim}${running} ${Math.round((Date.now() - startedAt) / 1000)} s${RESET}`), 1000);
+    let summary: RunSummary;
+    try {
+      summary = await runOneOff(s, planned, { signal: abort.signal });
+    } finally {
+      clearInterval(ticker);
+    }
+    show('\r\x1b[2K');
+    for (const { text, style } of summaryLines(summary)) line(text, style);
+    return summary;
+  };
+
+  const pty: vscode.Pseudoterminal = {
+    onDidWrite: written.event,
+    onDidClose: closed.event,
+    open: () => {
+      if (started) return;
+      started = true;
+      runTerminals(s).transcripts.set(name, '');
+      void run().then((summary) => {
+        settle(summary);
+        if (task) closed.fire(summary ? taskExitCode(summary) : 1);
+      });
+    },
+    close: () => {
+      abort.abort();
+      // Closed before it opened: it never runs.
+      if (!started) {
+        started = true;
+        settle(undefined);
+      }
+    },
+  };
+  return { pty, done };
 }
 
 /** Run Command…'s tab: opens and shows the terminal; resolves with how the run ended. */
 export function openRunTerminal(s: Core, plan: RunPlan): { terminal: vscode.Terminal; done: Promise<RunSummary | undefined> } {
   const name = runTerminalName(plan.app.name, plan.command);
-  const pty = new RunTerminal(s, name, async () => plan, false);
+  const { pty, done } = runTerminal(s, name, async () => plan, false);
   const terminal = vscode.window.createTerminal({ name, pty, iconPath: new vscode.ThemeIcon('run') });
   terminal.show();
-  return { terminal, done: pty.done };
+  return { terminal, done };
 }

@@ -4,7 +4,7 @@
 // user confirmed; a plan that failed is answered in invoke, as text, with nothing done.
 import * as vscode from 'vscode';
 import type { Core, ServiceCore } from '../core';
-import { runFor, type Caller } from '../actions/callers';
+import type { Caller } from '../actions/callers';
 import { askOtherCaller } from '../actions/consent';
 import { UserCancelled } from '../model';
 import { failureText, rateLimitedText } from './modelText';
@@ -78,7 +78,7 @@ export class AgentTools {
             throw error;
           }
         }
-        return await runFor(caller === 'chat' ? 'chat' : 'user', () => tool.run(result.planned.plan, ctx));
+        return await tool.run(result.planned.plan, ctx);
       } catch (error) {
         this.s.log.warn(`[agent] ${name}: ${error instanceof Error ? error.message : String(error)}`);
         return failureText(error);

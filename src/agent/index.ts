@@ -8,6 +8,7 @@ import { changeConfig, readConfig } from './configTools';
 import { deployFolder } from './deployTool';
 import { deployLog, listReleases, recentActivity } from './historyTools';
 import { recentLogs } from './logTool';
+import { rebuildApp } from './rebuildTool';
 import { runCommand } from './runTool';
 
 export { AgentTools } from './agentTools';
@@ -15,6 +16,6 @@ export { AgentTools } from './agentTools';
 export function agentTools(s: Core): AgentTools {
   return new AgentTools(s, [
     listApps, appStatus, recentLogs, readConfig, deployLog, listReleases, recentActivity,
-    startApp, stopApp, restartApp, changeConfig, rollbackApp, scaleApp, deployFolder, runCommand,
+    startApp, stopApp, restartApp, rebuildApp, changeConfig, rollbackApp, scaleApp, deployFolder, runCommand,
   ]);
 }

@@ -12,6 +12,8 @@ const firstStr = (r: Raw, ...keys: string[]): string | undefined => {
   }
   return undefined;
 };
+/** A link the service gives for the user to open: https only. */
+const httpsUrl = (v: string | undefined): string | undefined => (v && /^https:\/\/[^\s]+$/i.test(v) ? v : undefined);
 
 export function toMessage(v: unknown): M.MessageResult {
   const raw = rec(v);
@@ -335,6 +337,11 @@ export function toImportResult(v: unknown, bytesSent: number): M.ImportResult {
   return { message: firstStr(raw, 'message') ?? 'OK', database: optId(raw.database), bytesSent, raw };
 }
 
+export function toRebuildStarted(v: unknown): M.RebuildStarted {
+  const raw = rec(v);
+  return { message: firstStr(raw, 'message') ?? 'OK', deployId: optId(raw.deploy_id), releaseId: optId(raw.release_id), raw };
+}
+
 export function toGithubConnection(v: unknown): M.GithubConnection {
   const raw = rec(v);
   return {
@@ -342,6 +349,7 @@ export function toGithubConnection(v: unknown): M.GithubConnection {
     appId: optId(raw.app_id),
     githubRepo: optId(raw.github_repo ?? raw.github_repo_full_name),
     deployBranch: optId(raw.deploy_branch ?? raw.branch),
+    githubAppUrl: httpsUrl(firstStr(raw, 'github_app_url', 'installation_url')),
     raw,
   };
 }

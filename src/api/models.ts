@@ -281,11 +281,21 @@ export interface ImportResult {
   raw: Raw;
 }
 
+/** POST /apps/:id/deploy: the deploy (and its release) the rebuild runs as. */
+export interface RebuildStarted {
+  message: string;
+  deployId?: string;
+  releaseId?: string;
+  raw: Raw;
+}
+
 export interface GithubConnection {
   message: string;
   appId?: string;
   githubRepo?: string;
   deployBranch?: string;
+  /** The page that installs the service's GitHub App, when the service names one (wokku does not). */
+  githubAppUrl?: string;
   raw: Raw;
 }
 

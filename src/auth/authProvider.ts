@@ -5,6 +5,7 @@ import type * as SignInFlows from './signIn';
 import type { SessionStore, StoredSession } from './sessionStore';
 import { pickServiceToSignIn } from '../servicePick';
 import { notify } from '../notices';
+import { foreignCommand, ownCommand } from '../commandCalls';
 
 export const AUTH_PROVIDER_ID = 'apphost';
 
@@ -125,7 +126,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
   private async doSignIn(connection: Connection): Promise<StoredSession> {
     const apiRoot = connection.apiRoot();
     if (!apiRoot) {
-      await vscode.commands.executeCommand('apphost.setServiceUrl');
+      await ownCommand('apphost.setServiceUrl');
       if (!connection.apiRoot()) throw new Error(vscode.l10n.t('Set the AppHost service URL before signing in.'));
     }
     const api = connection.api();
@@ -193,7 +194,7 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
         : vscode.l10n.t('Your AppHost session expired or was revoked ({0}). Sign in again to continue; your unsaved edits are kept.', session.account.email),
       signInAgain,
     );
-    if (choice === signInAgain) await vscode.commands.executeCommand('apphost.signIn', ...(service ? [session.apiRoot] : []));
+    if (choice === signInAgain) await ownCommand('apphost.signIn', service ? session.apiRoot : undefined);
   }
 
   /** Whether the session was refused by its server (the tree then offers to sign in). */
@@ -237,16 +238,16 @@ export class AppHostAuthProvider implements vscode.AuthenticationProvider, vscod
     };
     // Sent in order, not awaited: a newer sync's keys always land last.
     // Signed in to any known service: the view has rows, the commands that need a session show.
-    void vscode.commands.executeCommand('setContext', 'apphost.signedIn', anySignedIn);
+    void foreignCommand('setContext', 'apphost.signedIn', anySignedIn);
     // Sign In stays in the palette while another service is signed out.
-    void vscode.commands.executeCommand('setContext', 'apphost.severalServices', this.connections.several);
+    void foreignCommand('setContext', 'apphost.severalServices', this.connections.several);
     // The agent tools show while this is not set: before activation AppHost cannot know, and a call activates it.
-    void vscode.commands.executeCommand('setContext', 'apphost.signedOut', !anySignedIn);
+    void foreignCommand('setContext', 'apphost.signedOut', !anySignedIn);
     // Menus are not per service: admin commands show when one account is an admin; on a
     // service where it is not, the command says so (servers.ts) and names the service.
-    void vscode.commands.executeCommand('setContext', 'apphost.isAdmin', isAdmin);
+    void foreignCommand('setContext', 'apphost.isAdmin', isAdmin);
     // Sign In shows in the palette while a session was refused (each service's row says which).
-    void vscode.commands.executeCommand('setContext', 'apphost.sessionExpired', sessionExpired);
+    void foreignCommand('setContext', 'apphost.sessionExpired', sessionExpired);
   }
 
   dispose(): void {

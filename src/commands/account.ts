@@ -1,7 +1,7 @@
-import * as vscode from 'vscode';
 import type { ServiceCore } from '../core';
 import type { CommandTable } from './kit/running';
 import { setServiceUrl } from './serviceUrl';
+import { foreignCommand } from '../commandCalls';
 
 /** The id of the Getting Started walkthrough in package.json (`contributes.walkthroughs`). */
 export const WALKTHROUGH_ID = 'gettingStarted';
@@ -11,6 +11,6 @@ export function accountCommands(s: ServiceCore): CommandTable {
   return {
     'apphost.setServiceUrl': () => setServiceUrl(s),
     // A walkthrough is addressed as `<publisher>.<name>#<id>`.
-    'apphost.walkthrough.open': () => vscode.commands.executeCommand('workbench.action.openWalkthrough', `${s.context.extension.id}#${WALKTHROUGH_ID}`, false),
+    'apphost.walkthrough.open': () => foreignCommand('workbench.action.openWalkthrough', `${s.context.extension.id}#${WALKTHROUGH_ID}`, false),
   };
 }

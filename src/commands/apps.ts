@@ -1,5 +1,10 @@
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform, serviceNoticeOf } from './kit/notices';
+import { notify } from '../notices';
+import { noticeNotOffered } from './kit/offered';
+import { REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
+import { vouch } from '../actions/callers';
+import { logsArea } from '../logViews/registerLogs';
 import { isNameTaken, teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
 import type { ServiceCore } from '../core';
@@ -12,6 +17,7 @@ import { explained } from './kit/apiErrors';
 import { runAction, confirmByTypingName, withProgress } from './kit/prompts';
 import { pickApp, pickServer, resolveApp, resolveWorkspace, serverOf, targetOf } from './kit/targets';
 import { isAppName, UserCancelled } from '../model';
+import { ownCommand } from '../commandCalls';
 
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
 
@@ -37,6 +43,7 @@ export function appCommands(s: ServiceCore): CommandTable {
     'apphost.app.start': lifecycle(s, 'start'),
     'apphost.app.stop': lifecycle(s, 'stop'),
     'apphost.app.restart': lifecycle(s, 'restart'),
+    'apphost.app.rebuild': (target?: CommandTarget) => rebuildApp(s, target),
     'apphost.app.reveal': (target?: CommandTarget) => revealApp(s, target),
     'apphost.app.openInBrowser': (target?: CommandTarget) => openInBrowser(s, target),
     'apphost.app.copyGitRemote': (target?: CommandTarget) =>
@@ -71,6 +78,36 @@ function lifecycle(s: ServiceCore, verb: LifecycleVerb) {
     await runLifecycle(s, app, verb, { clicked, around: (call) => withProgress(s, texts.busy(app.name), call) });
     void inform(s, texts.done(app.name));
   });
+}
+
+/** Rebuild: starts it, follows the build in the deploy log tab, and says how it ended (the action: actions/rebuild.ts). */
+async function rebuildApp(s: ServiceCore, target?: CommandTarget): Promise<void> {
+  const app = await resolveApp(s, target, vscode.l10n.t('Select the app to rebuild from its last push'));
+  const started = await noticeNotOffered(s, app.service, () => startRebuild(s, app, {
+    clicked: targetOf(target, 'app')?.row,
+    options: { priority: 'user' },
+    around: (call) => withProgress(s, REBUILD_TEXTS.busy(app.name), () => explained(vscode.l10n.t('Cannot rebuild {0}', app.name), call)),
+  }));
+  if (!started.deployId) {
+    void inform(s, REBUILD_TEXTS.unknown(app.name));
+    return;
+  }
+  const logs = logsArea(s).deployLogs;
+  const tab = await logs.open(app, started.deployId);
+  // Its tab closed before the end: the Deploys part shows how it ends.
+  const deploy = await logs.outcome(tab.document.uri);
+  if (!deploy) return;
+  s.tree.reloadParts(app, ['deploys', 'releases']);
+  void s.tree.readState(app, { rerender: true });
+  const { ok, text } = rebuildSummary(app, deploy);
+  const openApp = vscode.l10n.t('Open App');
+  const tail = vscode.l10n.t('Tail Logs');
+  const diagnose = vscode.l10n.t('Diagnose Failure');
+  const canDiagnose = !ok && !s.connections.of(app.service).offers.lacks('diagnose');
+  const choice = ok ? await inform(s, text, openApp, tail) : await notify('error', serviceNoticeOf(s, text, app.service), ...(canDiagnose ? [diagnose] : []), tail);
+  if (choice === diagnose) await vscode.commands.executeCommand('apphost.deploy.diagnose', vouch(app), deploy.id);
+  else if (choice === openApp) await vscode.commands.executeCommand('apphost.app.openInBrowser', vouch(app));
+  else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', vouch(app));
 }
 
 async function createApp(s: ServiceCore, target?: CommandTarget): Promise<void> {
@@ -180,7 +217,7 @@ async function openInBrowser(s: ServiceCore, target?: CommandTarget): Promise<vo
   if (!domain) {
     const add = vscode.l10n.t('Add Domain…');
     const choice = await inform(s, vscode.l10n.t('{0} has no domain yet.', app.name), add);
-    if (choice === add) await vscode.commands.executeCommand('apphost.domain.add', app);
+    if (choice === add) await ownCommand('apphost.domain.add', app);
     return;
   }
   await vscode.env.openExternal(vscode.Uri.parse(domainUrl(domain)));
@@ -198,7 +235,7 @@ async function copyFromDetails(s: ServiceCore, target: CommandTarget | undefined
 /** Shows the app's row in the Resources view (fetching its workspace's app list if it was never shown). */
 async function revealApp(s: ServiceCore, target: CommandTarget | undefined): Promise<void> {
   const app = target === undefined ? await pickApp(s) : await resolveApp(s, target);
-  await vscode.commands.executeCommand('apphost.resources.focus');
+  await ownCommand('apphost.resources.focus');
   let row = await s.tree.rowOfApp(app);
   if (!row) {
     // The view lists its workspaces when shown; then each Apps group costs one request, the app's workspace first.

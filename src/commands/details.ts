@@ -9,6 +9,7 @@ import { configEditing } from '../editors/registerConfigEditing';
 import { DETAILS_SCHEME } from '../schemes';
 import type { CommandTable } from './kit/running';
 import { resolveApp, targetOf } from './kit/targets';
+import { confirm } from './kit/prompts';
 import { settings } from '../settings';
 
 /** What to show: where it lives (for the tab's path) and its JSON. */
@@ -41,11 +42,17 @@ export function detailsCommands(s: ServiceCore): CommandTable {
       await vscode.window.showTextDocument(doc, { preview: true });
       if (count) void vscode.window.setStatusBarMessage(vscode.l10n.t('{0} secret-looking field(s) hidden: "Reveal Secrets" in the editor title shows them.', count), 8000);
     },
-    /** Shows the masked fields of the details document in the active editor (explicit, per document). */
+    /**
+     * Shows the masked fields of a details document (explicit, per document): the one given,
+     * else (the palette, or anyone's call with nothing) the active tab's, after one question
+     * naming it, since any extension can read an open tab's text.
+     */
     'apphost.details.reveal': async (uri?: vscode.Uri) => {
-      const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+      const given = uri instanceof vscode.Uri;
+      const target = given ? uri : vscode.window.activeTextEditor?.document.uri;
       const body = target?.scheme === DETAILS_SCHEME ? provider().bodyOf(target) : undefined;
       if (!target || body === undefined) return;
+      if (!given) await confirm(undefined, vscode.l10n.t('Reveal the secrets of {0}?', target.path), vscode.l10n.t('The masked fields of this Show Details tab are shown in clear in it. Any extension can read the text of an open tab.'), vscode.l10n.t('Reveal Secrets'));
       await provider().set(target, render(body, true).text);
     },
   };

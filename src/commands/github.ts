@@ -101,7 +101,11 @@ async function connect(s: ServiceCore, target?: CommandTarget): Promise<void> {
     clicked: targetOf(target, 'app')?.row,
     around: (call) => withProgress(s, GITHUB_TEXTS.connectBusy(app.name, repo), () => explained(GITHUB_TEXTS.cannotConnect(app.name), call)),
   }));
-  void inform(s, GITHUB_TEXTS.connected(app.name, result.githubRepo ?? repo, result.deployBranch ?? branch));
+  const install = result.githubAppUrl && GITHUB_TEXTS.installApp();
+  const text = GITHUB_TEXTS.connected(app.name, result.githubRepo ?? repo, result.deployBranch ?? branch);
+  void inform(s, text, ...(install ? [install] : [])).then((choice) => {
+    if (choice && choice === install) void vscode.env.openExternal(vscode.Uri.parse(result.githubAppUrl!));
+  });
 }
 
 async function disconnect(s: ServiceCore, target?: CommandTarget): Promise<void> {

@@ -11,6 +11,7 @@ import type { CommandTable } from './kit/running';
 import { confirm } from './kit/prompts';
 import type { AppRef } from '../model';
 import { rollbackTo } from '../actions/rollback';
+import { ownCommand } from '../commandCalls';
 
 export function releaseCommands(s: ServiceCore): CommandTable {
   return {
@@ -53,7 +54,7 @@ async function rollback(s: ServiceCore, target?: CommandTarget): Promise<void> {
 /** From the palette: pick an app and a release, then show it as "Show Details" does for a row. */
 async function showDetails(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const { app, item, node } = await resolveRelease(s, target, vscode.l10n.t('Release to show'), false);
-  await vscode.commands.executeCommand('apphost.showDetails', node ?? releaseTarget(app, item));
+  await ownCommand('apphost.showDetails', node ?? releaseTarget(app, item));
 }
 
 /** A release that is not in the tree, as its row would pass it. */

@@ -7,6 +7,7 @@ import type { ServiceCore } from '../core';
 import { openSettingCommand, settingToFix } from '../settingToFix';
 import { settings } from '../settings';
 import { ask } from '../notices';
+import { foreignCommand } from '../commandCalls';
 
 /** Returns why `value` is not an acceptable service address, or undefined when it is. */
 export function validateServiceUrl(value: string): string | undefined {
@@ -71,7 +72,7 @@ async function afterFailedCheck(failure: unknown): Promise<'save' | 'edit'> {
   if (choice === saveAndOpen && trust) {
     // The address is right; only the trust is missing: keep it, and open where trust is added.
     const open = openSettingCommand(trust);
-    void vscode.commands.executeCommand(open.command, ...(open.arguments ?? []));
+    void foreignCommand(open.command, ...(open.arguments ?? []));
     return 'save';
   }
   throw new UserCancelled();

@@ -110,15 +110,30 @@ async function connectionToSignIn(s: Core, arg: unknown): Promise<Connection | u
   return pickServiceToSignIn(s.connections);
 }
 
-/** Sign Out of the service of the row, else of the only signed-in one, else of the one picked; undefined when none is signed in. */
+/**
+ * Sign Out of the service of the row, else of the one picked, else (nothing to pick from)
+ * of the only signed-in one after a question naming it; undefined when none is signed in.
+ */
 async function connectionToSignOut(s: Core, arg: unknown): Promise<Connection | undefined> {
   const named = namedService(s, arg);
   if (named) return s.connections.of(named.id);
-  if (!s.connections.several) return s.connections.first;
+  if (!s.connections.several) return confirmSignOut(s, s.connections.first);
   const signedIn = await s.connections.signedIn();
-  if (signedIn.length <= 1) return signedIn[0] && s.connections.of(signedIn[0].id);
+  if (signedIn.length <= 1) return signedIn[0] && confirmSignOut(s, s.connections.of(signedIn[0].id));
   const service = await pickService(signedIn, vscode.l10n.t('Sign out of which service?'), new Set(signedIn.map((k) => k.id)));
   return s.connections.of(service.id);
+}
+
+/** Nothing named and nothing picked (the palette, or anyone's call with no argument): asked, naming the account and the service. */
+async function confirmSignOut(s: Core, connection: Connection): Promise<Connection | undefined> {
+  const session = await connection.session();
+  if (!session) return undefined;
+  const service = s.connections.service(session.apiRoot);
+  const where = service && service.name !== service.url ? `${service.name} (${service.url})` : (service?.url ?? session.apiRoot);
+  await confirm(undefined, vscode.l10n.t('Sign out of {0}?', where),
+    vscode.l10n.t('Account {0}. AppHost forgets its API token on this machine (and revokes it on the service when AppHost created it).', session.account.email),
+    vscode.l10n.t('Sign Out'));
+  return connection;
 }
 
 /** The known service an argument names: a row's (any row carries its service), or an id or address given by a caller. */

@@ -9,6 +9,7 @@ import type { CommandTable } from './kit/running';
 import { pickServer, resolveWorkspace, serverOf } from './kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
+import { ownCommand } from '../commandCalls';
 
 /** Following a deploy stops after this long: the Deploys group shows the rest. */
 const FOLLOW_LIMIT_MS = 120_000;
@@ -175,6 +176,6 @@ export async function followDeploy(s: ServiceCore, app: AppRef, started: Deploy 
   } else {
     choice = await inform(s, vscode.l10n.t('{0} is still deploying ({1}); the Deploys group shows how it goes.', app.name, deploy.status), ...buttons);
   }
-  if (showLog && choice === showLog) await vscode.commands.executeCommand('apphost.deploy.showLog', app, started.id);
+  if (showLog && choice === showLog) await ownCommand('apphost.deploy.showLog', app, started.id);
   return deploy.status;
 }

@@ -15,6 +15,7 @@ import { PRE_DEPLOY_SETTING, PreDeployTaskError } from './preDeployTask';
 import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
 import { forgetAllowedTasks } from '../actions/taskConsent';
+import { foreignCommand, ownCommand } from '../commandCalls';
 
 export function deployCommands(s: ServiceCore): CommandTable {
   const area = () => deployArea(s);
@@ -61,7 +62,7 @@ async function showPreDeployError(s: ServiceCore, error: PreDeployTaskError): Pr
   s.log.warn(`[deploy] ${error.message}`);
   const open = vscode.l10n.t('Open Settings');
   const choice = await notify('error', error.message, ...(error.fix === 'setting' ? [open] : []));
-  if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', PRE_DEPLOY_SETTING);
+  if (choice === open) await foreignCommand('workbench.action.openSettings', PRE_DEPLOY_SETTING);
 }
 
 async function linkFolder(s: ServiceCore, area: DeployArea, uri?: vscode.Uri): Promise<AppRef> {
@@ -100,7 +101,8 @@ async function linkedAppActions(s: ServiceCore, area: DeployArea, uri?: vscode.U
     return;
   }
   const app = await refOf(s, link);
-  const cmd = (id: string, ...args: unknown[]) => () => vscode.commands.executeCommand(id, ...args);
+  // Each action runs for the user with its own capability (a fresh one per call: commandCalls.ts).
+  const cmd = (id: `apphost.${string}`, target: unknown) => () => ownCommand(id, target);
   const items: ActionItem[] = [
     { label: `$(cloud-upload) ${vscode.l10n.t('Deploy')}`, description: vscode.l10n.t('git push, then the build live in a tab'), run: cmd('apphost.app.deploy', app) },
     ...(s.connections.of(app.service).offers.lacks('run') ? [] : [{ label: `$(run) ${vscode.l10n.t('Run Command…')}`, description: vscode.l10n.t('a one-off command in a new container'), run: cmd('apphost.app.runCommand', app) }]),

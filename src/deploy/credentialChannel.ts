@@ -1,38 +1,71 @@
 // The API token for a push to the service's own HTTP gateway, handed to git without ever
-// sitting where the repository's code can read it. git runs hooks (pre-push, husky's…)
-// with its environment and configuration: a token passed as `GIT_CONFIG_VALUE_n` or
-// `-c http.extraHeader=…` is theirs to read. Instead, for the push's origin only, git's
-// credential helpers are replaced by a tiny helper AppHost writes for this push: it asks
-// the extension over a local socket (a Unix socket in a private folder, a named pipe on
-// Windows) with a random one-time key, and the extension answers git's first `get` only,
-// then stops listening. git asks while it lists the remote's refs, before any hook runs;
-// a hook that runs the helper afterwards finds nobody answering. Nothing is stored: the
-// user's own helpers (a keychain, ~/.git-credentials) are reset for this origin, so git's
-// "approve" after the push reaches only AppHost's helper, which ignores it.
+// sitting where the repository's code, or another program of the user, can read it. git
+// runs hooks (pre-push, husky's…) with its environment and configuration: a token passed
+// as `GIT_CONFIG_VALUE_n` or `-c http.extraHeader=…` is theirs to read. Instead, for the
+// push's origin only, git's credential helpers are replaced by one AppHost gives this push,
+// and the user's own (a keychain, ~/.git-credentials) are reset for that origin, so git's
+// "approve" after the push stores nothing.
+//
+// The credential itself travels on a pipe that git inherits as its file descriptor 3 (a
+// socket pair: no file, no name, and /proc/<pid>/fd/3 cannot be opened by another process,
+// even of the same user). AppHost writes it once and closes its end; the helper, a shell
+// one-liner, copies it to git on the first `get`. git asks while it lists the remote's
+// refs, before any hook runs: a hook that runs the helper afterwards finds the pipe empty.
+//
+// Windows: a descriptor beyond 2 does not reach git's helpers there, so the helper (a Node
+// script) asks the extension over a named pipe with a one-time key, answered once.
+import * as l10n from '@vscode/l10n';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 
 export interface CredentialChannel {
-  /** What git's environment gets: configuration for this run only, no secret. */
-  readonly env: Record<string, string>;
-  /** Stops answering and removes the helper (after the push, whatever happened). */
+  /** git configuration for this push only (`[key, value]`, in order), no secret. */
+  readonly config: [string, string][];
+  /** Hands the credential to the git just started (its stdio[3] must be a pipe). */
+  attach(stdio3: Writable | null | undefined): void;
+  /** Stops answering and removes what it made (after the push, whatever happened). */
   close(): void;
 }
 
 /** The user name git sends with the token as its password (the gateway takes any). */
 const USER_NAME = 'apphost';
 
-/**
- * Opens the channel for one push to `origin` (e.g. `https://git.example.com`), adding its
- * configuration to `base` (an environment that may already carry `GIT_CONFIG_COUNT` entries).
- */
-export async function openCredentialChannel(origin: string, token: string, base: NodeJS.ProcessEnv): Promise<CredentialChannel> {
-  const dir = mkdtempSync(join(tmpdir(), 'apphost-git-')); // 0700: only this user
+/** The helper on POSIX: drains git's request, answers `get` with what the pipe holds (once). */
+const PIPE_HELPER = '!f() { test "$1" = get || exit 0; cat >/dev/null; cat <&3; }; f';
+
+/** Opens the channel for one push to `origin` (e.g. `https://git.example.com`). */
+export async function openCredentialChannel(origin: string, token: string): Promise<CredentialChannel> {
+  // A line break would let the token add fields of its own to git's credential.
+  if (/[\r\n\0]/.test(token)) throw new Error(l10n.t('The API token cannot be given to git: it holds a line break. Sign in again.'));
+  if (process.platform === 'win32') return openNamedPipeChannel(origin, token);
+  return {
+    config: helperConfig(origin, PIPE_HELPER),
+    attach: (stdio3) => {
+      if (!stdio3) throw new Error('git was started without the credential pipe');
+      stdio3.on('error', () => undefined); // git may end before it asks
+      stdio3.end(`username=${USER_NAME}\npassword=${token}\n`);
+    },
+    close: () => undefined,
+  };
+}
+
+/** An empty helper first resets the list: the user's helpers never see (or store) the token. */
+function helperConfig(origin: string, helper: string): [string, string][] {
+  return [
+    [`credential.${origin}.helper`, ''],
+    [`credential.${origin}.helper`, helper],
+  ];
+}
+
+/** Windows: a named pipe with a random name, answered once to the helper that knows the key. */
+async function openNamedPipeChannel(origin: string, token: string): Promise<CredentialChannel> {
+  const dir = mkdtempSync(join(tmpdir(), 'apphost-git-')); // only this user
   const key = randomBytes(32).toString('hex');
-  const address = process.platform === 'win32' ? `\\\\.\\pipe\\apphost-git-${randomBytes(16).toString('hex')}` : join(dir, 'socket');
+  const address = `\\\\.\\pipe\\apphost-git-${randomBytes(16).toString('hex')}`;
   let answered = false;
   const server: Server = createServer((socket) => {
     let received = '';
@@ -60,19 +93,9 @@ export async function openCredentialChannel(origin: string, token: string, base:
   });
   const helper = join(dir, 'credential-helper.js');
   writeFileSync(helper, helperSource(address, key), { mode: 0o600 });
-  const n = Number.parseInt(base.GIT_CONFIG_COUNT ?? '0', 10) || 0;
-  // An empty helper first resets the list: the user's helpers never see (or store) the token.
-  const entries: [string, string][] = [
-    [`credential.${origin}.helper`, ''],
-    [`credential.${origin}.helper`, `!ELECTRON_RUN_AS_NODE=1 ${shellQuoted(process.execPath)} ${shellQuoted(helper)}`],
-  ];
-  const env: Record<string, string> = { GIT_CONFIG_COUNT: String(n + entries.length) };
-  entries.forEach(([k, v], i) => {
-    env[`GIT_CONFIG_KEY_${n + i}`] = k;
-    env[`GIT_CONFIG_VALUE_${n + i}`] = v;
-  });
   return {
-    env,
+    config: helperConfig(origin, `!ELECTRON_RUN_AS_NODE=1 ${shellQuoted(process.execPath)} ${shellQuoted(helper)}`),
+    attach: (stdio3) => stdio3?.end(),
     close: () => {
       server.close();
       rmSync(dir, { recursive: true, force: true });

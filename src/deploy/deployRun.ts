@@ -6,7 +6,6 @@
 // Requests: deploys before the push (1), the new deploy (1), its outcome (1, a few
 // more only if the record lags behind the push), the app's row (1).
 import * as vscode from 'vscode';
-import { vouch } from '../actions/callers';
 import { deployFailed, deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
 import { serviceNoticeOf } from '../commands/kit/notices';
 import { logsArea } from '../logViews/registerLogs';
@@ -20,6 +19,7 @@ import { ACTION_TITLES, explainPush, type ExplainedAction } from './pushProblems
 import { buildFailure, pushOutcome, type PushOutcome } from './pushOutput';
 import { type AppRef, UserCancelled } from '../model';
 import { ask, notify } from '../notices';
+import { ownCommand } from '../commandCalls';
 
 
 export interface DeployResult {
@@ -162,9 +162,9 @@ export async function report(s: ServiceCore, area: DeployArea, plan: PushPlan, r
   const showLog = vscode.l10n.t('Show Log');
   const diagnose = vscode.l10n.t('Diagnose Failure');
   const run = async (choice: string | undefined) => {
-    if (choice === diagnose && result.deploy) await vscode.commands.executeCommand('apphost.deploy.diagnose', vouch(app), result.deploy.id);
-    else if (choice === openApp) await vscode.commands.executeCommand('apphost.app.openInBrowser', vouch(app));
-    else if (choice === tail) await vscode.commands.executeCommand('apphost.logs.tail', vouch(app));
+    if (choice === diagnose && result.deploy) await ownCommand('apphost.deploy.diagnose', app, result.deploy.id);
+    else if (choice === openApp) await ownCommand('apphost.app.openInBrowser', app);
+    else if (choice === tail) await ownCommand('apphost.logs.tail', app);
     else if (choice === showLog) await showPushLog(s, plan, result);
   };
   const end = deployEnd(plan, result);
@@ -215,10 +215,10 @@ async function problem(s: ServiceCore, area: DeployArea, plan: PushPlan, outcome
       }
       return;
     case 'manageSshKeys':
-      await vscode.commands.executeCommand('apphost.sshKeys.manage');
+      await ownCommand('apphost.sshKeys.manage');
       return;
     case 'signIn':
-      await vscode.commands.executeCommand('apphost.signIn');
+      await ownCommand('apphost.signIn');
       return;
     case 'showGitOutput':
       s.log.show(true);

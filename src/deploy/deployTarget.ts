@@ -10,6 +10,7 @@ import { askService } from '../servicePick';
 import type { FolderLink, FolderLinks } from './folderLinks';
 import { type AppRef, UserCancelled } from '../model';
 import { ask } from '../notices';
+import { whereText } from '../actions/consent';
 
 export interface DeployTarget {
   folder: vscode.WorkspaceFolder;
@@ -43,13 +44,26 @@ export async function resolveTarget(s: ServiceCore, links: FolderLinks, arg: Com
     return { folder, app };
   }
   const all = links.links();
-  if (all.length === 1) return { folder: all[0].folder, app: await refOf(s, all[0]) };
+  if (all.length === 1) return confirmBareDeploy(s, { folder: all[0].folder, app: await refOf(s, all[0]) });
   if (all.length > 1) {
     const picked = await pickLink(s.connections, all, vscode.l10n.t('Deploy which folder?'));
     return { folder: picked.folder, app: await refOf(s, picked) };
   }
   const folder = await pickFolder(vscode.l10n.t('Deploy which folder?'));
   return { folder, app: await pickAndLink(s, links, folder) };
+}
+
+/**
+ * Nothing named and nothing picked (the palette, or anyone's call with no argument: both
+ * look the same): one question naming the app, the folder and the service before a push.
+ */
+async function confirmBareDeploy(s: ServiceCore, target: DeployTarget): Promise<DeployTarget> {
+  const { app, folder } = target;
+  const deploy = vscode.l10n.t('Deploy');
+  const question = vscode.l10n.t('Deploy {0} from folder {1}?', app.name, folder.name);
+  const what = vscode.l10n.t('git push of the folder\'s commits to the app, which is then built and released.');
+  if ((await ask('warning', question, `${whereText(s, app)}\n\n${what}`, deploy)) !== deploy) throw new UserCancelled();
+  return target;
 }
 
 /** Asks for the folder's app (of the service asked first when several are signed in) and remembers the choice. */

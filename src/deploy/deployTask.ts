@@ -11,7 +11,8 @@ import type { DeployTarget } from './deployTarget';
 import { refOf } from './deployTarget';
 import type { DeployArea } from './index';
 import { TASK_TYPE } from '../schemes';
-import { DeployTerminal } from './taskTerminal';
+import { deployTerminal } from './taskTerminal';
+import { isRebuildTask, rebuildTask } from './rebuildTask';
 import { isRunTask, runTask } from './runTask';
 import { allowTask } from '../actions/taskConsent';
 
@@ -41,11 +42,13 @@ export class DeployTaskProvider implements vscode.TaskProvider {
     const definition = task.definition as AppHostTaskDefinition;
     if (typeof definition.app !== 'string' || !definition.app.trim()) return undefined;
     const scope = task.scope ?? vscode.TaskScope.Workspace;
-    return isRunTask(definition) ? runTask(this.s, this.area, definition, scope) : this.task(definition, scope);
+    if (isRunTask(definition)) return runTask(this.s, this.area, definition, scope);
+    return isRebuildTask(definition) ? rebuildTask(this.s, this.area, definition, scope) : this.task(definition, scope);
   }
 
   private task(definition: AppHostTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope.Global | vscode.TaskScope.Workspace): vscode.Task {
-    const execution = new vscode.CustomExecution(async () => new DeployTerminal(this.s, this.area, definition.app, () => allowedTarget(this.s, this.area, definition, scope)));
+    // Any extension can call the execution: it gets a terminal of closures, asked for when opened.
+    const execution = new vscode.CustomExecution(async () => deployTerminal(this.s, this.area, definition.app, () => allowedTarget(this.s, this.area, definition, scope)));
     const task = new vscode.Task(definition, scope, vscode.l10n.t('Deploy {0}', definition.app), TASK_TYPE, execution, []);
     task.detail = vscode.l10n.t('git push to {0}, with the build in the terminal', definition.app);
     return task;

@@ -3,13 +3,14 @@
 // app's everyday actions. In a multi-root workspace it follows the active editor's folder.
 // With several services it names the link's service, in that service's colour.
 import * as vscode from 'vscode';
-import { vouch } from '../actions/callers';
+import { handUri } from '../actions/callers';
 import type { Connections } from '../connections';
 import { statusIcon } from '../tree/statusIcons';
 import type { TreeControl } from '../tree/treeControl';
 import { showsApp, type AppRow } from '../tree/treeState';
 import type { AppRef } from '../model';
 import { type FolderLink, type FolderLinks } from './folderLinks';
+import { foreignCommand } from '../commandCalls';
 
 export class LinkStatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem('apphost.linkedApp', vscode.StatusBarAlignment.Left, 49);
@@ -60,7 +61,7 @@ export class LinkStatusBar implements vscode.Disposable {
   private async update(): Promise<void> {
     const link = this.shown();
     const linked = this.links.links().length > 0;
-    if (linked !== this.linkedKey) void vscode.commands.executeCommand('setContext', 'apphost.folderLinked', (this.linkedKey = linked));
+    if (linked !== this.linkedKey) void foreignCommand('setContext', 'apphost.folderLinked', (this.linkedKey = linked));
     // A link's service removed meanwhile has no session (its links follow on the next recompute).
     const session = link && (await this.connectionOf(link.service)?.session());
     if (!link || !session) {
@@ -83,7 +84,7 @@ export class LinkStatusBar implements vscode.Disposable {
     const more = others.length ? `\n\n${vscode.l10n.t('Other linked folders: {0}', others.map((l) => `${l.folder.name} → ${l.app.name}`).join(', '))}` : '';
     const where = service ? `\n\n${vscode.l10n.t('Service: {0} ({1})', service.name, service.url)}` : '';
     this.item.tooltip = new vscode.MarkdownString(`**${name}** — AppHost${where}\n\n${how}\n\n${stateLine}${more}\n\n${vscode.l10n.t('Click for Deploy, Tail Logs and more.')}`);
-    this.item.command = { command: 'apphost.folder.actions', title: vscode.l10n.t('Linked App Actions'), arguments: [vouch(link.folder.uri)] };
+    this.item.command = { command: 'apphost.folder.actions', title: vscode.l10n.t('Linked App Actions'), arguments: [handUri(link.folder.uri)] };
     this.item.accessibilityInformation = { label: vscode.l10n.t('AppHost app {0}, {1}', named, doing ?? state ?? vscode.l10n.t('state unknown')) };
     this.item.show();
   }

@@ -13,9 +13,11 @@ import { publicKeyFiles } from './sshKeyFiles';
 import type { ServiceCore } from '../core';
 import type { DeployTarget } from './deployTarget';
 import type { GitBranch, GitRepository } from './gitApi';
-import { gitOutput } from './gitProcess';
+import { gitOutput, pushTransportProblems, type PushCredential } from './gitProcess';
 import type { DeployArea } from './index';
+import { apiProxyFor, transportMessage } from './pushTransport';
 import { isSshUrl, newRemoteName, parseRemoteUrl } from './remotes';
+import { settings } from '../settings';
 import { registeredKey } from './sshFingerprints';
 import { type AppRef, UserCancelled } from '../model';
 import { ask } from '../notices';
@@ -38,7 +40,7 @@ export interface PushPlan {
   source: string;
   commit: { hash: string; subject: string };
   /** The API token for the service's own HTTP gateway. */
-  credential?: { origin: string; token: string };
+  credential?: PushCredential;
 }
 
 /** A deploy nobody is asked about (a task): `warn` shows what the command would have asked. */
@@ -80,6 +82,11 @@ export async function preflight(s: ServiceCore, area: DeployArea, target: Deploy
   const pushUrl = (await gitOutput(gitPath, repo.rootUri.fsPath, ['remote', 'get-url', '--push', remote])) ?? '';
   const session = await s.connections.of(app.service).session();
   const credential = session && tokenCredentialFor(pushUrl, session.apiRoot, details.gitRemote, session.token);
+  if (credential) {
+    // Asked before the pre-deploy task and the build: the token's way there is the repository's to change.
+    const problems = await pushTransportProblems(gitPath, repo.rootUri.fsPath, credential, remote);
+    if (problems.length) throw new Error(transportMessage(problems, pushUrl));
+  }
   if (!credential && isSshUrl(pushUrl)) await checkSshKey(s, area, session?.apiRoot ?? '', unattended);
   const commit = await repo.getCommit(source === 'HEAD' ? head.commit : source).catch(() => ({ hash: head.commit!, message: '' }));
   return { folder, repo, gitPath, app, details, deployBranch, remote, pushUrl, source, commit: { hash: commit.hash, subject: commit.message.split('\n')[0] }, credential };
@@ -185,12 +192,13 @@ async function confirmWarnings(warnings: string[], folder: vscode.WorkspaceFolde
  * origin of the app's `git_remote` when the service gives an HTTP one. (SSH remotes get no
  * token: the user's key and agent authenticate them.)
  */
-function tokenCredentialFor(pushUrl: string, apiRoot: string, gitRemote: string | undefined, token: string): { origin: string; token: string } | undefined {
+function tokenCredentialFor(pushUrl: string, apiRoot: string, gitRemote: string | undefined, token: string): PushCredential | undefined {
   const parsed = parseRemoteUrl(pushUrl);
   if (!parsed || (parsed.protocol !== 'http' && parsed.protocol !== 'https')) return undefined;
   const origin = new URL(pushUrl).origin;
   const trusted = [new URL(apiRoot).origin, ...(gitRemote && /^https?:\/\//i.test(gitRemote) ? [new URL(gitRemote).origin] : [])];
-  return trusted.includes(origin) ? { origin, token } : undefined;
+  // The push may take the way AppHost's own requests take (a company proxy), and no other.
+  return trusted.includes(origin) ? { origin, token, url: pushUrl, proxy: apiProxyFor(pushUrl, settings.proxy(), process.env) } : undefined;
 }
 
 /** For SSH remotes: is one of ~/.ssh/*.pub registered with the service? If not, offer to add one. */

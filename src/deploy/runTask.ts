@@ -8,7 +8,7 @@
 // started it.
 import * as vscode from 'vscode';
 import { planRun } from '../actions/runCommand';
-import { RunTerminal, runTerminalName } from '../actions/runTerminal';
+import { runTerminal, runTerminalName } from '../actions/runTerminal';
 import { allowTask } from '../actions/taskConsent';
 import { activeWorkspace, inWorkspace } from '../commands/kit/targets';
 import { onService, type Core } from '../core';
@@ -31,19 +31,20 @@ export function isRunTask(definition: vscode.TaskDefinition): definition is RunT
 
 export function runTask(s: Core, area: DeployArea, definition: RunTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope.Global | vscode.TaskScope.Workspace): vscode.Task {
   const name = runTerminalName(definition.app, definition.command);
+  // Any extension can call the execution: it gets a terminal of closures, asked for when opened.
   const execution = new vscode.CustomExecution(async () =>
-    new RunTerminal(s, name, async () => {
+    runTerminal(s, name, async () => {
       // A service known not to offer one-off commands refuses before anything is asked.
       const plan = planRun(s, await taskApp(s, area, definition, scope), definition.command);
       return { ...plan, app: await allowTask(s, plan.app, scope, { kind: 'run', command: plan.command }) };
-    }, true));
+    }, true).pty);
   const task = new vscode.Task(definition, scope, vscode.l10n.t('Run {0} on {1}', definition.command, definition.app), TASK_TYPE, execution, []);
   task.detail = vscode.l10n.t('a one-off command in a new container of {0}; the task ends with its exit code', definition.app);
   return task;
 }
 
 /** The app the task names: a linked folder's (the task's own folder first), else the first service's app of that name. */
-async function taskApp(s: Core, area: DeployArea, definition: RunTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope): Promise<AppRef> {
+export async function taskApp(s: Core, area: DeployArea, definition: { app: string; folder?: string }, scope: vscode.WorkspaceFolder | vscode.TaskScope): Promise<AppRef> {
   await area.links.settled();
   const { app } = definition;
   const folders = vscode.workspace.workspaceFolders ?? [];

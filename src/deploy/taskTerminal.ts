@@ -18,99 +18,102 @@ import { TaskNotAllowed } from '../actions/taskConsent';
 const STYLE = { bold: '\x1b[1m', dim: '\x1b[2m', red: '\x1b[31m', green: '\x1b[32m', yellow: '\x1b[33m', reset: '\x1b[0m' };
 type Style = keyof typeof STYLE;
 
-export class DeployTerminal implements vscode.Pseudoterminal {
-  private readonly written = new vscode.EventEmitter<string>();
-  readonly onDidWrite = this.written.event;
-  private readonly closed = new vscode.EventEmitter<number>();
-  readonly onDidClose = this.closed.event;
+/**
+ * The deploy task's pseudoterminal. Any extension can call the task's execution and get it,
+ * so it is an object of closures: nothing on it leads to AppHost (the Core, the deploy area,
+ * a connection). It deploys once: opened again, or after it was closed, it does nothing.
+ * `target`: what to deploy, resolved signed in to its service and allowed (nothing sent before).
+ */
+export function deployTerminal(s: Core, area: DeployArea, appName: string, target: () => Promise<DeployTarget>): vscode.Pseudoterminal {
+  const written = new vscode.EventEmitter<string>();
+  const closed = new vscode.EventEmitter<number>();
   /** Cancelled when the user terminates the task (or closes its terminal). */
-  private readonly stop = new vscode.CancellationTokenSource();
-  private progressShown = false;
+  const stop = new vscode.CancellationTokenSource();
+  let progressShown = false;
+  let started = false;
 
-  constructor(
-    private readonly s: Core,
-    private readonly area: DeployArea,
-    private readonly appName: string,
-    /** What to deploy: resolved signed in to its service, and allowed (nothing sent before). */
-    private readonly target: () => Promise<DeployTarget>,
-  ) {}
+  const write = (text: string) => {
+    written.fire(text);
+    // eslint-disable-next-line no-control-regex
+    area.taskTranscripts.set(appName, `${area.taskTranscripts.get(appName) ?? ''}${text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\r\n/g, '\n')}`);
+  };
+  const line = (text: string, style?: Style) => {
+    const clear = progressShown ? '\r\x1b[2K' : '';
+    progressShown = false;
+    const body = text.replace(/\r?\n/g, '\r\n');
+    write(`${clear}${style ? `${STYLE[style]}${body}${STYLE.reset}` : body}\r\n`);
+  };
 
-  open(): void {
-    this.area.taskTranscripts.set(this.appName, '');
-    void this.run().then((code) => {
-      this.closed.fire(code);
-      this.stop.dispose();
-    });
-  }
+  /** Where runDeploy writes: git's lines and the build's, progress rewritten in place. */
+  const output = (plan: PushPlan): DeployOutput => {
+    const short = plan.commit.hash.slice(0, 7);
+    return {
+      during: (work) => {
+        line(`git push ${plan.remote} ${plan.source}:${plan.deployBranch} (${short} ${plan.commit.subject})`, 'bold');
+        return work(stop.token);
+      },
+      progress: (text) => {
+        write(`\r\x1b[2K${STYLE.dim}${text}${STYLE.reset}`);
+        progressShown = true;
+      },
+      git: (text) => line(text, 'dim'),
+      build: (text) => line(text),
+      attach: () => undefined,
+      finish: () => undefined,
+    };
+  };
 
-  close(): void {
-    this.stop.cancel();
-  }
-
-  private async run(): Promise<number> {
+  const run = async (): Promise<number> => {
     try {
-      this.line(vscode.l10n.t('AppHost: deploy {0}', this.appName), 'bold');
-      const target = await this.target();
-      const done = await deployFlow(this.s, this.area, target, {
-        output: (plan) => this.output(plan),
-        say: (text) => this.line(text, 'bold'),
-        warn: (text) => this.line(vscode.l10n.t('Warning: {0}', text), 'yellow'),
-        token: this.stop.token,
+      line(vscode.l10n.t('AppHost: deploy {0}', appName), 'bold');
+      const resolved = await target();
+      const done = await deployFlow(s, area, resolved, {
+        output,
+        say: (text) => line(text, 'bold'),
+        warn: (text) => line(vscode.l10n.t('Warning: {0}', text), 'yellow'),
+        token: stop.token,
       });
       if (!done) {
-        this.line(vscode.l10n.t('A deploy of {0} is already running: this task did not start another.', target.app.name), 'red');
+        line(vscode.l10n.t('A deploy of {0} is already running: this task did not start another.', resolved.app.name), 'red');
         return 1;
       }
       const end = deployEnd(done.plan, done.result);
       switch (end.state) {
         case 'succeeded':
         case 'upToDate':
-          this.line(end.message, 'green');
+          line(end.message, 'green');
           return 0;
         case 'running':
-          this.line(vscode.l10n.t('The push of {0} ended; its deploy is still {1}: the app\'s Deploys in the AppHost view follow it.', target.app.name, done.result.deploy?.status ?? ''), 'yellow');
+          line(vscode.l10n.t('The push of {0} ended; its deploy is still {1}: the app\'s Deploys in the AppHost view follow it.', resolved.app.name, done.result.deploy?.status ?? ''), 'yellow');
           return 0;
         default:
-          this.line(end.message, 'red');
+          line(end.message, 'red');
           return 1;
       }
     } catch (error) {
       const cancelled = error instanceof UserCancelled || error instanceof vscode.CancellationError;
-      this.line(error instanceof TaskNotAllowed ? error.message : cancelled ? vscode.l10n.t('Deploy cancelled.') : errorMessage(error), 'red');
-      if (!cancelled) this.s.log.warn(`[deploy task] ${this.appName}: ${errorMessage(error)}`);
+      line(error instanceof TaskNotAllowed ? error.message : cancelled ? vscode.l10n.t('Deploy cancelled.') : errorMessage(error), 'red');
+      if (!cancelled) s.log.warn(`[deploy task] ${appName}: ${errorMessage(error)}`);
       return 1;
     }
-  }
+  };
 
-  /** Where runDeploy writes: git's lines and the build's, progress rewritten in place. */
-  private output(plan: PushPlan): DeployOutput {
-    const short = plan.commit.hash.slice(0, 7);
-    return {
-      during: (work) => {
-        this.line(`git push ${plan.remote} ${plan.source}:${plan.deployBranch} (${short} ${plan.commit.subject})`, 'bold');
-        return work(this.stop.token);
-      },
-      progress: (text) => {
-        this.write(`\r\x1b[2K${STYLE.dim}${text}${STYLE.reset}`);
-        this.progressShown = true;
-      },
-      git: (text) => this.line(text, 'dim'),
-      build: (text) => this.line(text),
-      attach: () => undefined,
-      finish: () => undefined,
-    };
-  }
-
-  private line(text: string, style?: Style): void {
-    const clear = this.progressShown ? '\r\x1b[2K' : '';
-    this.progressShown = false;
-    const body = text.replace(/\r?\n/g, '\r\n');
-    this.write(`${clear}${style ? `${STYLE[style]}${body}${STYLE.reset}` : body}\r\n`);
-  }
-
-  private write(text: string): void {
-    this.written.fire(text);
-    // eslint-disable-next-line no-control-regex
-    this.area.taskTranscripts.set(this.appName, `${this.area.taskTranscripts.get(this.appName) ?? ''}${text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\r\n/g, '\n')}`);
-  }
+  return {
+    onDidWrite: written.event,
+    onDidClose: closed.event,
+    open: () => {
+      if (started) return;
+      started = true;
+      area.taskTranscripts.set(appName, '');
+      void run().then((code) => {
+        closed.fire(code);
+        stop.dispose();
+      });
+    },
+    close: () => {
+      // Closed before it opened: it never runs.
+      started = true;
+      stop.cancel();
+    },
+  };
 }

@@ -3,10 +3,9 @@
 // the three-way merge; saving validates, re-reads the server, merges and sends only
 // the changes (see README.md). Every failure throws a FileSystemError, which makes
 // VS Code keep the buffer dirty, so the user's edit is never lost and "save again"
-// retries.
+// retries. Only the editor's saves are sent (editorSaves.ts): a write from elsewhere is refused.
 import * as vscode from 'vscode';
-import { AppHostError, type App, type CallOptions } from '../api';
-import { listKeys } from './savePrompts';
+import type { App, CallOptions } from '../api';
 import { errorMessage, type Connection } from '../connection';
 import { serviceNotice, type Connections } from '../connections';
 import { parseDocumentUri, type DocumentAddress } from './apphostUri';
@@ -17,6 +16,8 @@ import { sendChanges, ReadBackFailed, type SendOutcome } from '../actions/config
 import { documentKind, FILE_NAMES, type DocumentKindSpec, type ParsedDocument } from '../configText/documentKinds';
 import type { EditBases } from './editBases';
 import type { DocumentKeys } from './documentKeys';
+import type { SaveOrigins } from './editorSaves';
+import { messageOf, notFromEditor, partialMessage, refusal, waitNotice, withStop } from './fileSystemTexts';
 import type { SavePrompts } from './savePrompts';
 import { describeProblem, type TextProblem } from '../configText/textProblem';
 import { resolveMerge, threeWayMerge } from '../configText/threeWayMerge';
@@ -72,6 +73,8 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     private readonly bases: EditBases,
     /** Only addresses AppHost opened for the user are served: another extension cannot read or write an app's config. */
     readonly keys: DocumentKeys,
+    /** Which writes are the editor's saves: the only ones sent to the service. */
+    private readonly saves: SaveOrigins,
   ) {
     this.disposables.push(
       // A merged save brought in remote changes: once VS Code has marked the buffer saved, reload it.
@@ -148,6 +151,8 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const address = this.address(uri);
     await this.keys.check(uri, refusal(uri));
+    // Another extension's write of an open tab's address (it can read it) asks nothing of the user: refused.
+    if (!this.saves.take(uri, content)) throw vscode.FileSystemError.NoPermissions(notFromEditor(address, this.current(address.app).name));
     const open = this.open(uri);
     const spec = this.spec(address);
     const file = FILE_NAMES[address.kind];
@@ -334,43 +339,12 @@ export class ConfigFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 }
 
-/**
- * While a request of an open or a save queues for the request budget (tails and views took
- * the bucket, or the service limits requests), the status bar says so: the save is under
- * way, and its real outcome follows.
- */
-function waitNotice(address: DocumentAddress, phase: 'read' | 'save'): () => () => void {
-  return () => {
-    let over = () => {};
-    const waiting = new Promise<void>((resolve) => (over = resolve));
-    const file = FILE_NAMES[address.kind];
-    const title = phase === 'save'
-      ? vscode.l10n.t("Saving {0}… (waiting for the service's rate limit)", file)
-      : vscode.l10n.t("Opening {0}… (waiting for the service's rate limit)", file);
-    void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => waiting);
-    return over;
-  };
-}
-
 /** With no base, every key whose value differs from the server's needs the user's decision. */
 function unknownBaseMerge(mine: FlatMap, theirs: FlatMap) {
   const differing = diffMaps(theirs, mine);
   const conflicts = touchedKeys(differing);
   if (!conflicts.length) return { kind: 'merged' as const, changes: NO_CHANGES, merged: { ...theirs } };
   return { kind: 'conflict' as const, conflicts };
-}
-
-/** "Partly saved: saved A and B; not saved: removal of C (reason)." */
-function partialMessage(applied: ChangeSet, rest: ChangeSet, reason: string): string {
-  const describe = (c: ChangeSet) => [
-    ...(Object.keys(c.set).length ? [vscode.l10n.t('{0} set', listKeys(Object.keys(c.set)))] : []),
-    ...(c.unset.length ? [vscode.l10n.t('{0} removed', listKeys(c.unset))] : []),
-  ].join('; ');
-  return vscode.l10n.t('Partly saved: {0}. Not saved: {1} — {2} The unsaved part is kept in the editor: save again to send it.', describe(applied), describe(rest), withStop(reason));
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof AppHostError || error instanceof Error ? error.message : String(error);
 }
 
 function refuseProblems(parsed: ParsedDocument): void {
@@ -390,11 +364,3 @@ function nextTime(previous: number): number {
   return Math.max(Date.now(), previous + 1);
 }
 
-
-function refusal(uri: vscode.Uri): string {
-  return vscode.l10n.t('AppHost opens {0} only in an editor of its own: open it with Edit Config, Edit Health Checks, Edit App Settings or Edit Buildpacks on the app in the AppHost view', uri.path.split('/').pop() ?? '');
-}
-
-function withStop(message: string): string {
-  return /[.!?]$/.test(message) ? message : `${message}.`;
-}

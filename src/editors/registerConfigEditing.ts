@@ -5,6 +5,7 @@ import { areaSlot, type Core } from '../core';
 import { isEmptyChangeSet } from '../configText/configDiff';
 import { ConfigFileSystem, type SavedChange } from './configFileSystem';
 import { EditBases } from './editBases';
+import { editorSaves } from './editorSaves';
 import { documentKeys } from './documentKeys';
 import { trackDiagnostics } from './editorDiagnostics';
 import { SavePrompts } from './savePrompts';
@@ -30,7 +31,7 @@ export const configEditing = registered.get;
 export function registerConfigEditing(s: Core): ConfigEditing {
   const keys = documentKeys(s.context);
   const snapshots = new ServerSnapshots(keys);
-  const fileSystem = new ConfigFileSystem(s.connections, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets), keys);
+  const fileSystem = new ConfigFileSystem(s.connections, new SavePrompts(s.context.globalState, snapshots), new EditBases(s.context.secrets), keys, editorSaves(s.context));
   const details = new DetailsDocuments(keys);
   const editing = { fileSystem, snapshots, details };
   registered.set(s, editing);

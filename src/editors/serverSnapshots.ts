@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { SNAPSHOT_SCHEME } from '../schemes';
 import { type DocumentKeys, withoutKey } from './documentKeys';
+import { foreignCommand } from '../commandCalls';
 
 export class ServerSnapshots implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
@@ -45,7 +46,7 @@ export class ServerSnapshots implements vscode.TextDocumentContentProvider, vsco
 
 /** Opens "server ↔ yours" and returns a function closing that diff tab again. */
 export async function openDiff(left: vscode.Uri, right: vscode.Uri, title: string): Promise<() => Promise<void>> {
-  await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+  await foreignCommand('vscode.diff', left, right, title, { preview: true });
   return async () => {
     const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter(
       (t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.toString() === left.toString() && t.input.modified.toString() === right.toString(),

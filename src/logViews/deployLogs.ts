@@ -19,6 +19,7 @@ import type { AppRef } from '../model';
 
 import { DEPLOY_LOG_SCHEME } from '../schemes';
 import { documentKeys, type DocumentKeys } from '../editors/documentKeys';
+import { foreignCommand } from '../commandCalls';
 
 
 interface DocState {
@@ -32,6 +33,8 @@ interface DocState {
   error?: string;
   fatal?: boolean;
   following?: AbortController;
+  /** The follow loop: ends when the deploy finished, its tab closed, or it cannot be read. */
+  followed?: Promise<void>;
   /** A tab fed by a running git push (openPush). */
   push?: { title: string; status: string; live: boolean };
 }
@@ -98,8 +101,16 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     this.publishFailed();
     // The document may still be loaded from an earlier tab: make it re-read what was just fetched.
     this.changed.fire(uri);
-    void this.follow(state);
+    if (!state.following) state.followed = this.follow(state);
     return this.show(uri);
+  }
+
+  /** How the deploy of the tab at `uri` ended: its record once finished; undefined when its tab closed first or it could not be read. */
+  async outcome(uri: vscode.Uri): Promise<Deploy | undefined> {
+    const state = this.docs.get(uri.toString());
+    await state?.followed;
+    const deploy = state?.deploy;
+    return deploy && deployFinished(deploy.status) ? deploy : undefined;
   }
 
   /**
@@ -229,7 +240,7 @@ export class DeployLogs implements vscode.TextDocumentContentProvider, vscode.Di
     const value = JSON.stringify(failed);
     if (value === this.failedShown) return;
     this.failedShown = value;
-    void vscode.commands.executeCommand('setContext', FAILED_LOGS_KEY, failed);
+    void foreignCommand('setContext', FAILED_LOGS_KEY, failed);
   }
 
   /** Re-reads an unfinished deploy until it finishes, fails for good, or its tab closes. */

@@ -7,6 +7,7 @@ import type { AppRef } from '../model';
 import { DIAGNOSIS_SCHEME } from '../schemes';
 import { documentKeys, type DocumentKeys } from '../editors/documentKeys';
 import { withService } from './deployLogs';
+import { foreignCommand } from '../commandCalls';
 
 /** Diagnoses kept for their previews at most (a preview re-reads its document when shown again). */
 const KEPT = 20;
@@ -46,7 +47,7 @@ export class DiagnosisDocuments implements vscode.TextDocumentContentProvider, v
     const view: DiagnosisView = { uri, update: (text) => this.set(uri, text), done: () => this.caughtUp(uri).then(afterPreviewUpdate).then(refreshPreviews) };
     this.set(uri, markdown);
     try {
-      await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
+      await foreignCommand('markdown.showPreviewToSide', uri);
     } catch {
       // A VS Code without its Markdown extension (disabled): the Markdown itself, beside the log.
       await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.Beside, preview: true });
@@ -124,7 +125,7 @@ function afterPreviewUpdate(): Promise<void> {
 /** Renders every Markdown preview whole (none without VS Code's Markdown extension: nothing to do). */
 async function refreshPreviews(): Promise<void> {
   try {
-    await vscode.commands.executeCommand('markdown.preview.refresh');
+    await foreignCommand('markdown.preview.refresh');
   } catch {
     // No Markdown extension: the document itself is shown, and follows every change.
   }

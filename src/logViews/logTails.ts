@@ -22,6 +22,7 @@ import { localizedMarkers, localizedMarkerTexts } from './markerTexts';
 import { appKey, sameApp, type AppRef } from '../model';
 import { settings } from '../settings';
 import { notify } from '../notices';
+import { foreignCommand } from '../commandCalls';
 
 /** Engine timings; the integration tests shorten them, users get the defaults. */
 export type TailTuning = Pick<LogTailOptions, 'interval' | 'retry' | 'streamIdleMs' | 'resyncMs' | 'window' | 'batch'>;
@@ -273,8 +274,8 @@ export class LogTails implements vscode.Disposable {
   /** The tree rows and the palette's when-clauses follow the set of tails. */
   private updated(entry: Entry): void {
     this.s.tree.rerenderApp(entry.app);
-    void vscode.commands.executeCommand('setContext', 'apphost.logs.tailing', this.tailed().length > 0);
-    void vscode.commands.executeCommand('setContext', 'apphost.logs.filtered', this.filtered().length > 0);
+    void foreignCommand('setContext', 'apphost.logs.tailing', this.tailed().length > 0);
+    void foreignCommand('setContext', 'apphost.logs.filtered', this.filtered().length > 0);
     this.changed.fire(entry.app);
   }
 

@@ -21,6 +21,8 @@ export class AppNode implements AppParent {
     public app: App,
     /** A preview shown under its parent app (Previews): labelled by its pull request. */
     private readonly underParent = false,
+    /** A preview listed among the apps only because its app is not there to hold it. */
+    private readonly withoutParent = false,
   ) {
     this.id = `${parent.id}/${encodeURIComponent(app.id)}`;
     workspaceNode.ctx.state.registerAppRow(this);
@@ -47,7 +49,8 @@ export class AppNode implements AppParent {
     const flags = state.flagsOf(ref);
     const tailing = flags.includes('awaitingDeploy') ? vscode.l10n.t('logs await first deploy') : flags.includes('tailing') && vscode.l10n.t('tailing logs');
     const linked = flags.includes('linked') && vscode.l10n.t('linked folder');
-    const first = this.underParent && pr ? [this.app.name, known.status] : [known.status, server, this.app.isPreview && vscode.l10n.t('preview')];
+    const preview = this.app.isPreview && (this.withoutParent ? vscode.l10n.t('preview; its app is not listed here') : vscode.l10n.t('preview'));
+    const first = this.underParent && pr ? [this.app.name, known.status] : [known.status, server, preview];
     item.description = busy ?? [...first, tailing, ...state.notesOf(ref), linked].filter(Boolean).join(' · ');
     item.contextValue = contextValue('app', known.status, this.app.isPreview && 'preview', this.pullRequestUrl() && 'pull', ...flags, ...this.workspaceNode.ctx.offers.flags());
     return item;
@@ -105,6 +108,7 @@ export class AppNode implements AppParent {
     const server = this.workspaceNode.serverName(a.serverId);
     md.appendMarkdown(`${vscode.l10n.t('Server')}: ${escapeMarkdown(server ?? a.serverId ?? '—')}\n\n`);
     if (a.isPreview) md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Preview of pull request #{0}', a.prNumber ?? '?'))}\n\n`);
+    if (this.withoutParent) md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Preview apps show under their app\'s Previews part; this one shows here because its app is not in this list (another workspace, or the filter). Show Preview Apps lists them all.'))}\n\n`);
     const github = this.workspaceNode.ctx.state.githubOf(this.workspaceNode.ctx.service, a);
     if (github?.repo) md.appendMarkdown(`${vscode.l10n.t('GitHub')}: ${codeSpan(github.repo)}${github.branch ? ` (${codeSpan(github.branch)})` : ''}\n\n`);
     const pull = this.pullRequestUrl();

@@ -7,6 +7,7 @@ import { sameApp, type AppRef } from '../model';
 
 /** Our own mime type: the apps being dragged, as plain refs. */
 import { APPS_MIME } from '../schemes';
+import { ownCommand } from '../commandCalls';
 
 
 async function contextValueOf(node: TreeNode): Promise<string> {
@@ -42,7 +43,7 @@ export class ResourcesDragAndDrop implements vscode.TreeDragAndDropController<Tr
     const apps = await droppedApps(dataTransfer);
     for (const app of apps) {
       if (token.isCancellationRequested) return;
-      await vscode.commands.executeCommand('apphost.database.link', target, app);
+      await ownCommand('apphost.database.link', target, app);
     }
   }
 }

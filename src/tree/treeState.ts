@@ -204,7 +204,8 @@ export class TreeState {
   }
 
   filterOf(workspaceNodeId: string): AppFilter {
-    return this.filters.get(workspaceNodeId) ?? { previews: true };
+    // Preview apps live under their app's Previews part; the list repeats them only when asked (wokku's default too).
+    return this.filters.get(workspaceNodeId) ?? { previews: false };
   }
 }
 

@@ -139,9 +139,8 @@ export class AppsGroup extends WorkspaceGroup {
 
   protected override description(): string | undefined {
     const { q, previews } = this.filter;
-    // A service without preview apps has none to hide.
-    const hidden = !previews && !this.workspaceNode.ctx.offers.lacks('previews');
-    return [q && vscode.l10n.t('filter: "{0}"', q), hidden && vscode.l10n.t('previews hidden')].filter(Boolean).join(' · ') || undefined;
+    const listed = previews && !this.workspaceNode.ctx.offers.lacks('previews');
+    return [q && vscode.l10n.t('filter: "{0}"', q), listed && vscode.l10n.t('with preview apps')].filter(Boolean).join(' · ') || undefined;
   }
 
   protected override emptyLabel(): string {
@@ -150,10 +149,14 @@ export class AppsGroup extends WorkspaceGroup {
 
   protected async fetch(): Promise<TreeNode[]> {
     const { q, previews } = this.filter;
-    const apps = await this.workspaceNode.ctx.api().apps.list({ q, includePreviews: previews }, this.workspaceNode.callOptions());
-    return scopeToWorkspace(this.workspaceNode.workspace, apps)
-      .filter((a) => previews || !a.isPreview)
-      .map((a) => new AppNode(this, this.workspaceNode, a));
+    // Previews are read in the same request either way: a preview whose app is not in this
+    // list (another workspace, filtered out, deleted) has no Previews part to hold it, so it shows here.
+    const apps = scopeToWorkspace(this.workspaceNode.workspace,
+      await this.workspaceNode.ctx.api().apps.list({ q, includePreviews: true }, this.workspaceNode.callOptions()));
+    const parents = new Set(apps.filter((a) => !a.isPreview).map((a) => a.id));
+    return apps
+      .filter((a) => previews || !a.isPreview || !parents.has(a.parentAppId ?? ''))
+      .map((a) => new AppNode(this, this.workspaceNode, a, false, !previews && a.isPreview));
   }
 
   override getTreeItem(): vscode.TreeItem {

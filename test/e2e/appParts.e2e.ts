@@ -4,7 +4,7 @@ import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
 import { patient } from '../support/patience';
 
-describe('journey: an app\'s parts (processes, domains, releases, buildpacks, previews)', () => {
+describe('journey: an app\'s parts (processes, domains, releases, buildpacks, previews) and Rebuild', () => {
   let server: RunningServer;
   let workbench: Workbench;
 
@@ -122,5 +122,29 @@ describe('journey: an app\'s parts (processes, domains, releases, buildpacks, pr
     await workbench.page.locator('.context-view .monaco-menu .action-label', { hasText: 'Restart App' }).waitFor();
     await workbench.screenshot('parts-10-preview-menu');
     await workbench.page.keyboard.press('Escape');
+  });
+
+  it('rebuilds the app from its menu: the deploy log tab follows the build, then a notice says how it ended', async () => {
+    await workbench.collapse(workbench.treeRow('Previews'), 'Previews');
+    // The build stays "building" until the journey has seen it, however slow the machine.
+    const release = server.control.holdBuilds();
+    const tab = workbench.page.locator('.tabs-container .tab', { hasText: /^deploy [0-9a-f]{7,8}\.log/ });
+    try {
+      // Its effect read back where it happens at once: the service got the rebuild (a second one would be a second build).
+      const sent = () => server.control.requestLog.filter((e) => e.method === 'POST' && e.path.endsWith('/deploy')).length;
+      await workbench.contextMenu('storefront', 'Rebuild App', async () => sent() > 0);
+      await tab.waitFor({ timeout: patient(30_000) });
+      const text = workbench.page.locator('.editor-instance .view-lines');
+      await text.filter({ hasText: '… building' }).waitFor({ timeout: patient(30_000) });
+      await workbench.screenshot('parts-11-rebuild-building');
+    } finally {
+      release();
+    }
+    await workbench.page.locator('.notifications-toasts', { hasText: 'storefront rebuilt from its last push.' }).waitFor({ timeout: patient(60_000) });
+    await workbench.page.locator('.editor-instance .view-lines', { hasText: 'Application deployed' }).waitFor();
+    await workbench.screenshot('parts-12-rebuilt');
+    const [deploy] = server.control.deploysOf('storefront');
+    assert.equal(deploy.status, 'succeeded');
+    assert.equal(server.control.requestLog.filter((e) => e.method === 'POST' && e.path.endsWith('/deploy')).length, 1, 'one rebuild sent');
   });
 });

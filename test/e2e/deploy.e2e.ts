@@ -40,6 +40,13 @@ describe('journey: deploy the folder you are coding in', () => {
   const clearToasts = async () => {
     await workbench.runCommand('Notifications: Clear All Notifications');
   };
+  /** Deploy from the palette with the one linked folder: AppHost asks first, naming the app, the folder and the service. */
+  const deployFromPalette = async () => {
+    const question = dialog().getByText('Deploy storefront from folder storefront?');
+    await workbench.runCommand('AppHost: Deploy');
+    await question.waitFor({ timeout: patient(30_000) });
+    await workbench.click(dialog().getByRole('button', { name: 'Deploy', exact: true }), () => gone(question), 'Deploy (the palette\'s question)');
+  };
 
   it('shows the app linked to the open folder in the status bar, with its state, and on its row', async () => {
     await statusItem().filter({ hasText: 'storefront · running' }).waitFor({ timeout: patient(30_000) });
@@ -82,7 +89,7 @@ describe('journey: deploy the folder you are coding in', () => {
   it('a failing build ends with the reason and "Show Log"', async () => {
     await clearToasts();
     repo.commit('Switch the cart to the new API', { FAIL_BUILD: "src/cart.ts(12,3): error TS2304: Cannot find name 'totl'.\n" });
-    await workbench.runCommand('AppHost: Deploy');
+    await deployFromPalette();
     const failed = toast(/The deploy of storefront failed: Failure during app build of storefront/);
     await failed.waitFor({ timeout: patient(30_000) });
     await failed.getByRole('button', { name: 'Show Log' }).waitFor();
@@ -97,7 +104,7 @@ describe('journey: deploy the folder you are coding in', () => {
     repo.git('rm', '-q', 'FAIL_BUILD');
     repo.commit('Fix the cart');
     repo.write('server.js', '// half-done refactoring\n');
-    await workbench.runCommand('AppHost: Deploy');
+    await deployFromPalette();
     await dialog().getByText('Deploy folder storefront to storefront?').waitFor({ timeout: patient(30_000) });
     await dialog().getByText(/uncommitted change\(s\), e\.g\. server\.js, will not be deployed/).waitFor();
     console.log(`    screenshot: ${await workbench.screenshot('deploy-6-uncommitted-changes')}`);
@@ -109,7 +116,7 @@ describe('journey: deploy the folder you are coding in', () => {
   it('a rejected push is explained, with "Force Deploy…"', async () => {
     await clearToasts();
     repo.git('commit', '-q', '--amend', '-m', 'Fix the cart (reworded)');
-    await workbench.runCommand('AppHost: Deploy');
+    await deployFromPalette();
     const rejected = toast(/The push was rejected: storefront's repository has commits your branch does not have/);
     await rejected.waitFor({ timeout: patient(30_000) });
     await rejected.getByRole('button', { name: 'Force Deploy…' }).waitFor();

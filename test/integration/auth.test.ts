@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { ApiClient } from '../../src/api';
 import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
 import { extensionApi, signInWithIssuedToken, signOutQuietly, until, useServer } from './support/env';
+import { withScript } from './support/resourceTree';
 import { scriptUi } from './support/scriptedUi';
 
 /** A client of the test's own, to check the server's view of a token. */
@@ -127,7 +128,11 @@ describe('auth: sign-in, sign-out, expiry, workspaces', function () {
     assert.ok(session, `signed in; the UI showed ${JSON.stringify(ui.shown)}`);
     tokensSeen.push(session.token);
     assert.ok(await tokenWorks(server, session.token));
-    await vscode.commands.executeCommand('apphost.signOut');
+    // From the palette (nothing named): one question naming the service and the account, then the sign-out.
+    const out = await withScript({ buttons: [[/^Sign out of /, 'Sign Out']] }, () => vscode.commands.executeCommand('apphost.signOut'));
+    const [question] = out.shown.filter((m) => /^Sign out of /.test(m.text));
+    assert.match(question?.text ?? '', /^Sign out of .*127\.0\.0\.1.*\?$/, JSON.stringify(out.shown));
+    assert.ok((question.detail ?? '').startsWith(`Account ${DEMO_USER.email}.`), question.detail);
     assert.equal(await (await extensionApi()).connection.session(), undefined);
     assert.equal(await tokenWorks(server, session.token), false, 'revoked on the server');
     assert.deepEqual(await rootLabels(), [], 'the tree is empty again (welcome content)');
@@ -142,7 +147,7 @@ describe('auth: sign-in, sign-out, expiry, workspaces', function () {
     }
     tokensSeen.push((await (await extensionApi()).connection.session())!.token);
     server.control.failNext({ count: 5, status: 503, path: /\/auth\/tokens\// });
-    const out = scriptUi();
+    const out = scriptUi({ buttons: [[/^Sign out of /, 'Sign Out']] });
     try {
       await vscode.commands.executeCommand('apphost.signOut');
     } finally {

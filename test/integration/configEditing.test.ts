@@ -4,7 +4,7 @@ import { DEMO_USER, type RunningServer } from '../server';
 import {
   appRef, appRequests, closeAll, diagnosticsOf, editEnv, lastRelease, openDocument, releaseNotes, save, setText, settled, skipRestartPrompt,
 } from './support/configDocs';
-import { extensionApi, serviceOf, signInWithIssuedToken, startSignedIn, stopSignedIn, until } from './support/env';
+import { asAppHost, extensionApi, serviceOf, signInWithIssuedToken, startSignedIn, stopSignedIn, until } from './support/env';
 import { labelsUnder, nodeAt } from './support/resourceTree';
 
 describe('config: config.env saves exactly the user\'s change', function () {
@@ -272,7 +272,7 @@ describe('config: config.env saves exactly the user\'s change', function () {
       if (options.title) titles.push(options.title);
       return withProgress(options, task);
     };
-    const tailed = ['storefront', 'billing-worker'].map((name) => ({ ...appRef(server, name), service: serviceOf(server) }));
+    const tailed = ['storefront', 'billing-worker'].map((name) => asAppHost({ ...appRef(server, name), service: serviceOf(server) }));
     try {
       const doc = await openDocument(server, 'analytics', 'config');
       await editEnv(doc, { RATE_LIMITED: 'saved' });

@@ -10,6 +10,7 @@ import type { AppRef } from '../../src/model';
 import type { DeployResult } from '../../src/deploy/deployRun';
 import type { AppHostTestApi } from '../../src/extension';
 import { makeEd25519PublicKey } from '../server/sshKey';
+import { startCountingProxy } from '../unit/api/countingProxy';
 import type { RunningServer } from '../server';
 import { DEMO_USER } from '../server';
 import { asAppHost, extensionApi, serviceOf, stopSignedIn, until, useServer } from './support/env';
@@ -181,6 +182,30 @@ describe('deploy: the open folder, linked to its app, deployed by git push', fun
     assert.ok(shown(ui, 'error', /has commits your branch does not have .* "git pull wokku main"/), JSON.stringify(ui.shown));
     assert.ok(shown(ui, 'info', /^storefront deployed: [0-9a-f]{7} "Fix the cart \(reworded\)"\.$/), 'the forced deploy went through');
     assert.equal(server.control.deploysOf('storefront')[0].status, 'succeeded');
+  });
+
+  it('a proxy in the folder\'s git config, with certificate checks off: the deploy is refused, naming them and their file, and the proxy never sees the token', async () => {
+    // What a neighbour (a tool, a task, another extension) can write into the repository.
+    const proxy = await startCountingProxy();
+    shop.git('config', 'http.proxy', proxy.url);
+    shop.git('config', 'http.sslVerify', 'false');
+    try {
+      shop.commit('Ship through the neighbour');
+      const before = server.control.deploysOf('storefront').length;
+      const { result, ui } = await deploy(storefront);
+      const notice = shown(ui, 'error', /AppHost did not push/);
+      assert.ok(notice, JSON.stringify(ui.shown));
+      assert.match(notice.text, /http\.proxy \(in [^)]*\.git[\\/]config\)/);
+      assert.match(notice.text, /http\.sslverify \(in [^)]*\.git[\\/]config\)/);
+      assert.match(notice.text, /deploy over SSH/);
+      assert.equal(result, undefined);
+      assert.deepEqual(proxy.authorizations.filter(Boolean), [], 'the proxy never saw a credential');
+      assert.equal(server.control.deploysOf('storefront').length, before, 'nothing was pushed');
+    } finally {
+      shop.git('config', '--unset', 'http.proxy');
+      shop.git('config', '--unset', 'http.sslVerify');
+      proxy.close();
+    }
   });
 
   describe('other folders of a multi-root workspace', () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppRef } from '../../src/model';
 import { ADMIN_USER, DEMO_USER, OTHER_USERS, type RunningServer } from '../server';
-import { extensionApi, signInWithIssuedToken, signOutQuietly, sleep, until } from './support/env';
+import { asAppHost, extensionApi, signInWithIssuedToken, signOutQuietly, sleep, until } from './support/env';
 import { checkContainers, MARKER } from './support/logContinuity';
 import { nodeAt, runScripted, withScript } from './support/resourceTree';
 import { appRef, caughtUp, contentOf, FAST, linesOf, markersOf, recordLog, showsEveryLast, shownPerContainer, startTailing, tails } from './support/tails';
@@ -313,7 +313,7 @@ describe('logs: tail (polling server)', function () {
     const admin = server.control.issueToken(ADMIN_USER.email);
     const asAdmin = (method: string, path: string, body?: unknown) =>
       fetch(`${server.url}/api/v1${path}`, { method, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const app = { ...appRef(server, 'acme-api'), workspace: teamWorkspace(acmeId) };
+    const app = asAppHost({ ...appRef(server, 'acme-api'), workspace: teamWorkspace(acmeId) });
     const personal = appRef(server, 'storefront');
     try {
       for (const a of [app, personal]) await vscode.commands.executeCommand('apphost.logs.tail', a);

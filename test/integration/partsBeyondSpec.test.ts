@@ -190,8 +190,8 @@ describe('parts: GitHub and preview apps', function () {
     assert.deepEqual(mine, ['PR #42']);
     assert.match(theirs[0], /^No preview apps/);
     assert.deepEqual(requestsOf(server), [`GET ${API}/apps`]);
-    // The Apps list goes on as before (previews shown until "Hide Preview Apps").
-    assert.ok((await labelsUnder(await nodeAt('Personal', 'Apps'))).includes('storefront-pr-42'));
+    // Not in the Apps list beside its app too (until "Show Preview Apps").
+    assert.ok(!(await labelsUnder(await nodeAt('Personal', 'Apps'))).includes('storefront-pr-42'));
   });
 
   it('Open Pull Request opens the pull request on GitHub, with no request', async () => {
@@ -230,7 +230,7 @@ describe('parts: GitHub and preview apps', function () {
     const ui = await runScripted('apphost.github.connect', { picks: ['dana-demo/blog'], inputs: ['release'] }, blog);
     const pick = ui.shown.find((s) => s.kind === 'quickPick');
     assert.deepEqual(pick?.items, ['$(github) dana-demo/blog', '$(edit) Enter a repository…'], shown(ui));
-    assert.ok(ui.shown.some((s) => s.kind === 'info' && /blog is connected to dana-demo\/blog: pushes to release deploy it/.test(s.text)), shown(ui));
+    assert.ok(ui.shown.some((s) => s.kind === 'info' && /blog is connected to dana-demo\/blog\. The service deploys pushes to release and makes a preview app for each pull request once its GitHub App is installed on dana-demo\/blog; a private repository needs that too/.test(s.text)), shown(ui));
     const app = server.control.findApp('blog')!;
     assert.equal(app.github?.repo, 'dana-demo/blog');
     assert.equal(app.deployBranch, 'release');

@@ -289,7 +289,7 @@ describe('services: several side by side', function () {
 
   it('Remove Service signs out of B (its token revoked there) and forgets it, ending its tails: one service again', async () => {
     const [, rowB] = await roots();
-    const tailed = { service: serviceOf(b), workspace: undefined, id: b.control.findApp('storefront')!.id, name: 'storefront' };
+    const tailed = asAppHost({ service: serviceOf(b), workspace: undefined, id: b.control.findApp('storefront')!.id, name: 'storefront' });
     await vscode.commands.executeCommand('apphost.logs.tail', tailed);
     await until('B\'s tail runs', () => api.logs.tails.isTailing(tailed), 10_000);
     b.control.clearRequestLog();

@@ -207,19 +207,29 @@ describe('tree: resources, request economy and lifecycle', function () {
     assert.match(await vscode.env.clipboard.readText(), /git/);
   });
 
-  it('filters apps on the server and hides preview apps', async () => {
+  it('filters apps on the server; a preview app shows under its app, in the list only when asked or when its app is not there', async () => {
     const apps = await path('Acme Corp', 'Apps');
+    const rows = async () => (await extensionApi()).treeInsides.resources.getChildren(apps);
+    const names = async () => (await Promise.all((await rows()).map(label))).sort();
+    assert.deepEqual(await names(), ['acme-api', 'acme-queue', 'acme-web'], 'no preview beside its app');
     server.control.clearRequestLog();
     await run('apphost.apps.filter', { inputs: ['web'] }, apps);
-    const names = await Promise.all((await (await extensionApi()).treeInsides.resources.getChildren(apps)).map(label));
-    assert.deepEqual(names.sort(), ['acme-web', 'acme-web-pr-7']);
+    assert.deepEqual(await names(), ['acme-web']);
     assert.ok(server.control.requestLog.some((e) => e.path === '/api/v1/apps' && e.query.q === 'web'), 'filtered by the service');
-    assert.match(String((await apps.getTreeItem()).description), /filter: "web"/);
-    await run('apphost.apps.hidePreviews', {}, apps);
-    assert.deepEqual(await Promise.all((await (await extensionApi()).treeInsides.resources.getChildren(apps)).map(label)), ['acme-web']);
-    await run('apphost.apps.clearFilter', {}, apps);
+    assert.match(String((await apps.getTreeItem()).description), /^filter: "web"$/);
     await run('apphost.apps.showPreviews', {}, apps);
-    assert.equal((await (await extensionApi()).treeInsides.resources.getChildren(apps)).length, 4);
+    assert.deepEqual(await names(), ['acme-web', 'acme-web-pr-7']);
+    assert.match(String((await apps.getTreeItem()).description), /filter: "web" · with preview apps/);
+    await run('apphost.apps.hidePreviews', {}, apps);
+    // Its app filtered out, the preview has no Previews part to show under: it shows in the list, saying why.
+    await run('apphost.apps.filter', { inputs: ['pr-7'] }, apps);
+    const [orphan, ...more] = await rows();
+    assert.equal(more.length, 0);
+    const item = await orphan.getTreeItem();
+    assert.equal(await label(orphan), 'acme-web-pr-7');
+    assert.match(String(item.description), /preview; its app is not listed here/);
+    await run('apphost.apps.clearFilter', {}, apps);
+    assert.deepEqual(await names(), ['acme-api', 'acme-queue', 'acme-web']);
   });
 
   it('explains failures under the failing node, and Retry fetches again', async () => {

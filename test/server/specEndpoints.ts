@@ -25,7 +25,7 @@ GET /activities`
 
 /** What wokku v0.1.0 serves beyond the specification (issue #35); an older wokku answers 404 for each. */
 export const BEYOND_SPEC_ENDPOINTS: readonly string[] = `
-POST /apps/:id/run|POST /apps/:id/github_connect|DELETE /apps/:id/github_disconnect
+POST /apps/:id/run|POST /apps/:id/deploy|POST /apps/:id/github_connect|DELETE /apps/:id/github_disconnect
 GET /apps/:app_id/buildpacks|POST /apps/:app_id/buildpacks|PUT /apps/:app_id/buildpacks|DELETE /apps/:app_id/buildpacks
 GET /databases/:database_id/backups/:id/download|POST /databases/:database_id/backups/:id/restore
 POST /databases/:id/import|POST /ai/diagnose`

@@ -4,8 +4,8 @@
 
 import type { CallOptions, Requester } from '../callTypes';
 import { ApiError } from '../errors';
-import type { App, GithubConnection, MessageResult, RunResult } from '../models';
-import { isRunOutcome, toApp, toGithubConnection, toMessage, toRunResult } from '../modelReaders';
+import type { App, GithubConnection, MessageResult, RebuildStarted, RunResult } from '../models';
+import { isRunOutcome, toApp, toGithubConnection, toMessage, toRebuildStarted, toRunResult } from '../modelReaders';
 import { path } from './path';
 
 /**
@@ -76,6 +76,14 @@ export function appEndpoints(api: Requester) {
         if (e instanceof ApiError && e.status === 422 && isRunOutcome(e.details)) return toRunResult(e.details);
         throw e;
       }
+    },
+    /**
+     * POST /apps/:id/deploy (wokku, beyond the spec): rebuilds the app from what was last
+     * pushed (`dokku ps:rebuild`); 202 `{message, deploy_id, release_id}` at once, the build
+     * follows as that deploy. Never sent twice (a POST).
+     */
+    async rebuild(appId: string, opts?: CallOptions): Promise<RebuildStarted> {
+      return toRebuildStarted((await api.request({ method: 'POST', path: path`/apps/${appId}/deploy` }, opts)).body);
     },
     /** POST /apps/:id/github_connect `{repo, branch}` (branch: the service's default "main" when omitted). */
     async githubConnect(appId: string, input: { repo: string; branch?: string }, opts?: CallOptions): Promise<GithubConnection> {

@@ -9,11 +9,13 @@ import { UserCancelled } from '../../model';
 import { BEYOND_SPEC, type BeyondSpec } from '../../serviceOffers';
 import { serviceNoticeOf } from './notices';
 import { notify } from '../../notices';
+import { foreignCommand } from '../../commandCalls';
 
 /** What each capability is called in the notice. */
 function label(feature: BeyondSpec): string {
   switch (feature) {
     case 'run': return vscode.l10n.t('one-off commands');
+    case 'rebuild': return vscode.l10n.t('rebuilds');
     case 'buildpacks': return vscode.l10n.t('buildpacks');
     case 'backupDownload': return vscode.l10n.t('backup downloads');
     case 'backupRestore': return vscode.l10n.t('backup restores');
@@ -67,7 +69,7 @@ export async function offered<T>(s: Core, service: string | undefined, feature: 
  */
 export function showOffers(s: Pick<Core, 'connections' | 'tree'>): vscode.Disposable {
   const publish = (feature: BeyondSpec) =>
-    void vscode.commands.executeCommand('setContext', `apphost.lacks.${feature}`, s.connections.all().every((c) => c.offers.lacks(feature)));
+    void foreignCommand('setContext', `apphost.lacks.${feature}`, s.connections.all().every((c) => c.offers.lacks(feature)));
   return vscode.Disposable.from(
     s.connections.onDidChangeOffers((feature) => {
       s.tree.refresh(undefined, { refetch: false });

@@ -7,7 +7,8 @@ import { errorMessage } from '../../connection';
 import { appKey, UserCancelled, type AppRef } from '../../model';
 import { serviceNotice } from '../../connections';
 import { openSettingCommand, settingToFix } from '../../settingToFix';
-import { commandCaller, runFor } from '../../actions/callers';
+import { commandCaller, handedUri } from '../../actions/callers';
+import { foreignCommand } from '../../commandCalls';
 import { isGenuineRow, toCommandTarget, type CommandTarget, type Row, type TreeNode } from '../../tree/commandTarget';
 import { notify } from '../../notices';
 
@@ -20,7 +21,8 @@ export type CommandTable = Record<string, CommandHandler>;
 // commands act on the clicked row only, so the runner drops the selection unless the
 // handler was marked with `withSelection`. A row passed first (and every row of a
 // selection) reaches the handler as what it stands for, a CommandTarget
-// (tree/commandTarget.ts); anything else (a ref, a Uri) as it came.
+// (tree/commandTarget.ts); a Uri AppHost handed over (actions/callers.ts, handUri) as the
+// Uri; anything else (a ref, a Uri) as it came.
 const takesSelection = new WeakSet<CommandHandler>();
 
 /** Marks a handler that acts on every selected row: it receives `(clicked, selected[])`. */
@@ -32,7 +34,7 @@ export function withSelection<H extends CommandHandler>(handler: H): H {
 /** The arguments a handler gets: its target, then the tree selection if it takes one, then the rest. */
 export function argsFor(handler: CommandHandler, args: unknown[]): unknown[] {
   const [first, ...rest] = args;
-  const target = toCommandTarget(first) ?? first;
+  const target = toCommandTarget(first) ?? handedUri(first) ?? first;
   if (!isTreeSelection(rest[0])) return [target, ...rest];
   if (!takesSelection.has(handler)) return [target, ...rest.slice(1)];
   return [target, rest[0].map((row) => row.commandTarget()), ...rest.slice(1)];
@@ -86,7 +88,7 @@ export async function reportError(log: vscode.LogOutputChannel, commandId: strin
   const open = setting ? openSettingCommand(setting) : undefined;
   const choice = await notify('error', message, ...(open ? [open.title] : []), showDetails);
   if (choice === showDetails) log.show(true);
-  else if (open && choice === open.title) await vscode.commands.executeCommand(open.command, ...(open.arguments ?? []));
+  else if (open && choice === open.title) await foreignCommand(open.command, ...(open.arguments ?? []));
 }
 
 /**
@@ -116,7 +118,7 @@ export async function runCommand(
     serviceName = routed.serviceName;
     if (!routed.handler) throw new Error(`No handler for ${id}`);
     const handler = routed.handler as (...a: unknown[]) => unknown;
-    return await runFor(agreed ? 'user' : caller, () => handler(...argsFor(routed.handler!, routed.args)));
+    return await handler(...argsFor(routed.handler, routed.args));
   } catch (error) {
     await reportError(log, id, error, serviceName);
     return undefined;

@@ -13,11 +13,13 @@
 // It reports what it found in its output channel and a notification (what the screenshot
 // shows), and as JSON in $APPHOST_SPY_REPORT for the journey's assertions. The token to
 // hunt for comes from $APPHOST_SPY_SECRET_FILE (written by the journey after it issues it).
+// Its second command, "Spy: After Use" (./neighbour.ts), tries AppHost once the user has used it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { registerNeighbour } from './neighbour';
 import { RequestWatch, type SentRequest } from './requestWatch';
-import { walk, type Finding } from './walk';
+import { walk, type Finding } from '../../support/walk';
 
 const APPHOST = 'apphost.apphost';
 
@@ -78,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): void {
         : `Spy: AppHost leaked ${report.findings.length + report.requests.length} things; see the AppHost Spy output.`);
     }),
   );
+  registerNeighbour(context, output);
 }
 
 async function spy(): Promise<SpyReport> {

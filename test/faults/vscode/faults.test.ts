@@ -9,6 +9,7 @@ import { requestsPerMinute } from '../../../src/connection';
 import { ConfigFileSystem } from '../../../src/editors/configFileSystem';
 import { DocumentKeys } from '../../../src/editors/documentKeys';
 import { EditBases } from '../../../src/editors/editBases';
+import type { SaveOrigins } from '../../../src/editors/editorSaves';
 import type { SavePrompts } from '../../../src/editors/savePrompts';
 import type { TreeNode } from '../../../src/tree/commandTarget';
 import type { RunningServer } from '../../server';
@@ -22,6 +23,9 @@ const logText = async () => {
   const files = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? files(join(d, f)) : [join(d, f)]));
   return files(dir).map((f) => readFileSync(f, 'utf8')).join('\n');
 };
+
+/** The window's save of the tab, as the editor announces it, for a provider built by the test (the window's own writes only from the editor). */
+const editorSave: SaveOrigins = { take: () => true };
 
 describe('faults (VS Code)', function () {
   this.timeout(60_000);
@@ -76,7 +80,7 @@ describe('faults (VS Code)', function () {
     // The tab's key, kept across the reload: the new window's keys admit it.
     await api.fileSystem.keys.flushed();
     const keys = new DocumentKeys(api.context.secrets);
-    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets), keys);
+    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets), keys, editorSave);
     try {
       await restored.writeFile(doc.uri, new TextEncoder().encode(doc.getText()));
     } finally {
@@ -106,7 +110,7 @@ describe('faults (VS Code)', function () {
     } as unknown as SavePrompts;
     await api.fileSystem.keys.flushed();
     const keys = new DocumentKeys(api.context.secrets);
-    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets), keys);
+    const restored = new ConfigFileSystem(api.connections, prompts, new EditBases(api.context.secrets), keys, editorSave);
     server.control.clearRequestLog();
     try {
       await assert.rejects(restored.writeFile(doc.uri, new TextEncoder().encode(doc.getText())), /Not saved/);
@@ -124,11 +128,19 @@ describe('faults (VS Code)', function () {
     const doc = await openDocument(server, 'marketing-site', 'config');
     await editEnv(doc, { PART_SET: '2' }, ['PART_DEL']);
     server.control.failNext({ method: 'DELETE', path: /\/config$/, status: 500 });
-    // Written as VS Code's save does, to read the message the user gets.
-    await assert.rejects(
-      Promise.resolve(vscode.workspace.fs.writeFile(doc.uri, new TextEncoder().encode(doc.getText()))),
-      /Partly saved: PART_SET set\. Not saved: PART_DEL removed — Internal server error\. The unsaved part is kept in the editor/,
-    );
+    // The editor's save, watched at the provider to read the message the user gets.
+    const fileSystem = (await extensionApi()).fileSystem;
+    let failure: unknown;
+    fileSystem.writeFile = async (...args) => ConfigFileSystem.prototype.writeFile.apply(fileSystem, args).catch((e: unknown) => {
+      failure = e;
+      throw e;
+    });
+    try {
+      assert.equal((await save(doc)).saved, false);
+    } finally {
+      delete (fileSystem as Partial<ConfigFileSystem>).writeFile;
+    }
+    assert.match(String((failure as Error | undefined)?.message), /Partly saved: PART_SET set\. Not saved: PART_DEL removed — Internal server error\. The unsaved part is kept in the editor/);
     assert.equal(doc.isDirty, true);
     assert.equal(server.control.getConfig('marketing-site').PART_SET, '2');
     server.control.clearRequestLog();

@@ -10,9 +10,10 @@ export { sleep, until } from '../../support/wait';
 
 /** The internals of the extension under test: exported only when VS Code runs it in test mode. */
 /**
- * Marks a ref or Uri as AppHost's own (what its status bar, buttons and rows hand a
- * command): the command then runs for the user, as from those doors. Needs the extension
- * active (every suite's setup activates it).
+ * Makes a ref or Uri AppHost's own (what its status bar, buttons and rows hand a command):
+ * the command then runs for the user, as from those doors. A Uri comes back wrapped, as
+ * AppHost hands one (actions/callers.ts, handUri): pass it to a command only. Needs the
+ * extension active (every suite's setup activates it).
  */
 export function asAppHost<T>(value: T): T {
   const api = vscode.extensions.getExtension<AppHostTestApi | undefined>('apphost.apphost')?.exports;
@@ -69,7 +70,8 @@ export async function stopSignedIn(server: RunningServer | undefined): Promise<v
 }
 
 export async function signOutQuietly(): Promise<void> {
-  const ui = scriptUi();
+  // Sign Out with nothing named asks first, naming the service (as from the palette).
+  const ui = scriptUi({ buttons: [[/^Sign out of /, 'Sign Out']] });
   try {
     await vscode.commands.executeCommand('apphost.signOut');
   } finally {

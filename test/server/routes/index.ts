@@ -11,6 +11,7 @@ import { aiRoutes } from './ai';
 import { buildpackRoutes } from './buildpacks';
 import { githubRoutes } from './github';
 import { runRoutes } from './run';
+import { rebuildRoutes } from './rebuild';
 import { configRoutes } from './config';
 import { databaseRoutes, importRoutes } from './databases';
 import { deviceRoutes } from './device';
@@ -32,7 +33,7 @@ const MODULES: ((r: RouteTable) => void)[] = [
 ];
 
 /** What wokku v0.1.0 serves beyond the specification (an older wokku answers 404 for these). */
-const BEYOND_SPEC: ((r: RouteTable) => void)[] = [runRoutes, buildpackRoutes, githubRoutes, backupTransferRoutes, importRoutes, aiRoutes];
+const BEYOND_SPEC: ((r: RouteTable) => void)[] = [runRoutes, rebuildRoutes, buildpackRoutes, githubRoutes, backupTransferRoutes, importRoutes, aiRoutes];
 
 export function buildRoutes(opts: { olderWokku?: boolean } = {}): Router<RouteEntry> {
   const router = new Router<RouteEntry>();

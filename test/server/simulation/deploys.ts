@@ -34,6 +34,10 @@ export interface DeployRequest {
   logAtEnd?: boolean;
   /** A message of the failed build (e.g. the content of a pushed FAIL_BUILD file). */
   failure?: string;
+  /** The whole build log, in place of a build's (a rebuild of an app that has nothing to build). */
+  lines?: string[];
+  /** The record keeps no commit (wokku's rebuild and git push); the build still uses `commitSha`. */
+  noCommit?: boolean;
 }
 
 export const randomSha = (): string => randomBytes(20).toString('hex');
@@ -113,11 +117,11 @@ export class DeployRunner {
       finishedAt: null,
       createdAt: nowIso(),
       log: [],
-      shaRecorded: !request.gitPush,
+      shaRecorded: !request.gitPush && !request.noCommit,
     };
     this.store.deploys.set(deploy.id, deploy);
     const previous: AppStatus = app.status === 'deploying' ? 'running' : app.status;
-    const lines = buildLog(app.name, sha, request.fail ?? false, request.failure);
+    const lines = request.lines ?? buildLog(app.name, sha, request.fail ?? false, request.failure);
     const step = Math.max(1, request.stepMs ?? this.settings.actionDelayMs / 4);
     const alive = (): boolean => this.store.deploys.has(deploy.id) && this.store.apps.has(app.id);
 
@@ -152,7 +156,7 @@ export class DeployRunner {
   private finish(app: AppRecord, deploy: Deploy, previous: AppStatus, request: DeployRequest): void {
     deploy.finishedAt = nowIso();
     const ok = !request.fail;
-    if (request.logAtEnd) deploy.log = buildLog(app.name, deploy.commitSha, !ok, request.failure);
+    if (request.logAtEnd) deploy.log = request.lines ?? buildLog(app.name, deploy.commitSha, !ok, request.failure);
     deploy.status = ok ? 'succeeded' : 'failed';
     if (ok) {
       const version = request.release?.version ?? (this.store.releasesOf(app.id)[0]?.version ?? 0) + 1;

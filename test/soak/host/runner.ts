@@ -72,7 +72,8 @@ export async function run(): Promise<void> {
 
     const tails = api.logs.tails;
     tails.capture = true;
-    for (const app of apps) await vscode.commands.executeCommand('apphost.logs.tail', ref(app));
+    // As the row hands it (the test API's vouch): a tail of another caller's ref asks first.
+    for (const app of apps) await vscode.commands.executeCommand('apphost.logs.tail', api.vouch(ref(app)));
     await waitFor('the three tails to be live', () => apps.every((a) => tails.tailOf(ref(a))?.state === 'live'), 60_000).catch((e) => {
       throw new Error(`${e.message}: ${apps.map((a) => `${a.name} ${tails.tailOf(ref(a))?.state ?? 'not tailed'}`).join(', ')}`);
     });

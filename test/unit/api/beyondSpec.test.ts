@@ -120,6 +120,41 @@ describe('api: wokku\'s endpoints beyond the specification', function () {
     });
   });
 
+  describe('rebuild (POST /apps/:id/deploy)', () => {
+    it('202 with the deploy and release it runs as; the deploy builds with no commit and writes its log when it ends', async () => {
+      const started = await demo.apps.rebuild('storefront');
+      assert.equal(started.message, 'Deploy triggered');
+      assert.ok(started.deployId && started.releaseId);
+      assert.equal(postsTo(srv, '/apps/storefront/deploy').length, 1);
+      const release = (await demo.releases.list('storefront')).find((r) => r.id === started.releaseId);
+      assert.equal(release?.description, 'Deploy via API');
+      let deploy = await demo.deploys.get('storefront', started.deployId);
+      assert.ok(['pending', 'building'].includes(deploy.status), deploy.status);
+      assert.equal(deploy.log ?? '', '', 'no log while it builds (wokku writes it at the end)');
+      for (let i = 0; i < 100 && !['succeeded', 'failed'].includes(deploy.status); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        deploy = await demo.deploys.get('storefront', started.deployId);
+      }
+      assert.equal(deploy.status, 'succeeded');
+      assert.match(deploy.log ?? '', /-----> Releasing storefront/);
+      assert.equal(deploy.commitSha, undefined, 'ps:rebuild records no commit');
+    });
+
+    it('an app never pushed has nothing to rebuild: the deploy fails with Dokku\'s line; 403 for an outsider', async () => {
+      const app = await demo.apps.create({ name: 'never-pushed', serverId: (await demo.servers.list())[0].id });
+      const started = await demo.apps.rebuild(app.id);
+      let deploy = await demo.deploys.get(app.id, started.deployId!);
+      for (let i = 0; i < 100 && deploy.status !== 'failed'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        deploy = await demo.deploys.get(app.id, started.deployId!);
+      }
+      assert.equal(deploy.status, 'failed');
+      assert.match(deploy.log ?? '', /App never-pushed has not been deployed/);
+      assert.equal((await rejects(outsider.apps.rebuild('storefront'), ApiError)).status, 403);
+      await demo.apps.delete(app.id);
+    });
+  });
+
   describe('buildpacks', () => {
     it('round trip: list (Dokku\'s header dropped), add at a position, set, remove, clear; the service\'s refusals', async () => {
       const raw = await fetch(`${srv.url}/api/v1/apps/storefront/buildpacks`, { headers: { authorization: `Bearer ${srv.control.issueToken(DEMO_USER.email)}`, accept: 'application/json' } });
@@ -281,6 +316,7 @@ describe('api: wokku\'s endpoints beyond the specification', function () {
           () => client.apps.run('storefront', 'echo hi'), () => client.buildpacks.list('storefront'), () => client.apps.githubConnect('storefront', { repo: 'a/b' }),
           () => client.apps.githubDisconnect('storefront'), () => client.backups.downloadUrl('storefront-db', 'x'), () => client.backups.restore('storefront-db', 'x'),
           () => client.databases.import('storefront-db', { source: Readable.from([Buffer.from('dump')]) }), () => client.ai.diagnose('x'),
+          () => client.apps.rebuild('storefront'),
         ];
         for (const call of calls) {
           const err = await rejects(call(), ApiError);

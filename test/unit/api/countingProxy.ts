@@ -9,6 +9,8 @@ export interface CountingProxy {
   forwarded: string[];
   tunnels: string[];
   proxyAuth: (string | undefined)[];
+  /** The Authorization header of each forwarded request: what a proxy could take. */
+  authorizations: (string | undefined)[];
   close(): void;
 }
 
@@ -16,9 +18,11 @@ export function startCountingProxy(): Promise<CountingProxy> {
   const forwarded: string[] = [];
   const tunnels: string[] = [];
   const proxyAuth: (string | undefined)[] = [];
+  const authorizations: (string | undefined)[] = [];
   const server: Server = createServer((req, res) => {
     forwarded.push(`${req.method} ${req.url}`);
     proxyAuth.push(req.headers['proxy-authorization']);
+    authorizations.push(req.headers.authorization);
     const target = new URL(req.url ?? '');
     const headers = { ...req.headers };
     delete headers['proxy-authorization'];
@@ -53,6 +57,7 @@ export function startCountingProxy(): Promise<CountingProxy> {
         forwarded,
         tunnels,
         proxyAuth,
+        authorizations,
         close: () => {
           server.closeAllConnections();
           server.close();

@@ -158,7 +158,10 @@ describe('api: secrets helpers', () => {
       assert.deepEqual([restore.restoredTo, restore.fromBackup], ['db', '42']);
       assert.deepEqual([R.toImportResult({ message: 'Imported', database: 'db' }, 10).bytesSent, R.toImportResult(null, 0).message], [10, 'OK']);
       const gh = R.toGithubConnection({ message: 'Connected to a/b (main)', app_id: 7, github_repo: 'a/b', deploy_branch: 'main' });
-      assert.deepEqual([gh.appId, gh.githubRepo, gh.deployBranch], ['7', 'a/b', 'main']);
+      assert.deepEqual([gh.appId, gh.githubRepo, gh.deployBranch, gh.githubAppUrl], ['7', 'a/b', 'main', undefined], 'wokku names no GitHub App page');
+      const named = (url: string) => R.toGithubConnection({ message: 'ok', installation_url: url }).githubAppUrl;
+      assert.deepEqual([named('https://github.com/apps/wokku/installations/new'), named('javascript:alert(1)'), named('http://x.test')],
+        ['https://github.com/apps/wokku/installations/new', undefined, undefined], 'only an https page is offered');
       const app = R.toApp({ id: 1, name: 'shop', github_repo_full_name: 'a/b', git_repository_url: 'https://github.com/a/b.git' });
       assert.deepEqual([app.githubRepo, app.gitRepositoryUrl], ['a/b', 'https://github.com/a/b.git']);
       assert.deepEqual([R.toApp({ id: 1, github_repo_full_name: null }).githubRepo, R.toApp({ id: 1, pr_number: '12', is_preview: 'true' }).prNumber], [undefined, 12]);

@@ -2,6 +2,7 @@
 // extension's own push runner: builds stream back live, the deploy record follows
 // wokku's DeployForwarder, and git's refusals read as the extension expects.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +36,7 @@ function push(server: RunningServer, dir: string, opts: { token?: string; refspe
     remote: 'wokku',
     refspec: opts.refspec ?? 'HEAD:refs/heads/main',
     force: opts.force,
-    credential: opts.token ? { origin: server.url, token: opts.token } : undefined,
+    credential: opts.token ? { origin: server.url, token: opts.token, url: pushUrlOf(dir) } : undefined,
     onEvent: (e: PushEvent) => {
       if (e.kind === 'remote') out.remote.push({ text: e.text, at: Date.now() });
       else if (e.kind === 'git') out.git.push(e.text);
@@ -140,17 +141,18 @@ exit 0
 `);
     chmodSync(hook, 0o755);
     // The user's own credential helper (a keychain, ~/.git-credentials): it must never see the token.
+    // git reads it from HOME (the push keeps no GIT_CONFIG_GLOBAL of the extension host's).
     const stored = join(dir, '.git', 'helper-calls.txt');
-    const global = join(dir, '.git', 'global-config');
-    writeFileSync(global, `[credential]\n\thelper = "!f() { echo \\"$1\\" >> '${stored}'; cat >> '${stored}'; }; f"\n`);
-    const before = process.env.GIT_CONFIG_GLOBAL;
-    process.env.GIT_CONFIG_GLOBAL = global;
+    const home = mkdtempSync(join(tmpdir(), 'apphost-home-'));
+    dirs.push(home);
+    writeFileSync(join(home, '.gitconfig'), `[credential]\n\thelper = "!f() { echo \\"$1\\" >> '${stored}'; cat >> '${stored}'; }; f"\n`);
+    const before = process.env.HOME;
+    process.env.HOME = home;
     let pushed: Pushed;
     try {
       pushed = await push(server, dir, { token });
     } finally {
-      if (before === undefined) delete process.env.GIT_CONFIG_GLOBAL;
-      else process.env.GIT_CONFIG_GLOBAL = before;
+      process.env.HOME = before;
     }
     assert.equal(pushed.code, 0, pushed.git.join('\n'));
     assert.ok(server.control.deploysOf('storefront').length > 0, 'the token authenticated the push');
@@ -203,6 +205,11 @@ exit 0
     assert.equal((await api.get(`/apps/storefront/releases/${release.id}`)).body.commit_sha, sha);
   });
 });
+
+/** Where git pushes `wokku` (after the repository's insteadOf), as the deploy's checks read it. */
+function pushUrlOf(dir: string): string {
+  return execFileSync('git', ['remote', 'get-url', '--push', 'wokku'], { cwd: dir, encoding: 'utf8' }).trim();
+}
 
 function args(p: Pushed): [number | null, string[], string] {
   return [p.code, p.git, 'wokku'];

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { RequestWatch } from '../../e2e/spy/requestWatch';
-import { walk } from '../../e2e/spy/walk';
+import { walk } from '../../support/walk';
 
 const TOKEN = 'ah_3f9c2e7d1b';
 

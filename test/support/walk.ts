@@ -1,8 +1,9 @@
-// What a hostile extension does with whatever AppHost hands it: walks the value as deep as
-// JavaScript lets it (own and inherited properties, symbols, getters, Map and Set entries,
-// promises) and, when asked, calls every function it reaches and walks what comes back.
-// Pure (no vscode): the spy extension runs it in code-server, the unit tests on a
-// stand-in of the old test API, to show it finds what that API leaked.
+// What a hostile extension does with whatever AppHost hands it, or VS Code hands every
+// extension: walks the value as deep as JavaScript lets it (own and inherited properties,
+// symbols, getters, Map and Set entries, promises) and, when asked, calls every function it
+// reaches and walks what comes back. It reports the token and AppHost's internals by their
+// shape. Pure (no vscode): the spy extension runs it in code-server, the integration suite
+// `neighbourReach` on what VS Code's API shows, the unit tests on stand-ins.
 
 export type FindingKind =
   /** The signed-in token itself, anywhere: a value, a key, a result, an error message. */
@@ -10,7 +11,15 @@ export type FindingKind =
   /** Something shaped like vscode.SecretStorage (get, store and delete). */
   | 'secretStorage'
   /** Something shaped like an authentication session (an accessToken). */
-  | 'session';
+  | 'session'
+  /** AppHost's Core (core.ts): its connections beside the sessions or the extension's context. */
+  | 'core'
+  /** A Connection (api() and session() or signedIn()) or the Connections (of() and firstId()). */
+  | 'connection'
+  /** An API client (apiClient.ts): an apiRoot beside the endpoints. */
+  | 'apiClient'
+  /** Something shaped like vscode.ExtensionContext (secrets and globalState). */
+  | 'extensionContext';
 
 export interface Finding {
   kind: FindingKind;
@@ -55,6 +64,27 @@ const BUILT_IN_PROTOTYPES = new Set<unknown>([
   Object.getPrototypeOf(function* () {}), Object.getPrototypeOf(async function* () {}),
 ]);
 
+/** A class's prototype (its methods), as module exports show it: a shape of no instance. */
+function isPrototype(object: object): boolean {
+  try {
+    const own = Object.getOwnPropertyDescriptor(object, 'constructor')?.value as { prototype?: unknown } | undefined;
+    return typeof own === 'function' && own.prototype === object;
+  } catch {
+    return false;
+  }
+}
+
+/** What an object is by its shape, if it is one of AppHost's internals. */
+function internalShape(object: Record<PropertyKey, unknown>): FindingKind | undefined {
+  const fn = (key: string) => { try { return typeof object[key] === 'function'; } catch { return false; } };
+  const has = (key: string) => { try { return key in object; } catch { return false; } };
+  if (has('connections') && (has('sessions') || has('context'))) return 'core';
+  if ((fn('api') && (fn('session') || fn('signedIn'))) || (fn('of') && fn('firstId'))) return 'connection';
+  if (has('apiRoot') && has('apps') && has('config')) return 'apiClient';
+  if (has('secrets') && has('globalState')) return 'extensionContext';
+  return undefined;
+}
+
 const isClass = (f: (...a: unknown[]) => unknown) => /^class[\s{]/.test(Function.prototype.toString.call(f));
 const label = (key: PropertyKey) => (typeof key === 'symbol' ? `[${key.description ?? 'symbol'}]` : /^[A-Za-z_$][\w$]*$/.test(String(key)) ? `.${key}` : `[${JSON.stringify(key)}]`);
 
@@ -98,6 +128,8 @@ export async function walk(root: unknown, rootName: string, options: WalkOptions
     try {
       if ('accessToken' in object) found('session', path);
     } catch { /* a revoked proxy */ }
+    const shape = isPrototype(value) ? undefined : internalShape(object);
+    if (shape) found(shape, path);
 
     if (value instanceof Promise) {
       visit(await settle(value, settleMs), `(await ${path})`, depth + 1);
