@@ -5,7 +5,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { type Backup, type Database, type RestoreResult } from '../api';
+import { lostAnswer, type Backup, type Database } from '../api';
 import type { ServiceCore } from '../core';
 import { byteSize, dateTime } from '../format';
 import { UserCancelled } from '../model';
@@ -14,7 +14,11 @@ import { explainApiError } from '../commands/kit/apiErrors';
 import { inform } from '../commands/kit/notices';
 import { offeredForCommand, refuseIfLacking } from '../commands/kit/offered';
 import { confirmByTypingName, withProgress } from '../commands/kit/prompts';
+import { unansweredText } from '../commands/kit/outcome';
 import { withTransferProgress } from '../commands/kit/transferProgress';
+import { checkAdvice, type LoadOutcome } from './loadCheck';
+import { durationText } from './runCommand';
+import { askBeforeRepeat, forgetUnanswered, rememberUnanswered, type WriteKey } from './unansweredWrites';
 
 /** The database an action is about, as a row or a pick in AppHost's own lists gave it (the service's names). */
 export interface DatabaseAt {
@@ -135,35 +139,53 @@ export async function downloadBackup(s: ServiceCore, plan: BackupPlan, destinati
 
 // ---- Restore Backup ----
 
-/** Consent: the database's name typed, with the backup's date and size in the question. */
+const restoreKey = (plan: BackupPlan): WriteKey => ({ kind: 'restore', service: plan.service, databaseId: plan.database.id, source: plan.backup.id });
+
+/**
+ * Consent: the database's name typed, with the backup's date and size in the question; a
+ * restore of the same backup whose answer never came within ten minutes asks first.
+ */
 export async function confirmRestore(s: ServiceCore, plan: BackupPlan): Promise<void> {
   const name = plan.database.name;
+  await askBeforeRepeat(s, restoreKey(plan),
+    (time) => vscode.l10n.t('{0} was restored from the backup of {1} at {2}, and the service never answered: it may still be restoring. Restore it again?', name, backupWhen(plan.backup), time),
+    vscode.l10n.t('Restore Again'));
   await confirmByTypingName(s, name,
     vscode.l10n.t('This replaces all data of {0} with the backup from {1}: what was written since is lost. Type the database name to confirm.', name, backupSummary(plan.backup)),
     { title: vscode.l10n.t('Restore {0} from the backup of {1}', name, backupWhen(plan.backup)), mismatch: vscode.l10n.t('Type "{0}" exactly to restore it', name) });
 }
 
 /**
- * The run: the service restores and answers when done (minutes for a big database); the
+ * The run: the service restores inside its answer (minutes for a big database); the
  * database's row and the backup's show it meanwhile. Then the Databases list (its status)
- * is read again where shown, and the summary says it is done.
+ * is read again where shown. What the summary says is what the service confirmed, no more
+ * (wokku never reads the import's exit status); an answer the proxy in front cut says that
+ * the restore may still be running, and is remembered (confirmRestore asks before a repeat).
  */
-export async function restoreBackup(s: ServiceCore, plan: BackupPlan): Promise<RestoreResult> {
+export async function restoreBackup(s: ServiceCore, plan: BackupPlan): Promise<LoadOutcome> {
   const api = s.connections.of(plan.service).api();
   const name = plan.database.name;
   const when = backupWhen(plan.backup);
   const rows = [plan.row, plan.backupRow].filter((r): r is Row => !!r);
-  const result = await s.tree.busyWhile(rows, vscode.l10n.t('Restoring…'), () =>
+  const started = Date.now();
+  const answer = await s.tree.busyWhile(rows, vscode.l10n.t('Restoring…'), () =>
     withProgress(s, vscode.l10n.t('Restoring {0} from the backup of {1} (this can take minutes)…', name, when), async () => {
       try {
         return await offeredForCommand(s, plan.service, 'backupRestore',
           () => api.backups.restore(plan.database.id, plan.backup.id, { workspace: plan.workspace, priority: 'user' }), backupStillThere(s, plan));
       } catch (error) {
+        const lost = lostAnswer(error);
+        if (lost) return lost;
         throw explainApiError(error, vscode.l10n.t('Cannot restore {0} from the backup of {1}', name, when));
       }
     }));
   const list = s.tree.listOf(plan.service, plan.workspace, 'databases');
   if (list) s.tree.refresh(list);
-  void inform(s, vscode.l10n.t('{0} restored from the backup of {1}.', name, when));
-  return result;
+  if (typeof answer === 'string') {
+    await rememberUnanswered(s, restoreKey(plan));
+    const what = vscode.l10n.t('Restore of {0} from the backup of {1}', name, when);
+    return { answered: false, text: unansweredText(what, answer, durationText(Date.now() - started), checkAdvice(name)) };
+  }
+  await forgetUnanswered(s, restoreKey(plan));
+  return { answered: true, text: vscode.l10n.t('The service answered that it restored {0} from the backup of {1}; it does not check that the restore worked.', name, when) };
 }

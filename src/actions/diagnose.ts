@@ -3,10 +3,15 @@
 // 3,000 characters). The command (a Deploys row, a failed deploy's notice, the log tab's
 // title bar) and the deploy log tool are doors onto these: the read, and what it says.
 import * as vscode from 'vscode';
-import type { CallOptions, Deploy, Diagnosis } from '../api';
+import { lostAnswer, type CallOptions, type Deploy, type Diagnosis } from '../api';
 import { offered, offeredForCommand } from '../commands/kit/offered';
+import { unansweredText } from '../commands/kit/outcome';
 import type { ServiceCore } from '../core';
 import type { AppRef } from '../model';
+import { durationText } from './runCommand';
+
+/** The service's diagnosis, or why there is none; `unanswered`: the proxy in front cut the answer (the service may still be asking its AI). */
+export type ServiceDiagnosis = Diagnosis | { kind: 'unavailable'; reason: 'unanswered'; message: string; raw: Record<string, unknown> };
 
 /** The deploy as its log tab names it: the short commit, else the start of its id. */
 export function deployLabel(deploy: Pick<Deploy, 'id' | 'commitSha'>): string {
@@ -27,16 +32,28 @@ export const DIAGNOSE = {
  * older wokku answers 404 while the deploy is there) is found once: a command says so and
  * stops quietly (`forCommand`), a tool gets NotOffered to put in words.
  */
-export function readDiagnosis(s: ServiceCore, app: AppRef, deployId: string, { options = {}, forCommand = false }: { options?: CallOptions; forCommand?: boolean } = {}): Promise<Diagnosis> {
+export async function readDiagnosis(s: ServiceCore, app: AppRef, deployId: string, { options = {}, forCommand = false }: { options?: CallOptions; forCommand?: boolean } = {}): Promise<ServiceDiagnosis> {
   const api = s.connections.of(app.service).api();
   const call = () => api.ai.diagnose(deployId, options);
   const stillThere = () => api.deploys.get(app.id, deployId, { workspace: app.workspace, ...options });
-  return (forCommand ? offeredForCommand : offered)(s, app.service, 'diagnose', call, stillThere);
+  const started = Date.now();
+  try {
+    return await (forCommand ? offeredForCommand : offered)(s, app.service, 'diagnose', call, stillThere);
+  } catch (error) {
+    // The service asks its AI inside the request: a cut answer is not a failure, and asking again costs another diagnosis.
+    const lost = lostAnswer(error);
+    if (!lost) throw error;
+    const what = vscode.l10n.t('The diagnosis of the failed deploy of {0}', app.name);
+    const check = vscode.l10n.t('The service keeps no diagnosis: asking again later sends the log to its AI once more.');
+    return { kind: 'unavailable', reason: 'unanswered', message: unansweredText(what, lost, durationText(Date.now() - started), check), raw: {} };
+  }
 }
 
 /** Why there is no diagnosis, in words naming the app. */
-export function unavailableText(app: AppRef, diagnosis: Extract<Diagnosis, { kind: 'unavailable' }>): string {
+export function unavailableText(app: AppRef, diagnosis: Extract<ServiceDiagnosis, { kind: 'unavailable' }>): string {
   switch (diagnosis.reason) {
+    case 'unanswered':
+      return diagnosis.message;
     case 'no_api_key':
       return vscode.l10n.t('The service has no AI key configured (its operator sets none), so it cannot diagnose the deploy of {0}.', app.name);
     case 'no_log':
@@ -52,7 +69,7 @@ export function diagnosisDocument(app: AppRef, deploy: Pick<Deploy, 'id' | 'comm
 }
 
 /** The result summary: what a tool's answer says of the diagnosis. */
-export function diagnosisSummary(app: AppRef, diagnosis: Diagnosis): string {
+export function diagnosisSummary(app: AppRef, diagnosis: ServiceDiagnosis): string {
   return diagnosis.kind === 'diagnosis'
     ? vscode.l10n.t('The service\'s AI diagnosis of this failed deploy (from the log\'s last 3,000 characters):\n{0}', diagnosis.markdown.trim())
     : unavailableText(app, diagnosis);

@@ -4,11 +4,12 @@
 // code). The service answers only when the command has ended, with its exit code; what it
 // answers and every way it can fail become one summary that each door shows.
 import * as vscode from 'vscode';
-import { ApiError, isCancelled, TimeoutError, type CallOptions, type RunResult } from '../api';
+import { ApiError, isCancelled, lostAnswer, type CallOptions, type LostAnswer, type RunResult } from '../api';
 import { errorMessage } from '../connection';
 import type { Core } from '../core';
 import type { AppRef } from '../model';
 import { NotOffered, offered } from '../commands/kit/offered';
+import { unansweredText } from '../commands/kit/outcome';
 import { RecentCommands } from './recentCommands';
 
 /** What runs: the command line exactly as the user (or the model, or tasks.json) wrote it, on that app. */
@@ -17,8 +18,8 @@ export interface RunPlan {
   readonly command: string;
 }
 
-/** Why a command gave no exit code. */
-export type RunProblem = 'missing' | 'unreachable' | 'proxyTimeout' | 'noAnswer' | 'notOffered' | 'cancelled' | 'other';
+/** Why a command gave no exit code ('noAnswer': the proxy in front cut the answer, the connection dropped, AppHost stopped waiting). */
+export type RunProblem = 'missing' | 'unreachable' | 'noAnswer' | 'notOffered' | 'cancelled' | 'other';
 
 export type RunSummary = RunPlan & { readonly ms: number } & (
   | {
@@ -70,7 +71,8 @@ export async function runOneOff(s: Core, plan: RunPlan, { signal, options = {} }
     const problem = problemOf(error, signal);
     if (problem !== 'notOffered' && problem !== 'missing') await remember(s, plan);
     if (problem === 'other') s.log.warn(`[run] ${app.name}: ${errorMessage(error)}`);
-    return { ...plan, ms: ms(), kind: 'failed', problem, text: problemText(problem, app, error) };
+    const waited = ms();
+    return { ...plan, ms: waited, kind: 'failed', problem, text: problemText(problem, plan, error, waited) };
   }
 }
 
@@ -91,16 +93,15 @@ function exited(result: RunResult) {
 function problemOf(error: unknown, signal: AbortSignal | undefined): RunProblem {
   if (error instanceof NotOffered) return 'notOffered';
   if (signal?.aborted || isCancelled(error)) return 'cancelled';
-  if (error instanceof TimeoutError) return 'noAnswer';
+  if (lostAnswer(error)) return 'noAnswer';
   if (error instanceof ApiError) {
     if (error.status === 422 && /missing command/i.test(error.message)) return 'missing';
     if (error.status === 503) return 'unreachable';
-    if (error.status === 504) return 'proxyTimeout';
   }
   return 'other';
 }
 
-function problemText(problem: RunProblem, app: AppRef, error: unknown): string {
+function problemText(problem: RunProblem, { app, command }: RunPlan, error: unknown, waited: number): string {
   switch (problem) {
     case 'notOffered':
       return errorMessage(error);
@@ -110,10 +111,10 @@ function problemText(problem: RunProblem, app: AppRef, error: unknown): string {
       return vscode.l10n.t('The service needs a command line to run (it answered "Missing command"). Nothing ran.');
     case 'unreachable':
       return vscode.l10n.t('The service cannot reach the server of {0}, so the command did not run ({1}). Try again when the server is back.', app.name, errorMessage(error));
-    case 'proxyTimeout':
-      return vscode.l10n.t('No answer within 60 s: the proxy in front of the service gives up on longer requests (504 Gateway Time-out). The command may still be running in its container, but its output and exit code are lost. Run long work as a worker process, or split it into shorter commands.');
     case 'noAnswer':
-      return vscode.l10n.t('{0} The command may still be running in its container; its output and exit code are lost.', errorMessage(error));
+      // The service itself sets no limit (wokku ignores its own `timeout: 60`): the proxy in front does, and only its answer says how long it waited.
+      return unansweredText(vscode.l10n.t('`{0}` on {1}', command, app.name), lostAnswer(error) as LostAnswer, durationText(waited),
+        vscode.l10n.t('Its output and exit code are lost: look for its effects in the app\'s logs (Tail Logs) or its data. Run long work as a worker process, or split it into shorter commands.'));
     default:
       return vscode.l10n.t('Could not run the command on {0}: {1}', app.name, errorMessage(error));
   }

@@ -47,7 +47,7 @@ export interface RequestSpec {
   body?: unknown;
   /** Uses the slow timeout (platform operations: lifecycle, create, deploy, rollback, SSL, config). */
   slow?: boolean;
-  /** At least this long (a one-off command runs up to 60 s on the platform before it answers). */
+  /** At least this long (a restore, an import or a one-off command answers only when it is done). */
   minTimeoutMs?: number;
   /** Sent without Authorization (login, device sign-in). */
   anonymous?: boolean;

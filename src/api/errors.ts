@@ -171,6 +171,7 @@ const DEFAULT_MESSAGES: Record<number, () => string> = {
   405: () => l10n.t('Not supported by this server'),
   409: () => l10n.t('Conflict'),
   410: () => l10n.t('Gone'),
+  413: () => l10n.t('Request too large'),
   422: () => l10n.t('The server rejected the request'),
   429: () => l10n.t('Too many requests — try again later'),
   500: () => l10n.t('Internal server error'),

@@ -9,6 +9,7 @@ export type { TrustSettings } from './trustedRoots';
 export {
   AppHostError, ApiError, NetworkError, TimeoutError, CancelledError, ConfigurationError, InvalidIdError, apiErrorIn, isCancelled, isNameTaken, isNotDeployed,
 } from './errors';
+export { isAppLimit, lostAnswer, policyRefusal, type LostAnswer } from './answers';
 export { summarizeMessages } from './errorBody';
 export { RequestBudget, type BudgetSnapshot, type Priority, type RequestBudgetOptions } from './requestBudget';
 export { sleep, systemClock, type Clock } from './clock';

@@ -1,10 +1,11 @@
 // Databases: create, delete (type the name), link/unlink apps, and backups.
 import * as vscode from 'vscode';
 import { inform, warn } from './kit/notices';
-import { ApiError, dashboardUrl, readLinkedApps, sleep, systemClock, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
+import { ApiError, dashboardUrl, policyRefusal, readLinkedApps, sleep, systemClock, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
 import { askDownloadDestination, confirmRestore, downloadBackup, planBackup, restoreBackup, type DatabaseAt } from '../actions/backupTransfer';
 import { confirmImport, planImport, runImport } from '../actions/databaseImport';
 import type { ServiceCore } from '../core';
+import { showLoadOutcome } from './databaseChecks';
 import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/commandTarget';
 import { isGone, writeOrReadBack } from './kit/outcome';
 import type { CommandTable } from './kit/running';
@@ -34,6 +35,7 @@ export const DATABASE_TYPES: readonly { type: string; description: () => string 
 const UNFINISHED = new Set(['pending', 'running', 'creating', 'in_progress', 'queued', 'started']);
 /** Backup poll: soon at first (backups of small databases are quick), then every 2 s, for 30 s at most. */
 const BACKUP_POLL_DELAYS_MS = [500, 1000, 1500, ...Array<number>(14).fill(2000)];
+const BACKUP_POLL_SECONDS = Math.round(BACKUP_POLL_DELAYS_MS.reduce((a, b) => a + b, 0) / 1000);
 
 export function validateDatabaseName(value: string): string | undefined {
   const name = value.trim();
@@ -281,24 +283,32 @@ async function backupDatabase(s: ServiceCore, target?: CommandTarget): Promise<v
         limit = error;
         return 'limit' as const;
       }
-      if (error instanceof ApiError && error.status === 403) {
-        throw new Error(vscode.l10n.t('Only AppHost administrators can start a backup of {0}; its backups stay listed here. Ask an administrator to back it up.', database.name), { cause: error });
+      // wokku authorizes a backup against the database's server (ServerPolicy#update?, administrators
+      // only) inside `rescue => e`: the refusal comes as 422 naming the policy; the specification's is a 403.
+      if ((error instanceof ApiError && error.status === 403) || policyRefusal(error)) {
+        throw new Error(vscode.l10n.t('Only administrators of this service can start backups: no backup of {0} was started. Its backups stay listed here; ask an administrator to back it up.', database.name), { cause: error });
       }
       throw error;
     }
     let seen = '';
+    let appeared = false;
     for (const delay of BACKUP_POLL_DELAYS_MS) {
       await sleep(systemClock, delay);
       const fresh = (await api.backups.list(database.id, { workspace, priority: 'background' })).filter((b) => !before.has(b.id));
+      appeared ||= fresh.length > 0;
       const state = fresh.map((b) => `${b.id}:${b.status}`).join();
       if (state !== seen && node) s.tree.refresh(node.backups);
       seen = state;
       if (fresh.length && fresh.every((b) => !UNFINISHED.has(b.status ?? ''))) return fresh[0];
     }
-    return undefined;
+    return appeared ? undefined : ('none' as const);
   });
   if (outcome === 'limit') {
     await explainBackupLimit(s, db, limit);
+  } else if (outcome === 'none') {
+    // wokku's BackupService raises before it creates the record when the server has no backup
+    // destination, and its BackupJob swallows that: the 201 was all there will ever be.
+    void warn(s, vscode.l10n.t('No backup of {0} has appeared: the service accepted the request, but recorded no backup in {1} s. The likely cause: no backup destination (S3 storage) is configured for its server, and the service then drops the backup without a record. An administrator of the service can configure one in its dashboard; then start the backup again.', database.name, BACKUP_POLL_SECONDS));
   } else if (!outcome) {
     void inform(s, vscode.l10n.t('The backup of {0} is still running; it will show under Backups when you refresh.', database.name));
   } else if (outcome.status === 'failed') {
@@ -348,12 +358,12 @@ async function restoreBackupOf(s: ServiceCore, target?: CommandTarget): Promise<
   const db = databaseAt(await resolveDatabase(s, target, vscode.l10n.t('Select the database to restore')));
   const plan = await planBackup(s, db, backupRowOf(target), { feature: 'backupRestore', placeHolder: vscode.l10n.t('Backup to restore from') });
   await confirmRestore(s, plan);
-  await restoreBackup(s, plan);
+  await showLoadOutcome(s, db, await restoreBackup(s, plan));
 }
 
 async function importDump(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const db = databaseAt(await resolveDatabase(s, target, vscode.l10n.t('Select the database to import a dump into')));
   const plan = await planImport(s, db);
   await confirmImport(s, plan);
-  await runImport(s, plan);
+  await showLoadOutcome(s, db, await runImport(s, plan));
 }

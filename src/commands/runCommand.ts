@@ -19,12 +19,19 @@ export function runCommandCommands(s: ServiceCore): CommandTable {
 }
 
 async function runCommand(s: ServiceCore, target?: CommandTarget): Promise<void> {
-  const app = await resolveApp(s, target, vscode.l10n.t('Select the app to run a command in'));
+  await runCommandOn(s, await resolveApp(s, target, vscode.l10n.t('Select the app to run a command in')));
+}
+
+/**
+ * Run Command… on an app; `prefill` is a line another command offers as its next step
+ * (a query after an import): it stands in the box, and runs only when the user sends it.
+ */
+export async function runCommandOn(s: ServiceCore, app: AppRef, prefill?: string): Promise<void> {
   if (s.connections.of(app.service).offers.lacks('run')) {
     void inform(s, notOfferedText('run'));
     return;
   }
-  const plan = planRun(s, app, await askCommandLine(s, app));
+  const plan = planRun(s, app, await askCommandLine(s, app, prefill));
   const { terminal, done } = openRunTerminal(s, plan);
   const summary = await done;
   if (summary?.kind === 'failed' && summary.problem === 'notOffered') {
@@ -40,7 +47,7 @@ type LineItem = vscode.QuickPickItem & { line?: string };
 const shown = (line: string) => line.replace(/\$\(/g, '\\$(');
 
 /** The command line: typed, or one of the app's recent ones (most recent first). */
-async function askCommandLine(s: Core, app: AppRef): Promise<string> {
+async function askCommandLine(s: Core, app: AppRef, prefill = ''): Promise<string> {
   const recent = recentCommands(s).of(app);
   const recentItems: LineItem[] = recent.map((line) => ({ label: shown(line), line }));
   const pick = vscode.window.createQuickPick<LineItem>();
@@ -49,6 +56,7 @@ async function askCommandLine(s: Core, app: AppRef): Promise<string> {
     ? vscode.l10n.t('Type a command line, or pick a recent one (it runs in a new container of {0})', app.name)
     : vscode.l10n.t('Type a command line, e.g. rails db:migrate (it runs in a new container of {0})', app.name);
   pick.matchOnDescription = false;
+  pick.value = prefill;
   const update = () => {
     const typed = pick.value.trim();
     const typedItem: LineItem[] = typed && !recent.includes(typed)

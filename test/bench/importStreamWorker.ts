@@ -1,11 +1,13 @@
 // One 200 MB database import, in its own process (clean heap): `node --expose-gc
 // importStreamWorker.js <mode>`, the service's address and token as JSON on stdin (never
 // in argv or the environment). Prints one JSON line.
-//   stream:   AppHost's databases.import() with fs.createReadStream(file)
+//   stream:   AppHost's path: the file's first bytes sniffed (src/dumps), then openDump's
+//             stream (a read stream, counted) as the body of databases.import()
 //   buffered: the naive way, the file read whole, then sent (the baseline)
-import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { ApiClient, RequestBudget } from '../../src/api';
+import { sniffDump } from '../../src/dumps/dumpFormat';
+import { openDump, readHead } from '../../src/dumps/dumpStream';
 
 export type ImportMode = 'stream' | 'buffered';
 
@@ -40,7 +42,10 @@ async function main(): Promise<void> {
   let bytesSent: number;
   if (mode === 'stream') {
     const size = (await stat(file)).size;
-    const res = await client.databases.import(database, { source: createReadStream(file), size, onProgress: sample });
+    const verdict = sniffDump(await readHead(file), 'postgres');
+    if (verdict.action !== 'send') throw new Error(`the sniffer would not send the dump: ${JSON.stringify(verdict)}`);
+    const body = openDump(file, size, verdict, sample);
+    const res = await client.databases.import(database, { source: body.source, size: body.size });
     bytesSent = res.bytesSent;
   } else {
     const body = await readFile(file);

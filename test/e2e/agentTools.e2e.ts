@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { DEMO_USER, type RunningServer } from '../server';
+import { startJourneyServer } from './journey';
 import { REPO_ROOT } from '../vscode/tools';
 import { Workbench } from './workbench';
 import { patient } from '../support/patience';
@@ -15,7 +16,7 @@ describe('journey: AppHost\'s tools in the chat\'s tool picker', () => {
   let server: RunningServer;
 
   before(async () => {
-    server = await startServer({ seed: 'demo' });
+    server = await startJourneyServer({ seed: 'demo' });
     workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url, 'chat.disableAIFeatures': false } });
   });
   after(async () => {

@@ -42,7 +42,7 @@ describe('journey: a database\'s backups (download, restore)', () => {
     await workbench.quickInput().locator('input').fill('storefront');
     await workbench.quickInput().getByText('Type "storefront-db" exactly to restore it').waitFor();
     await workbench.screenshot('backups-2-restore-prompt');
-    await workbench.enter('storefront-db', toast(/storefront-db restored from the backup of/));
+    await workbench.enter('storefront-db', toast(/The service answered that it restored storefront-db from the backup of/));
     assert.equal(server.control.restores.at(-1)?.database, 'storefront-db');
     await workbench.screenshot('backups-3-restored');
     await workbench.runCommand('Notifications: Clear All Notifications');

@@ -10,17 +10,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_USER, makeTestPki, startServer, type RunningServer, type TestPki } from '../server';
+import { DEMO_USER, makeTestPki, type RunningServer, type TestPki } from '../server';
 import { until } from '../support/wait';
 import { ACT_TIMEOUT, gesture, shows } from './gesture';
-import { closeJourney } from './journey';
+import { closeJourney, startJourneyServer } from './journey';
 import { Workbench } from './workbench';
 import { patient } from '../support/patience';
 
 const OS_STORE_DIR = '/usr/local/share/ca-certificates';
 
 function httpsServer(pki: TestPki): Promise<RunningServer> {
-  return startServer({ seed: 'demo', actionDelayMs: 300, tls: pki.server });
+  return startJourneyServer({ seed: 'demo', actionDelayMs: 300, tls: pki.server });
 }
 
 describe('journey: certificates (a private certificate authority)', () => {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { DEMO_USER, type RunningServer } from '../server';
+import { startJourneyServer } from './journey';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
 import { gesture, gone, shows } from './gesture';
 import { Workbench } from './workbench';
@@ -16,7 +17,7 @@ describe('journey: deploy the folder you are coding in', () => {
 
   before(async () => {
     // A build line every 100 ms: a build takes about two seconds, long enough to watch.
-    server = await startServer({ seed: 'demo', actionDelayMs: 800, logIntervalMs: 0 });
+    server = await startJourneyServer({ seed: 'demo', actionDelayMs: 800, logIntervalMs: 0 });
     scratch = mkdtempSync(join(tmpdir(), 'apphost-e2e-deploy-'));
     repo = createSampleRepo(join(scratch, 'storefront'), server);
     workbench = await Workbench.open({ folder: repo.dir, settings: { 'apphost.baseUrl': server.url, 'git.openRepositoryInParentFolders': 'never' } });

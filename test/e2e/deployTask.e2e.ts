@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { DEMO_USER, type RunningServer } from '../server';
+import { startJourneyServer } from './journey';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
 import { ACT_TIMEOUT, CHECK_TIMEOUT, dismissOverlays, gesture, gone, shows } from './gesture';
 import { Workbench } from './workbench';
@@ -30,7 +31,7 @@ describe('journey: deploy as a task, with a pre-deploy task', () => {
 
   before(async () => {
     // A build line every 100 ms: long enough to watch it in the terminal.
-    server = await startServer({ seed: 'demo', actionDelayMs: 800, logIntervalMs: 0 });
+    server = await startJourneyServer({ seed: 'demo', actionDelayMs: 800, logIntervalMs: 0 });
     scratch = mkdtempSync(join(tmpdir(), 'apphost-e2e-task-'));
     repo = createSampleRepo(join(scratch, 'storefront'), server);
     mkdirSync(join(repo.dir, '.vscode'));

@@ -18,8 +18,17 @@ export interface JourneyOptions {
   prepare?: (server: RunningServer) => void | Promise<void>;
 }
 
+/**
+ * The journeys' service sits behind a front, as wokku is deployed (test/server/front.ts):
+ * Dokku's nginx, its 60 s read timeout and its 1 MB body limit (a journey that uploads more
+ * raises `bodyLimitBytes`, as an operator would).
+ */
+export function startJourneyServer(options: ServerOptions = {}): Promise<RunningServer> {
+  return startServer({ seed: 'demo', front: 'dokku-nginx', ...options });
+}
+
 export async function openJourney(options: JourneyOptions = {}): Promise<{ server: RunningServer; workbench: Workbench }> {
-  const server = await startServer({ seed: 'demo', actionDelayMs: 300, ...options.server });
+  const server = await startJourneyServer({ actionDelayMs: 300, ...options.server });
   let workbench: Workbench | undefined;
   try {
     await options.prepare?.(server);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { DEMO_USER, type RunningServer } from '../server';
+import { startJourneyServer } from './journey';
 import { until } from '../support/wait';
 import { ACT_TIMEOUT, gesture, gone, shows } from './gesture';
 import { Workbench } from './workbench';
@@ -22,7 +23,7 @@ describe('journey: tail logs beside the code, a deploy log in a tab', () => {
 
   before(async () => {
     // The generator is off: the journey appends the lines it shows.
-    server = await startServer({ seed: 'demo', actionDelayMs: 300, logIntervalMs: 0 });
+    server = await startJourneyServer({ seed: 'demo', actionDelayMs: 300, logIntervalMs: 0 });
     workbench = await Workbench.open({ settings: { 'apphost.baseUrl': server.url, 'apphost.logs.initialLines': 12, 'editor.autoIndent': 'none' } });
     token = server.control.issueToken(DEMO_USER.email);
     await workbench.signInWithToken(token);

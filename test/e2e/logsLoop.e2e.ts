@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { DEMO_USER, type RunningServer } from '../server';
+import { startJourneyServer } from './journey';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
 import type { Locator } from 'playwright-core';
 import { ACT_TIMEOUT, dismissOverlays, gesture, gone, shows } from './gesture';
@@ -30,7 +31,7 @@ describe('journey: from a log line to the code, filtered tails, recent lines', (
   let scratch: string;
 
   before(async () => {
-    server = await startServer({ seed: 'demo', actionDelayMs: 300, logIntervalMs: 0 });
+    server = await startJourneyServer({ seed: 'demo', actionDelayMs: 300, logIntervalMs: 0 });
     scratch = mkdtempSync(join(tmpdir(), 'apphost-e2e-loop-'));
     // The folder linked to storefront (its wokku remote), with the files the trace names.
     repo = createSampleRepo(join(scratch, 'storefront'), server);

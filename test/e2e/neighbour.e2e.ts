@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { DEMO_USER, type RunningServer } from '../server';
 import { patient } from '../support/patience';
 import { until } from '../support/wait';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
 import { ACT_TIMEOUT, CHECK_TIMEOUT, gesture, shows } from './gesture';
-import { closeJourney } from './journey';
+import { closeJourney, startJourneyServer } from './journey';
 import { carriesToken, declineQuestions, during, isDocumentWrite, isLifecycle, isPush, startRecordingProxy, type Question, type RecordingProxy } from './neighbourKit';
 import { TRIES, type NeighbourReport, type Try } from './spy/neighbourTries';
 import { NEIGHBOUR_COMMAND_TITLE, packageSpy } from './spy/packageSpy';
@@ -35,7 +35,7 @@ describe('journey: a neighbour extension, after the user used AppHost, gets noth
     dir = mkdtempSync(join(tmpdir(), 'apphost-neighbour-'));
     const spyVsix = packageSpy(join(dir, 'spy'));
     // A simulated second of a command lasts 100 ms: Run Command… answers at once.
-    server = await startServer({ seed: 'demo', actionDelayMs: 300, runSecondMs: 100 });
+    server = await startJourneyServer({ actionDelayMs: 300, runSecondMs: 100 });
     proxy = await startRecordingProxy();
     repo = createSampleRepo(join(dir, 'storefront'), server);
     token = server.control.issueToken(DEMO_USER.email);

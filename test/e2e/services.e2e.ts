@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
-import { closeJourney, openJourney } from './journey';
+import { DEMO_USER, type RunningServer } from '../server';
+import { closeJourney, openJourney, startJourneyServer } from './journey';
 import type { Workbench } from './workbench';
 import { ACT_TIMEOUT, dismissOverlays, gesture, gone, shows } from './gesture';
 
@@ -13,7 +13,7 @@ describe('journey: a second service side by side', () => {
 
   before(async () => {
     ({ server, workbench } = await openJourney({ collapse: ['Activity'] }));
-    staging = await startServer({ seed: 'demo', actionDelayMs: 300, workspaceHeader: true });
+    staging = await startJourneyServer({ seed: 'demo', actionDelayMs: 300, workspaceHeader: true });
   });
   after(async () => {
     await closeJourney(workbench, server);

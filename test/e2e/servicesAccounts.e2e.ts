@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
-import { closeJourney, openTwoServices } from './journey';
+import { DEMO_USER, type RunningServer } from '../server';
+import { closeJourney, openTwoServices, startJourneyServer } from './journey';
 import type { Workbench } from './workbench';
 import { ACT_TIMEOUT, dismissOverlays, gesture, gone, shows } from './gesture';
 import { patient } from '../support/patience';
@@ -15,8 +15,8 @@ describe('journey: accounts and rate limits of two services', () => {
   let host: string;
 
   before(async () => {
-    production = await startServer({ seed: 'demo', actionDelayMs: 300 });
-    staging = await startServer({ seed: 'demo', actionDelayMs: 300, workspaceHeader: true });
+    production = await startJourneyServer({ seed: 'demo', actionDelayMs: 300 });
+    staging = await startJourneyServer({ seed: 'demo', actionDelayMs: 300, workspaceHeader: true });
     host = new URL(production.url).host;
     workbench = await openTwoServices(production, staging);
   });

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../server';
+import { type RunningServer } from '../server';
 import { createSampleRepo, type SampleRepo } from '../tools/sampleRepo';
-import { closeJourney, openTwoServices } from './journey';
+import { closeJourney, openTwoServices, startJourneyServer } from './journey';
 import type { Workbench } from './workbench';
 import { gone, shows } from './gesture';
 import { patient } from '../support/patience';
@@ -19,8 +19,8 @@ describe('journey: a folder of the second service', () => {
   let scratch: string;
 
   before(async () => {
-    production = await startServer({ seed: 'demo', logIntervalMs: 0 });
-    staging = await startServer({ seed: 'demo', logIntervalMs: 0, gitRemote: 'http' });
+    production = await startJourneyServer({ seed: 'demo', logIntervalMs: 0 });
+    staging = await startJourneyServer({ seed: 'demo', logIntervalMs: 0, gitRemote: 'http' });
     scratch = mkdtempSync(join(tmpdir(), 'apphost-e2e-services-'));
     repo = createSampleRepo(join(scratch, 'storefront'), staging);
     repo.git('remote', 'set-url', 'wokku', `${staging.url}/git/storefront.git`);

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_USER, startServer, type RunningServer } from '../server';
+import { DEMO_USER, type RunningServer } from '../server';
 import { until } from '../support/wait';
-import { closeJourney } from './journey';
+import { closeJourney, startJourneyServer } from './journey';
 import type { SpyReport } from './spy/extension';
 import { packageSpy, SPY_COMMAND_TITLE } from './spy/packageSpy';
 import { VSIX, Workbench } from './workbench';
@@ -25,7 +25,7 @@ describe('journey: another extension gets nothing from AppHost', () => {
     this.timeout(patient(180_000));
     dir = mkdtempSync(join(tmpdir(), 'apphost-spy-'));
     const spyVsix = packageSpy(dir);
-    server = await startServer({ seed: 'demo' });
+    server = await startJourneyServer({ seed: 'demo' });
     token = server.control.issueToken(DEMO_USER.email);
     // What the spy hunts for: the token the user signs in with (a real spy looks for anything).
     writeFileSync(join(dir, 'secret'), token);

@@ -12,6 +12,8 @@ import { extensionApi, serviceOf, signInWithIssuedToken, startSignedIn, stopSign
 import { nodeAt, requestsOf, runScripted } from './support/resourceTree';
 
 const MB = 1024 * 1024;
+/** A file that starts like pg_dump's custom format (`PGDMP`), `size` bytes long. */
+const pgDump = (size: number) => Buffer.concat([Buffer.from('PGDMP\x01\x0e\x00', 'latin1'), Buffer.alloc(size - 8, 0x41)]);
 const ASKED = /^Another extension or tool asked AppHost to: /;
 
 /** The row of a backup, by id, under a database's Backups group. */
@@ -114,7 +116,8 @@ describe('databases: download and restore backups, the free tier, import a dump'
     assert.deepEqual(posts(), [], 'Escape or a wrong name: nothing sent');
     const before = server.control.restores.length;
     const ui = await runScripted('apphost.database.restoreBackup', { inputs: ['storefront-db'] }, row);
-    assert.ok(ui.shown.some((s) => s.kind === 'info' && /^storefront-db restored from the backup of/.test(s.text)), JSON.stringify(ui.shown));
+    const summary = ui.shown.find((s) => s.kind === 'info' && /^The service answered that it restored storefront-db from the backup of .*; it does not check that the restore worked\.$/.test(s.text));
+    assert.deepEqual(summary?.items, ['Check with Run Command…'], JSON.stringify(ui.shown));
     assert.deepEqual(server.control.restores.slice(before), [{ database: 'storefront-db', backupId: id }]);
     assert.deepEqual(posts(), [`POST /api/v1/databases/${dbId('storefront-db')}/backups/${id}/restore`]);
   });
@@ -143,19 +146,60 @@ describe('databases: download and restore backups, the free tier, import a dump'
     assert.deepEqual(posts(), []);
   });
 
-  it('imports a dump file, streamed with its size, after the name is typed', async () => {
-    const file = join(dir, 'dump.sql');
-    await writeFile(file, Buffer.alloc(3 * MB, 0x41));
+  it('imports a dump file, streamed with its size, after the name is typed; says only what the service confirmed, then offers a query in a linked app', async () => {
+    const file = join(dir, 'dump.dump');
+    await writeFile(file, pgDump(3 * MB));
     const row = await nodeAt('Personal', 'Databases', 'storefront-db');
     server.control.clearRequestLog();
     const declined = await runScripted('apphost.database.import', { files: [vscode.Uri.file(file)], inputs: [undefined] }, row);
-    assert.match(declined.shown.find((s) => s.kind === 'inputBox')?.text ?? '', /loads dump\.sql \(3\.0 MB\) into storefront-db, overwriting its data/);
+    assert.match(declined.shown.find((s) => s.kind === 'inputBox')?.text ?? '', /loads dump\.dump \(3\.0 MB\) into storefront-db, overwriting its data/);
     assert.deepEqual(posts(), [], 'declined: nothing sent');
-    const ui = await runScripted('apphost.database.import', { files: [vscode.Uri.file(file)], inputs: ['storefront-db'] }, row);
-    assert.ok(ui.shown.some((s) => s.kind === 'info' && s.text === 'Imported dump.sql (3.0 MB) into storefront-db.'), JSON.stringify(ui.shown));
+    const check = /^The service took the dump dump\.dump \(3\.0 MB\) for storefront-db; it does not check that the import worked\.$/;
+    const ui = await runScripted('apphost.database.import', { files: [vscode.Uri.file(file)], inputs: ['storefront-db'], buttons: [[check, 'Check with Run Command…']], picks: [undefined] }, row);
+    assert.deepEqual(ui.shown.find((s) => s.kind === 'info' && check.test(s.text))?.items, ['Check with Run Command…'], JSON.stringify(ui.shown));
+    const box = ui.shown.find((s) => s.kind === 'quickPick');
+    assert.equal(box?.text, 'Run a command on storefront', 'Run Command… in the app linked to it');
+    assert.equal(box?.items?.[0], 'psql "$DATABASE_URL" -c \'\\dt+\'', 'the query line stands in the box, for the user to send');
     const received = server.control.imports.at(-1)!;
-    assert.deepEqual([received.database, received.bytes, received.done], ['storefront-db', 3 * MB, true]);
+    assert.deepEqual([received.database, received.bytes, received.done, received.head.slice(0, 10)], ['storefront-db', 3 * MB, true, '5047444d50']);
+    assert.deepEqual(posts(), [`POST /api/v1/databases/${dbId('storefront-db')}/import`], 'and nothing ran');
+  });
+
+  it('a dump the import would load nothing from is refused before anything is sent: a .sql renamed .dump, with the pg_dump line that makes the right one', async () => {
+    const file = join(dir, 'renamed.dump');
+    await writeFile(file, '--\n-- PostgreSQL database dump\n--\nSET statement_timeout = 0;\nCREATE TABLE orders (id bigint);\n');
+    server.control.clearRequestLog();
+    const ui = await runScripted('apphost.database.import', { files: [vscode.Uri.file(file)], inputs: ['storefront-db'] }, await nodeAt('Personal', 'Databases', 'storefront-db'));
+    const error = ui.shown.find((s) => s.kind === 'error')?.text ?? '';
+    assert.match(error, /^renamed\.dump is a plain SQL dump of Postgres, and `dokku postgres:import` loads only pg_dump's custom format \(`pg_dump -Fc`\) into storefront-db: the service would answer "Imported" and load nothing\. Nothing was sent\. Make the right one from the source database with `pg_dump -Fc --no-acl --no-owner -f renamed\.dump <database URL>`/, JSON.stringify(ui.shown));
+    assert.ok(!ui.shown.some((s) => s.kind === 'inputBox'), 'not even asked to confirm');
+    assert.deepEqual(posts(), []);
+  });
+
+  it('a file AppHost does not recognise is sent only when the user says so', async () => {
+    const file = join(dir, 'mystery.bin');
+    await writeFile(file, Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 0, 9]));
+    const row = await nodeAt('Personal', 'Databases', 'storefront-db');
+    server.control.clearRequestLog();
+    const asked = /^AppHost does not recognise mystery\.bin as pg_dump's custom format \(`pg_dump -Fc`\), which `dokku postgres:import` loads into storefront-db\. The service does not check/;
+    const declined = await runScripted('apphost.database.import', { files: [vscode.Uri.file(file)], buttons: [[asked, undefined]] }, row);
+    assert.ok(declined.shown.some((s) => asked.test(s.text)), JSON.stringify(declined.shown));
+    assert.deepEqual(posts(), []);
+    await runScripted('apphost.database.import', { files: [vscode.Uri.file(file)], buttons: [[asked, 'Send Anyway']], inputs: ['storefront-db'] }, row);
     assert.deepEqual(posts(), [`POST /api/v1/databases/${dbId('storefront-db')}/import`]);
+  });
+
+  it('a backup AppHost downloaded imports back as it is: decompressed while it is sent', async () => {
+    const id = server.control.addBackup('storefront-db', 400_000);
+    const saved = join(dir, 'storefront-db.gz');
+    await runScripted('apphost.database.downloadBackup', { files: [vscode.Uri.file(saved)] }, await backupRow('storefront-db', id));
+    const ui = await runScripted('apphost.database.import', { files: [vscode.Uri.file(saved)], inputs: ['storefront-db'] }, await nodeAt('Personal', 'Databases', 'storefront-db'));
+    assert.match(ui.shown.find((s) => s.kind === 'inputBox')?.text ?? '', /loads storefront-db\.gz \(390\.6 KB, decompressed as it is sent\) into storefront-db/);
+    const received = server.control.imports.at(-1)!;
+    assert.equal(received.head.slice(0, 10), '5047444d50', 'pg_dump\'s custom format, not gzip');
+    assert.ok(received.done && received.bytes > 390_000 && received.bytes < 400_000, `the decompressed export (a stored gzip is a little larger): ${received.bytes} bytes`);
+    assert.ok(ui.shown.some((s) => s.kind === 'info' && /^The service took the dump storefront-db\.gz \(/.test(s.text)), JSON.stringify(ui.shown));
+    await rm(saved);
   });
 
   it('an empty file is refused before anything is sent; the service\'s 422 for an empty body is explained', async () => {
@@ -167,15 +211,15 @@ describe('databases: download and restore backups, the free tier, import a dump'
     assert.ok(ui.shown.some((s) => s.kind === 'error' && /empty\.sql is empty: there is nothing to import into storefront-db/.test(s.text)), JSON.stringify(ui.shown));
     assert.ok(!ui.shown.some((s) => s.kind === 'inputBox'), 'not even asked');
     assert.deepEqual(posts(), []);
-    const file = join(dir, 'dump.sql');
+    const file = join(dir, 'dump.dump');
     server.control.failNext({ method: 'POST', path: /\/import$/, status: 422, body: { error: 'Empty request body — pipe the dump file as the body' } });
     const answered = await runScripted('apphost.database.import', { files: [vscode.Uri.file(file)], inputs: ['storefront-db'] }, row);
     assert.ok(answered.shown.some((s) => s.kind === 'error' && /The service received no data for storefront-db/.test(s.text)), JSON.stringify(answered.shown));
   });
 
   it('Cancel aborts the upload', async () => {
-    const file = join(dir, 'big.sql');
-    await writeFile(file, Buffer.alloc(48 * MB, 0x42));
+    const file = join(dir, 'dump.rdb');
+    await writeFile(file, Buffer.concat([Buffer.from('REDIS0011'), Buffer.alloc(48 * MB, 0x42)]));
     const row = await nodeAt('Personal', 'Databases', 'cache');
     const ui = await cancelledAtFirstProgress(() => runScripted('apphost.database.import', { files: [vscode.Uri.file(file)], inputs: ['cache'] }, row));
     assert.ok(ui.shown.some((s) => s.kind === 'info' && /Import into cache cancelled/.test(s.text)), JSON.stringify(ui.shown));
@@ -248,8 +292,8 @@ describe('databases: an older wokku without backup downloads, restores and impor
   });
 
   it('an import: the same, and the database rows lose Import Dump', async () => {
-    const file = join(dir, 'dump.sql');
-    await writeFile(file, 'SELECT 1;\n');
+    const file = join(dir, 'dump.dump');
+    await writeFile(file, pgDump(100));
     const row = await nodeAt('Personal', 'Databases', 'storefront-db');
     const ui = await runScripted('apphost.database.import', { files: [vscode.Uri.file(file)], inputs: ['storefront-db'] }, row);
     assert.deepEqual(ui.shown.filter((s) => s.text.includes('does not offer database imports')).map((s) => s.kind), ['info'], JSON.stringify(ui.shown));

@@ -174,11 +174,12 @@ describe('databases: create, delete, link, unlink, backup, drag and drop', funct
     assert.deepEqual(requestsOf(server).filter((r) => r.startsWith('POST')), [], 'no link');
   });
 
-  it('a member is told that only administrators start backups (403), and nothing changes', async () => {
+  it('a member is told that only administrators start backups (wokku\'s 422 naming ServerPolicy), and nothing changes', async () => {
     const count = server.control.state.store.backups.size;
     const ui = await runScripted('apphost.database.backup', { picks: ['cache'] });
     const error = ui.shown.find((s) => s.kind === 'error');
-    assert.match(error?.text ?? '', /Only AppHost administrators can start a backup of cache/);
+    assert.match(error?.text ?? '', /^Only administrators of this service can start backups: no backup of cache was started\./);
+    assert.ok(!/ServerPolicy/.test(JSON.stringify(ui.shown)), 'the policy\'s name is not the message');
     assert.equal(server.control.state.store.backups.size, count);
   });
 
@@ -198,6 +199,22 @@ describe('databases: create, delete, link, unlink, backup, drag and drop', funct
     assert.ok(log.slice(1).every((r) => r === `GET /api/v1/databases/${id}/backups`), log.join(', '));
     assert.ok(log.length <= 4, `a short poll: ${log.join(', ')}`);
     assert.equal((await labelsUnder(backups)).length, before.length + 1, 'the new backup shows');
+  });
+
+  it('a backup that never appears (no backup destination on the service: wokku keeps no record) names the likely cause and who can fix it', async function () {
+    this.timeout(90_000); // the whole poll: about 30 s
+    // Still signed in as the administrator (the previous test).
+    server.control.state.settings.backupDestination = false;
+    try {
+      const count = server.control.state.store.backups.size;
+      const ui = await runScripted('apphost.database.backup', {}, await nodeAt('Personal', 'Databases', 'cache'));
+      const notice = ui.shown.find((s) => s.kind === 'warning');
+      assert.match(notice?.text ?? '', /^No backup of cache has appeared: the service accepted the request, but recorded no backup in \d+ s\. The likely cause: no backup destination \(S3 storage\) is configured for its server.*An administrator of the service can configure one/, JSON.stringify(ui.shown));
+      assert.ok(!ui.shown.some((s) => /will show under Backups/.test(s.text)), 'no promise that it will show');
+      assert.equal(server.control.state.store.backups.size, count, 'and indeed none was recorded');
+    } finally {
+      server.control.state.settings.backupDestination = true;
+    }
   });
 
   it('explains the plan limit on backups (402)', async () => {

@@ -115,6 +115,15 @@ describe('diagnose: a failed deploy diagnosed by the service', function () {
     assert.deepEqual(diagnoseCalls(), ['POST /ai/diagnose'], 'one request');
   });
 
+  it('a diagnosis whose answer the proxy in front cut: may still be running, not a failure, not asked again', async () => {
+    server.control.failNext({ method: 'POST', path: /\/ai\/diagnose$/, status: 504, body: '<html><head><title>504 Gateway Time-out</title></head></html>' });
+    const ui = await runScripted('apphost.deploy.diagnose', {}, storefront, failed.id);
+    const notice = ui.shown.find((m) => m.kind === 'warning');
+    assert.match(notice?.text ?? '', /^The diagnosis of the failed deploy of storefront: no answer after \d+\.\d s: the proxy in front of the service stopped waiting for it \(504 Gateway Timeout\)\. The service may still be doing it.*AppHost did not send it again\.$/, JSON.stringify(ui.shown));
+    assert.ok(!ui.shown.some((m) => m.kind === 'error'), 'not a failure');
+    assert.deepEqual(diagnoseCalls(), ['POST /ai/diagnose'], 'one request');
+  });
+
   it('a deploy log\'s address that is not the tab in front: AppHost asks first, and declined sends nothing', async () => {
     const { row } = (await deployRows(api)).find((r) => r.deploy.id === failed.id)!;
     await vscode.commands.executeCommand('apphost.deploy.showLog', row);

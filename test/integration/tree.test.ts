@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { ApiClient, RequestBudget } from '../../src/api';
 import { validateAppName } from '../../src/commands/apps';
 import type { AppTarget } from '../../src/tree/commandTarget';
-import { ADMIN_USER, type RunningServer } from '../server';
+import { ADMIN_USER, DEMO_USER, type RunningServer } from '../server';
 import { extensionApi, signInWithIssuedToken, startSignedIn, stopSignedIn, until, useServer } from './support/env';
 import { childOf, labelOf, nodeAt, withScript } from './support/resourceTree';
 
@@ -140,6 +140,24 @@ describe('tree: resources, request economy and lifecycle', function () {
       assert.equal(posts.at(-1)?.status, 422, 'the service answered the validation form');
     } finally {
       server.control.setTakenName('dokku');
+    }
+  });
+
+  it('the app limit counts preview apps, as wokku does, and the notice says so', async () => {
+    const { store } = server.control.state;
+    const user = store.userByEmail(DEMO_USER.email)!;
+    const apps = store.workspacesOf(user.id).flatMap((ws) => store.appsIn(ws.id));
+    const previews = apps.filter((a) => a.isPreview).length;
+    assert.ok(previews > 0, 'the demo has preview apps');
+    // Room for one more app, were previews not counted.
+    server.control.setPlan(undefined, { maxApps: apps.length - previews + 1 });
+    try {
+      const ui = await run('apphost.app.create', { picks: ['eu-central'], inputs: ['one-more', 'main'] }, await path('Personal', 'Apps'));
+      const error = ui.shown.find((m) => m.kind === 'error');
+      assert.match(error?.text ?? '', /^Cannot create one-more on eu-central-1: App limit reached for your plan \(\d+\)\. Preview apps count toward this limit: delete the previews you no longer need, or upgrade the plan\.$/, JSON.stringify(ui.shown));
+      assert.equal(server.control.findApp('one-more'), undefined);
+    } finally {
+      server.control.setPlan(undefined, { maxApps: 50 });
     }
   });
 

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { FRONT_KINDS, frontSettings, parseSize, type FrontKind } from './front';
 import { ADMIN_USER, DEMO_USER, makeTestPki, startServer, type FailRule, type ServerOptions } from './index';
 
 const HELP = `Usage: npm run server -- [options]
@@ -34,7 +35,13 @@ const HELP = `Usage: npm run server -- [options]
   --taken-name <form>   POST /apps with a taken name: dokku (default, like wokku: Dokku's refusal,
                         422 {"error":"… Name is already taken"}) or validation ({"errors":[…]})
   --run-second <ms>     how long a simulated second of a one-off command lasts (default 1000)
-  --proxy-timeout <s>   a reverse proxy's read timeout: longer one-off commands get its 504
+  --front <kind>        the proxy in front: none (default), dokku-nginx (60 s read timeout,
+                        1 MB body limit, Dokku's pages) or thruster (kamal-proxy and Thruster:
+                        30 s, no body limit, wokku's kamal-errors pages)
+  --front-timeout <ms>  the front's timeout instead of its default (60000 / 30000)
+  --body-limit <size>   the largest body the front lets through (nginx's syntax: 1m, 500k, 2g)
+  --no-backup-destination  the operator configured no backup destination: backups answer
+                        201 "Backup started" and never appear (like wokku's BackupService)
   --https               serve https with a certificate signed by a throwaway private certificate
                         authority made now; prints the authority's file for apphost.tls.certificateAuthorities
   --tls-cert <file>     serve https with this certificate (PEM; with --tls-key)
@@ -75,7 +82,10 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       'ai-key': { type: 'boolean' },
       'taken-name': { type: 'string' },
       'run-second': { type: 'string' },
-      'proxy-timeout': { type: 'string' },
+      front: { type: 'string' },
+      'front-timeout': { type: 'string' },
+      'body-limit': { type: 'string' },
+      'no-backup-destination': { type: 'boolean' },
       https: { type: 'boolean' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
@@ -96,6 +106,8 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
   const takenName = values['taken-name'] ?? 'dokku';
   if (takenName !== 'dokku' && takenName !== 'validation') throw new Error(`--taken-name must be dokku or validation, got "${takenName}"`);
   if (seed !== 'demo' && seed !== 'empty') throw new Error(`--seed must be demo or empty, got "${seed}"`);
+  const front = values.front ?? 'none';
+  if (!FRONT_KINDS.includes(front as FrontKind)) throw new Error(`--front must be one of ${FRONT_KINDS.join(', ')}, got "${front}"`);
   if (!values['tls-cert'] !== !values['tls-key']) throw new Error('--tls-cert and --tls-key go together');
   return {
     port: num('port', values.port) ?? 3000,
@@ -117,10 +129,20 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     ...(values['ai-key'] ? { aiKey: true } : {}),
     ...(values['taken-name'] ? { takenName } : {}),
     ...(values['run-second'] ? { runSecondMs: num('run-second', values['run-second']) } : {}),
-    ...(values['proxy-timeout'] ? { proxyTimeoutSec: num('proxy-timeout', values['proxy-timeout']) } : {}),
+    ...(values.front ? { front: front as FrontKind } : {}),
+    ...(values['front-timeout'] ? { frontTimeoutMs: num('front-timeout', values['front-timeout']) } : {}),
+    ...(values['body-limit'] ? { bodyLimitBytes: parseSize(values['body-limit']) } : {}),
+    ...(values['no-backup-destination'] ? { backupDestination: false } : {}),
     ...(values['tls-cert'] && values['tls-key'] ? { tls: { cert: readFileSync(values['tls-cert'], 'utf8'), key: readFileSync(values['tls-key'], 'utf8') } } : {}),
     ...(values.https ? { throwawayCa: true } : {}),
   };
+}
+
+function frontLine(options: ServerOptions): string {
+  const front = frontSettings(options.front, options.frontTimeoutMs, options.bodyLimitBytes);
+  if (!front) return 'none (Puma bare: no timeout, no body limit)';
+  const limit = front.bodyLimitBytes === undefined ? 'no body limit' : `bodies up to ${front.bodyLimitBytes} bytes`;
+  return `${front.kind}: answers cut after ${front.timeoutMs / 1000} s, ${limit}`;
 }
 
 function parseFailure(spec: string): FailRule {
@@ -166,7 +188,8 @@ async function main(): Promise<void> {
   Seed:         ${options.seed}   Rate limit: ${limits}   Follow mode: ${options.follow ? 'on' : 'off'}
   Git pushes:   ${server.url}/git/<app>.git (password: an API token)${options.gitRemote === 'http' ? '' : `; git_remote says git@git.apphost.example:<app>, so in your repository run
                 git config url.${server.url}/git/.insteadOf git@git.apphost.example:`}
-${caFile ? `  Certificate:  signed by a throwaway authority: add ${caFile} to apphost.tls.certificateAuthorities\n` : ''}  Workspaces:   ${options.workspaceHeader ? 'X-Service-Workspace honoured (per-workspace resources)' : 'header ignored, every team in every list (like wokku)'}
+${caFile ? `  Certificate:  signed by a throwaway authority: add ${caFile} to apphost.tls.certificateAuthorities\n` : ''}  Front:        ${frontLine(options)}
+  Workspaces:   ${options.workspaceHeader ? 'X-Service-Workspace honoured (per-workspace resources)' : 'header ignored, every team in every list (like wokku)'}
 
   Demo user:    ${DEMO_USER.email} / ${DEMO_USER.password}
   Admin user:   ${ADMIN_USER.email} / ${ADMIN_USER.password} (otp_code ${ADMIN_USER.otp})

@@ -8,7 +8,7 @@ import type { BodyRule, CountRule, FailRule } from './faults';
 import { changeConfig, createRelease, record } from './operations';
 import type { RateLimitSettings } from './rateLimit';
 import type { RequestLogEntry } from './requestLog';
-import type { ServiceState } from './state';
+import type { ImportRecord, ServiceState } from './state';
 import { startContainers } from './simulation/lifecycle';
 import { processReport, processStateFor } from './simulation/processReport';
 import { logLine } from './simulation/logBook';
@@ -344,7 +344,7 @@ export class ServerControl {
   }
 
   /** Imports as the server received them: bytes counted chunk by chunk (the body is never kept). */
-  get imports(): readonly { database: string; bytes: number; chunks: number; largestChunk: number; done: boolean }[] {
+  get imports(): readonly ImportRecord[] {
     return this.state.imports;
   }
 

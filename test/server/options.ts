@@ -1,5 +1,6 @@
 // Options of startServer() and the runtime settings derived from them.
 
+import { frontSettings, type FrontKind, type FrontSettings } from './front';
 import type { RateLimitSettings } from './rateLimit';
 import type { LogFormat } from './simulation/logBook';
 
@@ -73,11 +74,21 @@ export interface ServerOptions {
   /** How long one simulated second of a one-off command (`sleep N`) lasts, in ms; default 1000. */
   runSecondMs?: number;
   /**
-   * A reverse proxy's read timeout in front of the service (e.g. nginx's 60 s), in simulated
-   * seconds: a one-off command running longer gets the proxy's 504 page. Default none: wokku
-   * passes `timeout: 60` to Dokku::Client#run, which does not use it.
+   * The proxy in front of the service (front.ts): 'none' (default: Puma bare, as no one runs
+   * it), 'dokku-nginx' (wokku's Procfile on Dokku: a 60 s read timeout, a 1 MB body limit) or
+   * 'thruster' (its Dockerfile under Kamal: kamal-proxy and Thruster, 30 s, no body limit).
    */
-  proxyTimeoutSec?: number;
+  front?: FrontKind;
+  /** The front's timeout in ms instead of its default (60 000 or 30 000); tests pass ~1000. */
+  frontTimeoutMs?: number;
+  /** The largest request body the front lets through, in bytes (an operator's `client-max-body-size`). */
+  bodyLimitBytes?: number;
+  /**
+   * The backups' server has a backup destination (default true). false: like a wokku whose
+   * operator configured none, POST …/backups answers 201 and no backup record ever appears
+   * (BackupService raises before creating it; BackupJob swallows the error).
+   */
+  backupDestination?: boolean;
 }
 
 export interface Settings {
@@ -95,7 +106,8 @@ export interface Settings {
   aiKey: boolean;
   takenName: 'dokku' | 'validation';
   runSecondMs: number;
-  proxyTimeoutSec: number | undefined;
+  front: FrontSettings | undefined;
+  backupDestination: boolean;
 }
 
 export function settingsFrom(options: ServerOptions): Settings {
@@ -114,7 +126,8 @@ export function settingsFrom(options: ServerOptions): Settings {
     aiKey: options.aiKey ?? false,
     takenName: options.takenName === 'validation' ? 'validation' : 'dokku',
     runSecondMs: nonNegative(options.runSecondMs, 1000),
-    proxyTimeoutSec: options.proxyTimeoutSec !== undefined && options.proxyTimeoutSec > 0 ? options.proxyTimeoutSec : undefined,
+    front: frontSettings(options.front, options.frontTimeoutMs, options.bodyLimitBytes),
+    backupDestination: options.backupDestination ?? true,
   };
 }
 

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, resolveWorkspace } from './auth';
 import { echoedPlatformError, failureResponse, sendHostileBody } from './faults';
+import { passFront } from './front';
 import { GIT_PREFIX } from './git/gateway';
 import { readJsonObject } from './http/body';
 import type { Context, PublicContext, RouteEntry } from './http/context';
@@ -41,6 +42,8 @@ async function handle(state: ServiceState, routes: Router<RouteEntry>, pages: Pa
     if (state.settings.logRequests) console.log(`${new Date(at).toISOString()} ${method} ${path}${url.search} -> ${status || 'reset'} (${Date.now() - at}ms)`);
   });
   const opts: SendOptions = {};
+  // The proxy in front: a body over its limit stops here; a slow answer gets its page later.
+  if (!passFront(state.settings.front, state.frontCuts, req, res, method, path)) return;
   try {
     const { faults } = state;
     if (faults.latencyMs > 0) await state.scheduler.delay(faults.latencyMs);

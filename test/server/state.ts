@@ -1,6 +1,7 @@
 // Everything one running server instance owns, handed to every route handler.
 
 import { Faults } from './faults';
+import type { FrontCut } from './front';
 import { GitGateway } from './git/gateway';
 import { settingsFrom, type ServerOptions, type Settings } from './options';
 import { RateLimits } from './rateLimit';
@@ -11,6 +12,18 @@ import { DeployRunner } from './simulation/deploys';
 import { Lifecycle } from './simulation/lifecycle';
 import { LogBook } from './simulation/logBook';
 import { LogGenerator } from './simulation/logGenerator';
+
+/** One database import as it streams in (`done`: the whole body read; `loaded`: Dokku's import ended). */
+export interface ImportRecord {
+  database: string;
+  bytes: number;
+  chunks: number;
+  largestChunk: number;
+  done: boolean;
+  loaded: boolean;
+  /** The dump's first bytes (up to 16), for what `dokku <type>:import` would make of it. */
+  head: string;
+}
 
 export class ServiceState {
   readonly store = new Store();
@@ -31,7 +44,9 @@ export class ServiceState {
   /** One-off commands running now (their request waits for them to end). */
   runsInFlight = 0;
   /** Database imports as they stream in: bytes counted chunk by chunk, never kept. */
-  readonly imports: { database: string; bytes: number; chunks: number; largestChunk: number; done: boolean }[] = [];
+  readonly imports: ImportRecord[] = [];
+  /** Requests the proxy in front answered in the service's place (front.ts), oldest first. */
+  readonly frontCuts: FrontCut[] = [];
   /** Backups restored (POST …/restore). */
   readonly restores: { database: string; backupId: string }[] = [];
   /** Backup files served from the object store (/storage/…). */

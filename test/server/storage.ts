@@ -1,9 +1,11 @@
 // The object store behind backup downloads: wokku answers GET …/backups/:id/download with an
 // S3 presigned URL (`backup.download_url(expires_in: 300)`), which the client fetches without
 // its API token. The reference server signs and serves those URLs itself, under /storage/,
-// streaming the backup's bytes (gzip, `size_bytes` long) chunk by chunk, never whole.
+// streaming the backup's bytes (a real gzip file of the database's export, `size_bytes`
+// long: backupFile.ts) chunk by chunk, never whole.
 
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { backupFile } from './backupFile';
 import type { PublicContext } from './http/context';
 import { HANDLED } from './http/reply';
 import { sendText } from './http/respond';
@@ -11,7 +13,6 @@ import type { ServiceState } from './state';
 import type { Backup, DatabaseRecord } from './types';
 
 export const STORAGE_PREFIX = '/storage/';
-const CHUNK = 64 * 1024;
 const secret = randomBytes(32);
 
 /** `20260301T120000Z`, as X-Amz-Date. */
@@ -75,14 +76,10 @@ export async function serveStorage(ctx: PublicContext): Promise<typeof HANDLED> 
   state.downloads.push({ backupId: backup.id, bytesSent: 0, withToken: ctx.req.headers.authorization !== undefined });
   const record = state.downloads[state.downloads.length - 1];
   res.writeHead(200, { 'Content-Type': 'application/gzip', 'Content-Length': String(backup.sizeBytes), 'ETag': `"${backup.id}"` });
-  const chunk = Buffer.alloc(CHUNK, 0x5a);
-  chunk.write('\x1f\x8b\x08\x00', 0, 'latin1'); // a gzip member's magic, so the file looks like one
-  let left = backup.sizeBytes;
-  while (left > 0 && !res.destroyed) {
-    const n = Math.min(CHUNK, left);
-    const piece = n === CHUNK ? chunk : chunk.subarray(0, n);
-    left -= n;
-    record.bytesSent += n;
+  const db = state.store.databases.get(backup.databaseId);
+  for (const piece of backupFile(db?.serviceType ?? '', backup.sizeBytes)) {
+    if (res.destroyed) break;
+    record.bytesSent += piece.length;
     if (!res.write(piece)) await drained(res);
   }
   res.end();

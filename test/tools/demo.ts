@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   const vsix = packageExtension(join(scratch, 'apphost.vsix'));
   console.log('Starting the reference service and VS Code (a few seconds)…');
 
-  const service = await startServer({ seed: 'demo', actionDelayMs: 2000 });
+  // Behind Dokku's nginx, as wokku is deployed: its 60 s read timeout and 1 MB body limit (test/server/front.ts).
+  const service = await startServer({ seed: 'demo', actionDelayMs: 2000, front: 'dokku-nginx' });
   const codeServer = await startCodeServer({
     vsix,
     host: values.host,

@@ -9,8 +9,9 @@ import { isRunOutcome, toApp, toGithubConnection, toMessage, toRebuildStarted, t
 import { path } from './path';
 
 /**
- * How long a one-off command may take to answer: the platform allows it 60 s, plus the
- * container's start and the way back.
+ * How long AppHost waits for a one-off command's answer. wokku itself sets no limit (its
+ * `timeout: 60` is never used); the proxy in front does (60 s on Dokku's nginx, 30 s under
+ * Kamal, unless its operator changed them), so AppHost waits a little longer than the usual ones.
  */
 export const RUN_TIMEOUT_MS = 75_000;
 

@@ -3,7 +3,7 @@
 // second config write would restart the app twice). Here the state is read back instead,
 // and the user is told what actually happened.
 import * as vscode from 'vscode';
-import { ApiError, AppHostError } from '../../api';
+import { ApiError, AppHostError, type LostAnswer } from '../../api';
 import { notify } from '../../notices';
 
 /**
@@ -40,4 +40,20 @@ export async function isGone(read: () => Promise<unknown>): Promise<boolean> {
     if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return true;
     throw error;
   }
+}
+
+/**
+ * A long write (a restore, an import, a command, a diagnosis) runs inside the service's
+ * request: when the proxy in front cuts the answer, or the connection drops, the work may
+ * go on and nothing reports back. The words say what is known, how to check, and that
+ * nothing was sent again; never that it failed, never that it was done.
+ */
+export function unansweredText(what: string, lost: LostAnswer, waited: string, check: string): string {
+  const why = {
+    gatewayTimeout: vscode.l10n.t('the proxy in front of the service stopped waiting for it (504 Gateway Timeout)'),
+    badGateway: vscode.l10n.t('the proxy in front of the service lost the answer (502 Bad Gateway)'),
+    dropped: vscode.l10n.t('the connection dropped after the request was sent'),
+    timedOut: vscode.l10n.t('AppHost stopped waiting'),
+  }[lost];
+  return vscode.l10n.t('{0}: no answer after {1}: {2}. The service may still be doing it, and it reports nothing back when it ends. {3} AppHost did not send it again.', what, waited, why, check);
 }

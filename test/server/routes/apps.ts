@@ -24,11 +24,14 @@ function assertNameFree(store: Store, server: ServerRecord, name: string, except
   if (nameTaken(store, server, name, except)) throw invalid('Name has already been taken');
 }
 
-/** 402 when the caller's apps (every team they are in, like wokku; the workspace's in header mode) reach the plan's limit. */
+/**
+ * 402 when the caller's apps (every team they are in, like wokku; the workspace's in header
+ * mode) reach the plan's limit. Preview apps count: AppsController#create counts every
+ * AppRecord of the user's teams, `main_apps` or not.
+ */
 export function assertPlanAllowsApp(ctx: Context): void {
   const { workspace } = ctx;
-  const apps = visibleWorkspaces(ctx).flatMap((ws) => ctx.state.store.appsIn(ws.id));
-  const count = apps.filter((a) => !a.isPreview).length;
+  const count = visibleWorkspaces(ctx).flatMap((ws) => ctx.state.store.appsIn(ws.id)).length;
   if (count >= workspace.plan.maxApps) throw paymentRequired(`App limit reached for your plan (${workspace.plan.maxApps})`);
 }
 

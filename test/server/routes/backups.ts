@@ -1,6 +1,9 @@
 // /databases/:id/backups: asynchronous; POST answers at once and the backup shows
 // up in the list when it has finished (after the action delay). Like wokku, listing is
-// open to any signed-in user and starting one is for platform admins (403 otherwise).
+// open to any signed-in user and starting one is for platform admins: wokku's `rescue => e`
+// makes the refusal 422 `not allowed to ServerPolicy#update? this Server` (header mode: 403).
+// Without a backup destination (`backupDestination: false`) it answers 201 all the same and
+// no record ever appears: BackupService raises before creating it, BackupJob swallows it.
 // A database on wokku's free tier ('basic', the default) keeps at most 2 completed backups
 // (402 "Free tier limit reached (2 backups)…"); the specification's plan limit applies too.
 // Download and restore (beyond the specification) authorise through the database's teams.
@@ -13,7 +16,7 @@ import { requireReachable } from '../operations';
 import { newId, nowIso } from '../store';
 import type { Backup, DatabaseRecord } from '../types';
 import { backupView } from '../views';
-import { databaseParam, headerMode, requireAdmin } from './lookup';
+import { databaseParam, headerMode, policyRefusedAs422, requireAdmin } from './lookup';
 
 /** ServiceTier backup policies: the free tier's cap on completed backups (paid tiers: none). */
 const FREE_CAP: Record<NonNullable<DatabaseRecord['tier']>, number | undefined> = { basic: 2, standard: undefined, performance: undefined };
@@ -29,7 +32,7 @@ function backupDatabase(ctx: Context): DatabaseRecord {
 
 function startBackup(ctx: Context) {
   const db = backupDatabase(ctx);
-  requireAdmin(ctx);
+  policyRefusedAs422(ctx, () => requireAdmin(ctx), 'ServerPolicy#update? this Server');
   const { state } = ctx;
   const cap = FREE_CAP[db.tier ?? 'basic'];
   if (cap !== undefined && state.store.backupsOf(db.id).filter((b) => b.status === 'completed').length >= cap) throw paymentRequired(FREE_TIER_LIMIT);
@@ -39,7 +42,7 @@ function startBackup(ctx: Context) {
   requireReachable(state, db.serverId);
   if (db.status !== 'running') throw platformError(` !     Service ${db.name} is ${db.status}; start it before taking a backup`);
   state.scheduler.after(state.settings.actionDelayMs, () => {
-    if (!state.store.databases.has(db.id)) return;
+    if (!state.store.databases.has(db.id) || !state.settings.backupDestination) return;
     const ok = db.status === 'running';
     const backup: Backup = { id: newId(), databaseId: db.id, status: ok ? 'completed' : 'failed', sizeBytes: ok ? randomInt(2_000_000, 400_000_000) : 0, createdAt: nowIso() };
     state.store.backups.set(backup.id, backup);
@@ -70,7 +73,7 @@ function download(ctx: Context) {
 const IMPORT_COMMANDS: Partial<Record<string, string>> = { postgres: 'postgres:import', mysql: 'mysql:import', mariadb: 'mariadb:import', mongodb: 'mongo:import', redis: 'redis:import' };
 
 async function restore(ctx: Context) {
-  const db = backupRouteDatabase(ctx);
+  const db = policyRefusedAs422(ctx, () => backupRouteDatabase(ctx), 'DatabaseServicePolicy#update? this DatabaseService');
   const backup = backupOf(ctx, db);
   const { state } = ctx;
   if (!IMPORT_COMMANDS[db.serviceType]) throw platformError(`Unsupported database type for restore: ${db.serviceType}`);

@@ -6,7 +6,7 @@
 // workspace is searched, and anything outside it is a 404.
 
 import type { Context } from '../http/context';
-import { forbidden, invalid, notFound } from '../http/reply';
+import { forbidden, HttpError, invalid, notFound, platformError } from '../http/reply';
 import { record, requireReachable } from '../operations';
 import type { AppRecord, DatabaseRecord, MemberRole, ServerRecord, Workspace } from '../types';
 
@@ -98,6 +98,20 @@ export function childParam<T extends { appId: string }>(map: Map<string, T>, app
   const rec = map.get(id);
   if (!rec || rec.appId !== app.id) throw notFound();
   return rec;
+}
+
+/**
+ * wokku's actions that end in `rescue => e` turn Pundit's refusal into 422
+ * `{"error":"not allowed to <Policy>#<query>? this <Record>"}` (not the 403 of rescue_from);
+ * the specification's header mode keeps its 403.
+ */
+export function policyRefusedAs422<T>(ctx: Context, authorize: () => T, policy: string): T {
+  try {
+    return authorize();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403 && !headerMode(ctx)) throw platformError(`not allowed to ${policy}`);
+    throw error;
+  }
 }
 
 /** Server management and backups are for platform admins only. */

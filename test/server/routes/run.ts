@@ -4,18 +4,15 @@
 //   422 {output, exit_code, stderr}                  output = "Dokku command failed: run <app> -- <cmd>\n<stderr>"
 //                                                    (wokku's CommandError message: the command's stdout is lost)
 //   422 {error: "Missing command"}; 503 {error} when the server cannot be reached.
-// wokku passes `timeout: 60`, which Dokku::Client#run ignores; `proxyTimeoutSec` puts a
-// reverse proxy's read timeout in front (its 504 page).
+// wokku passes `timeout: 60`, which Dokku::Client#run ignores: only the proxy in front
+// (front.ts) cuts a long command's answer, and the command runs on to its end.
 
 import type { Context, RouteTable } from '../http/context';
-import { HANDLED, Reply, platformError } from '../http/reply';
-import { sendText } from '../http/respond';
+import { Reply, platformError } from '../http/reply';
 import { requireReachable } from '../operations';
 import { simulateCommand, type CommandOutcome } from '../simulation/oneOffCommand';
 import { shellEscape } from '../http/reply';
 import { appParam } from './lookup';
-
-const NGINX_504 = '<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
 async function run(ctx: Context) {
   const app = appParam(ctx, 'update');
@@ -27,14 +24,8 @@ async function run(ctx: Context) {
   const outcome: CommandOutcome = app.commitSha === null && app.status === 'created'
     ? { stdout: '', stderr: ` !     App ${app.name} has not been deployed\n`, exitCode: 1, seconds: 0 }
     : simulateCommand(app, command);
-  const limit = state.settings.proxyTimeoutSec;
   state.runsInFlight++;
   try {
-    if (limit !== undefined && outcome.seconds > limit) {
-      await state.scheduler.delay(limit * state.settings.runSecondMs);
-      sendText(ctx.res, 504, NGINX_504, 'text/html');
-      return HANDLED;
-    }
     await state.scheduler.delay(outcome.seconds * state.settings.runSecondMs);
   } finally {
     state.runsInFlight--;

@@ -116,6 +116,19 @@ describe('server: /apps', () => {
       assert.deepEqual([res.status, res.body], [422, { error: 'Dokku command failed: apps:create storefront\n !     Name is already taken' }]);
     });
 
+    it('402 when the plan limit is reached, preview apps counted (wokku counts every AppRecord of the user\'s teams)', async () => {
+      const all = (await api.get('/apps?include_previews=1')).body as { is_preview: boolean }[];
+      const previews = all.filter((a) => a.is_preview).length;
+      assert.ok(previews > 0);
+      server.control.setPlan(undefined, { maxApps: all.length - previews + 1 });
+      try {
+        const res = await api.post('/apps', { name: 'one-more', server_id: euId });
+        assert.deepEqual([res.status, res.body], [402, { error: `App limit reached for your plan (${all.length - previews + 1})` }]);
+      } finally {
+        server.control.setPlan(undefined, { maxApps: 50 });
+      }
+    });
+
     it('402 when the plan limit is reached', async () => {
       server.control.setPlan(undefined, { maxApps: 3 });
       // The limit counts the apps of every team the user is in (wokku counts through memberships).

@@ -24,8 +24,12 @@ describe('server: CLI', () => {
     assert.throws(() => parseCli(['--port', 'abc']), /port/);
     assert.throws(() => parseCli(['--rate-limit', 'lots']), /rate-limit/);
     assert.throws(() => parseCli(['--bogus']));
-    const beyond = parseCli(['--older-wokku', '--ai-key', '--taken-name', 'validation', '--run-second', '5', '--proxy-timeout', '60']) as CliOptions;
-    assert.deepEqual([beyond.olderWokku, beyond.aiKey, beyond.takenName, beyond.runSecondMs, beyond.proxyTimeoutSec], [true, true, 'validation', 5, 60]);
+    const beyond = parseCli(['--older-wokku', '--ai-key', '--taken-name', 'validation', '--run-second', '5']) as CliOptions;
+    assert.deepEqual([beyond.olderWokku, beyond.aiKey, beyond.takenName, beyond.runSecondMs], [true, true, 'validation', 5]);
+    const fronted = parseCli(['--front', 'dokku-nginx', '--front-timeout', '1500', '--body-limit', '50m', '--no-backup-destination']) as CliOptions;
+    assert.deepEqual([fronted.front, fronted.frontTimeoutMs, fronted.bodyLimitBytes, fronted.backupDestination], ['dokku-nginx', 1500, 50 * 1024 * 1024, false]);
+    assert.throws(() => parseCli(['--front', 'apache']), /--front must be one of none, dokku-nginx, thruster/);
+    assert.throws(() => parseCli(['--body-limit', 'lots']), /size/);
     assert.throws(() => parseCli(['--taken-name', 'maybe']), /taken-name/);
   });
 
