@@ -29,8 +29,8 @@ const SKIP: { pattern: RegExp; why: string }[] = [
   { pattern: /^".*"$/, why: 'a quoted string' },
   // `?service=<API root>`, `&key=…`: a URI's query.
   { pattern: /^[?&]\w+=/, why: 'a URI query' },
-  // `git push`: a git command line.
-  { pattern: /^git /, why: 'a git command line' },
+  // `git push`, `dokku <type>:import`: a command line of git or of the service's Dokku.
+  { pattern: /^(git|dokku) /, why: 'a git or dokku command line' },
   // `../shared/docs/api-contract.md`: the shared specification beside the repository, not in it.
   { pattern: /^\.\.\//, why: 'outside the repository' },
 ];
@@ -237,7 +237,7 @@ describe('docs/architecture.md', () => {
     const lines = doc.split('\n');
     const first = lines.findIndex((l, i) => l.startsWith('- ') && lines.slice(0, i).some((h) => h === '## Changing what the tree shows'));
     let last = first;
-    while (/^(- |  )/.test(lines[last + 1] ?? '')) last++;
+    while (/^(- | {2})/.test(lines[last + 1] ?? '')) last++;
     const listed = spans.filter((s) => s.line > first && s.line <= last + 1).map((s) => ({ ...s, name: /^[\w$]+/.exec(s.span)?.[0] ?? s.span }));
     assert.deepEqual(members.filter((m) => !listed.some((s) => s.name === m)), [], `${DOC} ("Changing what the tree shows") does not list these members of TreeControl: add a line for each.`);
     assert.deepEqual(listed.filter((s) => !members.includes(s.name)).map((s) => `line ${s.line}: \`${s.span}\``), [], `${DOC} lists what TreeControl does not have: rename it in the doc, or remove it.`);
