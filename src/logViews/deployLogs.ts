@@ -336,7 +336,8 @@ function render(state: DocState): string {
         ? d.status
         : d.status === 'pending'
           ? vscode.l10n.t('pending: the build has not started yet; this tab updates live')
-          : vscode.l10n.t('building: this tab updates live')
+          // wokku writes a deploy's log when its build ends (the live lines go to its dashboard only).
+          : state.lines.length ? vscode.l10n.t('building: this tab updates live') : vscode.l10n.t('building: the service writes the build\'s log when it ends; this tab shows it then')
     : d.finishedAt
       ? vscode.l10n.t('{0} at {1}', d.status, new Date(d.finishedAt).toLocaleString())
       : d.status;

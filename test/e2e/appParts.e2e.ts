@@ -135,7 +135,8 @@ describe('journey: an app\'s parts (processes, domains, releases, buildpacks, pr
       await workbench.contextMenu('storefront', 'Rebuild App', async () => sent() > 0);
       await tab.waitFor({ timeout: patient(30_000) });
       const text = workbench.page.locator('.editor-instance .view-lines');
-      await text.filter({ hasText: '… building' }).waitFor({ timeout: patient(30_000) });
+      // wokku writes a rebuild's log when the build ends: the tab says so while it builds.
+      await text.filter({ hasText: 'building: the service writes the build\'s log when it ends' }).waitFor({ timeout: patient(30_000) });
       await workbench.screenshot('parts-11-rebuild-building');
     } finally {
       release();
