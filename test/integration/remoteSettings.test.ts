@@ -1,0 +1,128 @@
+// code-server is a remote window (the extension host runs on the server, vscode.env.remoteName
+// is set): the user's own choices must hold there (#43). The suite edits the User settings as a
+// user does, in settings.json's editor (VS Code does not notice a write behind its back there),
+// and the remote machine's settings file in code-server's user-data folder (it does there).
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import * as vscode from 'vscode';
+import type { AppHostTestApi } from '../../src/extension';
+import { offerMachineSettings, strandedMachineSettings } from '../../src/machineSettingsOffer';
+import { saveUserSetting } from '../../src/settings';
+import { readSettingsText } from '../../src/settingsText';
+import { startServer, type RunningServer } from '../server';
+import { extensionApi, serviceOf, until } from './support/env';
+import { scriptUi } from './support/scriptedUi';
+
+type Scope = 'User' | 'Machine';
+
+describe('Remote window settings', function () {
+  this.timeout(60_000);
+  let api: AppHostTestApi;
+  let server: RunningServer;
+  const saved: Partial<Record<Scope, string>> = {};
+  const file = (scope: Scope) => join(api.globalStorageUri.fsPath, '..', '..', '..', scope, 'settings.json');
+  const read = (scope: Scope): Record<string, unknown> => (existsSync(file(scope)) ? readSettingsText(readFileSync(file(scope), 'utf8')) ?? {} : {});
+  /** Sets (undefined: removes) these settings in the remote machine's settings file. */
+  const editMachine = (values: Record<string, unknown>) => {
+    mkdirSync(dirname(file('Machine')), { recursive: true });
+    writeFileSync(file('Machine'), JSON.stringify({ ...read('Machine'), ...values }, null, 2));
+  };
+  /** Rewrites the User settings in settings.json's editor (Preferences: Open User Settings (JSON)), and saves. */
+  const editUserText = async (next: (text: string) => string) => {
+    await vscode.commands.executeCommand('workbench.action.openSettingsJson');
+    const editor = await until('the User settings.json editor', () => {
+      const active = vscode.window.activeTextEditor;
+      return active?.document.uri.path.endsWith('/User/settings.json') ? active : undefined;
+    });
+    const doc = editor!.document;
+    await editor!.edit((e) => e.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), next(doc.getText())));
+    await doc.save();
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  };
+  const editUser = (values: Record<string, unknown>) => editUserText((text) => JSON.stringify({ ...readSettingsText(text), ...values }, null, 2));
+  const config = () => vscode.workspace.getConfiguration('apphost');
+
+  before(async () => {
+    api = await extensionApi();
+    assert.ok(vscode.env.remoteName, 'code-server is a remote window');
+    for (const scope of ['User', 'Machine'] as const) if (existsSync(file(scope))) saved[scope] = readFileSync(file(scope), 'utf8');
+    server = await startServer({ rateLimit: false });
+  });
+
+  after(async () => {
+    await editUserText(() => saved.User ?? '{}');
+    if (saved.Machine === undefined) rmSync(file('Machine'), { force: true });
+    else writeFileSync(file('Machine'), saved.Machine);
+    await api.context.globalState.update('machineSettingsOffered', undefined);
+    await until('the settings as they were', () => api.agentToolRegistration.registered.length > 0 && config().get('maskSecrets') === true, 10_000);
+    await server.close();
+  });
+
+  it("keeps agent tools turned off in User settings off, and uses the User settings' service URL", async () => {
+    assert.ok(api.agentToolRegistration.registered.length > 0, 'the tools are registered to begin with');
+    // logs.initialLines (window scope) tells when VS Code has read the file.
+    await editUser({ 'apphost.agentTools.enabled': false, 'apphost.baseUrl': server.url, 'apphost.logs.initialLines': 66 });
+    await until('the User settings read', () => config().get('logs.initialLines') === 66, 10_000);
+    const ignored = ['baseUrl', 'agentTools.enabled'].filter((key) => config().inspect(key)?.globalValue === undefined);
+    assert.deepEqual(ignored, [], 'settings of the User settings.json that count for nothing in this remote window');
+    await until('the tools unregistered', () => api.agentToolRegistration.registered.length === 0, 10_000);
+    // What a chat or another extension gets: no AppHost tool answers (VS Code lists contributed tools either way).
+    const lm = vscode.lm as unknown as { invokeTool(name: string, options: object): Thenable<unknown> };
+    await assert.rejects(Promise.resolve(lm.invokeTool('apphost_list_apps', { input: {}, toolInvocationToken: undefined })), /does not have an implementation registered/);
+    assert.equal(api.connection.apiRoot(), serviceOf(server), 'the first service is the User settings\' address');
+  });
+
+  it("offers once to move what the remote machine's settings still hold, never over the user's own choice", async () => {
+    // Left there while these settings were machine-scoped; VS Code no longer reads them there.
+    // logs.initialLines (window scope, read there) tells when VS Code has read the file.
+    editMachine({ 'apphost.maskSecrets': false, 'apphost.agentTools.enabled': true, 'apphost.logs.initialLines': 77 });
+    await until('the machine settings read', () => config().get('logs.initialLines') === 77, 10_000);
+    assert.equal(config().get('maskSecrets'), true, 'a machine value of an application-scoped setting counts for nothing');
+    assert.deepEqual(await strandedMachineSettings(api.context), { maskSecrets: false }, 'the tools the user turned off are not offered');
+
+    const ui = scriptUi({ buttons: [[/Move them to your User settings/, 'Move to User Settings']] });
+    try {
+      await offerMachineSettings(api.context);
+    } finally {
+      ui.restore();
+    }
+    const offers = ui.shown.filter((m) => /remote machine's settings/.test(m.text));
+    assert.equal(offers.length, 1, JSON.stringify(ui.shown));
+    assert.match(offers[0].text, /apphost\.maskSecrets = false/);
+    assert.equal(config().get('maskSecrets'), false, 'moved: it counts now');
+    assert.equal(read('User')['apphost.maskSecrets'], false);
+    assert.equal(read('Machine')['apphost.maskSecrets'], undefined, 'gone from the machine settings');
+    assert.equal(config().get('agentTools.enabled'), false, 'the user\'s own "off" holds');
+
+    const again = scriptUi({ buttons: [[/./, 'Move to User Settings']] });
+    try {
+      await offerMachineSettings(api.context);
+    } finally {
+      again.restore();
+    }
+    assert.deepEqual(again.shown, [], 'nothing left to offer');
+  });
+
+  it('asks once when declined; a later write of that setting reaches the User settings all the same', async () => {
+    editMachine({ 'apphost.allowInsecureHttp': true, 'apphost.logs.initialLines': 78 });
+    await until('the machine settings read', () => config().get('logs.initialLines') === 78, 10_000);
+    const offer = async (answer: string) => {
+      const ui = scriptUi({ buttons: [[/./, answer]] });
+      try {
+        await offerMachineSettings(api.context);
+      } finally {
+        ui.restore();
+      }
+      return ui.shown;
+    };
+    assert.equal((await offer('Not Now')).length, 1);
+    assert.deepEqual(await offer('Move to User Settings'), [], 'declined: not asked again');
+    assert.equal(config().get('allowInsecureHttp'), false);
+    // VS Code writes a key the machine settings hold into that file, where it counts for nothing.
+    await saveUserSetting('allowInsecureHttp', false);
+    assert.equal(config().inspect('allowInsecureHttp')?.globalValue, false);
+    assert.equal(read('Machine')['apphost.allowInsecureHttp'], undefined);
+    await saveUserSetting('allowInsecureHttp', undefined);
+  });
+});
