@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { AppHostTestApi } from '../../src/extension';
 import { offerMachineSettings, strandedMachineSettings } from '../../src/machineSettingsOffer';
 import { saveUserSetting } from '../../src/settings';
+import { openSettingCommand } from '../../src/settingToFix';
 import { readSettingsText } from '../../src/settingsText';
 import { startServer, type RunningServer } from '../server';
 import { extensionApi, serviceOf, until } from './support/env';
@@ -71,6 +72,11 @@ describe('Remote window settings', function () {
     const lm = vscode.lm as unknown as { invokeTool(name: string, options: object): Thenable<unknown> };
     await assert.rejects(Promise.resolve(lm.invokeTool('apphost_list_apps', { input: {}, toolInvocationToken: undefined })), /does not have an implementation registered/);
     assert.equal(api.connection.apiRoot(), serviceOf(server), 'the first service is the User settings\' address');
+  });
+
+  it('opens a setting to fix where it counts: the User settings, the Remote tab only for the certificate files', () => {
+    assert.equal(openSettingCommand('apphost.baseUrl').command, 'workbench.action.openSettings');
+    assert.equal(openSettingCommand('apphost.tls.certificateAuthorities').command, 'workbench.action.openRemoteSettings');
   });
 
   it("offers once to move what the remote machine's settings still hold, never over the user's own choice", async () => {
