@@ -1,7 +1,6 @@
 // code-server is a remote window (the extension host runs on the server, vscode.env.remoteName
-// is set): the user's own choices must hold there (#43). The suite edits the User settings as a
-// user does, in settings.json's editor (VS Code does not notice a write behind its back there),
-// and the remote machine's settings file in code-server's user-data folder (it does there).
+// is set): the user's own choices must hold there (#43). The suite edits the User settings and
+// the remote machine's settings files in code-server's user-data folder, as a user edits settings.json.
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,19 +28,17 @@ describe('Remote window settings', function () {
     mkdirSync(dirname(file('Machine')), { recursive: true });
     writeFileSync(file('Machine'), JSON.stringify({ ...read('Machine'), ...values }, null, 2));
   };
-  /** Rewrites the User settings in settings.json's editor (Preferences: Open User Settings (JSON)), and saves. */
-  const editUserText = async (next: (text: string) => string) => {
-    await vscode.commands.executeCommand('workbench.action.openSettingsJson');
-    const editor = await until('the User settings.json editor', () => {
-      const active = vscode.window.activeTextEditor;
-      return active?.document.uri.path.endsWith('/User/settings.json') ? active : undefined;
-    });
-    const doc = editor!.document;
-    await editor!.edit((e) => e.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), next(doc.getText())));
-    await doc.save();
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  /**
+   * Writes the User settings file as a user editing settings.json does. VS Code does not notice a
+   * write behind its back there, but reads the file again when it writes it itself: a marker goes
+   * in with the values, and VS Code removes it.
+   */
+  const writeUser = async (values: Record<string, unknown>) => {
+    writeFileSync(file('User'), JSON.stringify({ ...values, 'apphost.logs.showTimestamps': false }, null, 2));
+    await config().update('logs.showTimestamps', undefined, vscode.ConfigurationTarget.Global);
   };
-  const editUser = (values: Record<string, unknown>) => editUserText((text) => JSON.stringify({ ...readSettingsText(text), ...values }, null, 2));
+  /** Sets (undefined: removes) these User settings. */
+  const editUser = (values: Record<string, unknown>) => writeUser({ ...read('User'), ...values });
   const config = () => vscode.workspace.getConfiguration('apphost');
 
   before(async () => {
@@ -52,7 +49,7 @@ describe('Remote window settings', function () {
   });
 
   after(async () => {
-    await editUserText(() => saved.User ?? '{}');
+    await writeUser(readSettingsText(saved.User ?? '{}') ?? {});
     if (saved.Machine === undefined) rmSync(file('Machine'), { force: true });
     else writeFileSync(file('Machine'), saved.Machine);
     await api.context.globalState.update('machineSettingsOffered', undefined);
@@ -62,9 +59,8 @@ describe('Remote window settings', function () {
 
   it("keeps agent tools turned off in User settings off, and uses the User settings' service URL", async () => {
     assert.ok(api.agentToolRegistration.registered.length > 0, 'the tools are registered to begin with');
-    // logs.initialLines (window scope) tells when VS Code has read the file.
     await editUser({ 'apphost.agentTools.enabled': false, 'apphost.baseUrl': server.url, 'apphost.logs.initialLines': 66 });
-    await until('the User settings read', () => config().get('logs.initialLines') === 66, 10_000);
+    assert.equal(config().get('logs.initialLines'), 66, 'VS Code read the User settings');
     const ignored = ['baseUrl', 'agentTools.enabled'].filter((key) => config().inspect(key)?.globalValue === undefined);
     assert.deepEqual(ignored, [], 'settings of the User settings.json that count for nothing in this remote window');
     await until('the tools unregistered', () => api.agentToolRegistration.registered.length === 0, 10_000);
@@ -80,6 +76,7 @@ describe('Remote window settings', function () {
   });
 
   it("offers once to move what the remote machine's settings still hold, never over the user's own choice", async () => {
+    await editUser({ 'apphost.agentTools.enabled': false });
     // Left there while these settings were machine-scoped; VS Code no longer reads them there.
     // logs.initialLines (window scope, read there) tells when VS Code has read the file.
     editMachine({ 'apphost.maskSecrets': false, 'apphost.agentTools.enabled': true, 'apphost.logs.initialLines': 77 });
