@@ -5,7 +5,7 @@
 /** The top-level settings of a settings file's text; undefined when it is not an object (or not JSON). */
 export function readSettingsText(text: string): Record<string, unknown> | undefined {
   try {
-    const value: unknown = JSON.parse(withoutTrailingCommas(withoutComments(text)));
+    const value: unknown = JSON.parse(plainJson(text));
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
@@ -19,13 +19,17 @@ function stringEnd(text: string, start: number): number {
   return Math.min(i + 1, text.length);
 }
 
-function withoutComments(text: string): string {
+/** The text without comments and trailing commas (a comma before a closing `}` or `]`), strings untouched. */
+function plainJson(text: string): string {
   let out = '';
+  let comma = -1; // where in `out` a comma awaits its next value
   let i = 0;
   while (i < text.length) {
-    if (text[i] === '"') {
+    const c = text[i];
+    if (c === '"') {
       const end = stringEnd(text, i);
       out += text.slice(i, end);
+      comma = -1;
       i = end;
     } else if (text.startsWith('//', i)) {
       const end = text.indexOf('\n', i);
@@ -35,30 +39,12 @@ function withoutComments(text: string): string {
       i = end < 0 ? text.length : end + 2;
       out += ' ';
     } else {
-      out += text[i++];
-    }
-  }
-  return out;
-}
-
-/** Drops each comma that only whitespace separates from a closing `}` or `]` (strings untouched). */
-function withoutTrailingCommas(text: string): string {
-  const closing = /\s*[}\]]/y;
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === '"') {
-      const end = stringEnd(text, i);
-      out += text.slice(i, end);
-      i = end;
-      continue;
-    }
-    closing.lastIndex = i + 1;
-    if (text[i] === ',' && closing.test(text)) {
+      if ((c === '}' || c === ']') && comma >= 0) out = out.slice(0, comma) + out.slice(comma + 1);
+      if (c === ',') comma = out.length;
+      else if (!/\s/.test(c)) comma = -1;
+      out += c;
       i++;
-      continue;
     }
-    out += text[i++];
   }
   return out;
 }

@@ -23,6 +23,7 @@ describe('settings file text', () => {
   it('leaves strings alone: slashes, stars, commas before a brace and escaped quotes inside them', () => {
     const text = '{ "a": "http://x//y /* not a comment */", "b": ",}", "c": "say \\"hi\\" // still text", }';
     assert.deepEqual(readSettingsText(text), { a: 'http://x//y /* not a comment */', b: ',}', c: 'say "hi" // still text' });
+    assert.deepEqual(readSettingsText('{ "a": [1, /* two */ ], // none\n "b": {}, }'), { a: [1], b: {} });
   });
 
   it('gives nothing for text that is not an object of settings', () => {
