@@ -23,6 +23,7 @@ import type { RecentLines } from './logViews/recentLines';
 import type { DiagnosisDocuments } from './logViews/diagnoses';
 import { registerLogs, type LogsArea } from './logViews/registerLogs';
 import type { Connections } from './connections';
+import { errorMessage } from './connection';
 import type { Core } from './core';
 import { AutoRefresh } from './tree/autoRefresh';
 import { QuietRefresh } from './tree/quietRefresh';
@@ -36,6 +37,7 @@ import { TreeControl } from './tree/treeControl';
 import { TreeState } from './tree/treeState';
 import { showOffers } from './commands/kit/offered';
 import { ThrottleStatusBar } from './throttleStatus';
+import { offerMachineSettings } from './machineSettingsOffer';
 
 export { ApiClient } from './api/apiClient';
 export { RequestBudget } from './api/requestBudget';
@@ -139,6 +141,8 @@ export function activateFeatures(parts: ActivationParts): Features {
   const core: Core = { context, log, sessions, connections, auth, workspaces, tree, events };
   // A service found lacking a capability (a 404), or offering it again: the view and the palette follow.
   context.subscriptions.push(showOffers(core));
+  // A remote window: what the remote machine's settings hold from before application scope is offered once.
+  void offerMachineSettings(context).catch((error: unknown) => log.warn(`The offer to move settings failed: ${errorMessage(error)}`));
   const editing = registerConfigEditing(core);
   const deploy = registerDeploy(core);
   const runs = registerRunTerminals(core);

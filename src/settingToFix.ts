@@ -13,13 +13,13 @@ export function settingToFix(error: unknown): string | undefined {
 
 /**
  * The command that opens the Settings editor on one setting. In a remote window (SSH,
- * containers, code-server) the extension runs on the remote, and machine-scoped settings
- * such as the certificate files (paths on that machine) live in its Remote tab: the User
- * tab would show "No Settings Found".
+ * containers, code-server) the extension runs on the remote, and the one machine-scoped
+ * setting, the certificate files (paths on that machine), lives in its Remote tab: the User
+ * tab would show "No Settings Found". The others (application scope) are User settings.
  */
 export function openSettingCommand(setting: string): vscode.Command {
   const title = vscode.l10n.t('Open Settings');
-  return vscode.env.remoteName
+  return vscode.env.remoteName && setting === CERTIFICATE_AUTHORITIES_SETTING
     ? { command: 'workbench.action.openRemoteSettings', title, arguments: [{ query: setting }] }
     : { command: 'workbench.action.openSettings', title, arguments: [setting] };
 }

@@ -5,7 +5,7 @@ import { errorMessage } from '../connection';
 import { UserCancelled } from '../model';
 import type { ServiceCore } from '../core';
 import { openSettingCommand, settingToFix } from '../settingToFix';
-import { settings } from '../settings';
+import { saveUserSetting, settings } from '../settings';
 import { ask } from '../notices';
 import { foreignCommand } from '../commandCalls';
 
@@ -26,9 +26,8 @@ export function validateServiceUrl(value: string): string | undefined {
  * (what was typed comes back), or save it anyway; nothing is saved silently.
  */
 export async function setServiceUrl(s: ServiceCore): Promise<void> {
-  const config = vscode.workspace.getConfiguration('apphost');
   const value = await askTestedAddress(s, { title: vscode.l10n.t('AppHost: Service URL'), value: settings.baseUrl(), validate: validateServiceUrl });
-  await save(config, value);
+  await save(value);
 }
 
 /**
@@ -82,7 +81,7 @@ function cleaned(value: string): string {
   return value.trim().replace(/\/+$/, '');
 }
 
-async function save(config: vscode.WorkspaceConfiguration, url: string): Promise<void> {
-  // Machine scope: only the user's (or the remote machine's) settings hold the address a token goes to.
-  await config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
+async function save(url: string): Promise<void> {
+  // Application scope: only the user's own settings hold the address a token goes to.
+  await saveUserSetting('baseUrl', url);
 }

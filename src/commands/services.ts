@@ -7,7 +7,7 @@ import { UserCancelled } from '../model';
 import { pickService, pickServiceToSignIn } from '../servicePick';
 import { findService, serviceId, withEntry, withoutEntry, type KnownService } from '../serviceList';
 import type { Core, ServiceCore } from '../core';
-import { settings } from '../settings';
+import { saveUserSetting, settings } from '../settings';
 import { toCommandTarget, serviceOfTarget } from '../tree/commandTarget';
 import type { CommandTable } from './kit/running';
 import { confirm } from './kit/prompts';
@@ -44,10 +44,9 @@ async function addService(s: ServiceCore): Promise<void> {
   });
   const id = serviceId(url, allowHttp)!;
   const name = await askName(vscode.l10n.t('AppHost: Add Service'), new URL(id).host, '');
-  const config = vscode.workspace.getConfiguration('apphost');
   // Without a first service, the new one becomes it: exactly what Set Service URL would have saved.
-  if (!settings.baseUrl().trim()) await config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
-  if (name || settings.baseUrl().trim() !== url) await config.update('services', withEntry(settings.services(), { url, name }, allowHttp), vscode.ConfigurationTarget.Global);
+  if (!settings.baseUrl().trim()) await saveUserSetting('baseUrl', url);
+  if (name || settings.baseUrl().trim() !== url) await saveUserSetting('services', withEntry(settings.services(), { url, name }, allowHttp));
   const service = s.connections.service(id);
   const label = service?.name ?? url;
   const signIn = vscode.l10n.t('Sign In');
@@ -77,7 +76,7 @@ async function removeService(s: Core, arg: unknown): Promise<void> {
   );
   await s.auth.signOut(connection);
   const allowHttp = settings.allowInsecureHttp();
-  await vscode.workspace.getConfiguration('apphost').update('services', withoutEntry(settings.services(), service.id, allowHttp), vscode.ConfigurationTarget.Global);
+  await saveUserSetting('services', withoutEntry(settings.services(), service.id, allowHttp));
   void notify('info', vscode.l10n.t('AppHost service {0} removed.', service.name));
 }
 
@@ -86,7 +85,7 @@ async function renameService(s: Core, arg: unknown): Promise<void> {
   const host = new URL(service.id).host;
   const name = await askName(vscode.l10n.t('AppHost: Rename {0}', service.name), host, service.named ? service.name : '');
   const allowHttp = settings.allowInsecureHttp();
-  await vscode.workspace.getConfiguration('apphost').update('services', withEntry(settings.services(), { url: service.url, name }, allowHttp), vscode.ConfigurationTarget.Global);
+  await saveUserSetting('services', withEntry(settings.services(), { url: service.url, name }, allowHttp));
 }
 
 /** The optional display name ('' = the host). */

@@ -251,9 +251,8 @@ async function services(): Promise<void> {
   const staging = await startServer({ seed: 'demo', actionDelayMs: 300, logIntervalMs: 0, workspaceHeader: true });
   let w: Workbench | undefined;
   try {
-    // The first service (apphost.baseUrl) named as a user would, rather than shown as its address
-    // (apphost.services is machine-scoped: in code-server, a remote window, it lives in the Machine settings).
-    w = await Workbench.open({ settings: { 'apphost.baseUrl': first.url }, machineSettings: { 'apphost.services': [{ url: first.url, name: 'Production' }] } });
+    // The first service (apphost.baseUrl) named as a user would, rather than shown as its address.
+    w = await Workbench.open({ settings: { 'apphost.baseUrl': first.url, 'apphost.services': [{ url: first.url, name: 'Production' }] } });
     await w.page.setViewportSize({ width: 1180, height: 760 });
     await w.signInWithToken(first.control.issueToken(DEMO_USER.email));
     await w.collapseSection('Activity');

@@ -148,6 +148,20 @@ describe('manifest', () => {
     }
   });
 
+  it('gives machine scope only to settings that name files of the machine running AppHost; what a folder must not set is application-scoped', () => {
+    // In a remote window VS Code reads a machine-scoped setting from the remote machine's settings only, ignoring the
+    // user's own: right for paths on that machine, wrong for a choice such as turning the agent tools off (#43).
+    const namesLocalFiles = new Set(['apphost.tls.certificateAuthorities']);
+    const noFolderMaySet = ['apphost.baseUrl', 'apphost.services', 'apphost.allowInsecureHttp', 'apphost.requestsPerMinute', 'apphost.maskSecrets', 'apphost.agentTools.enabled'];
+    const properties = contributes.configuration.properties as Record<string, { scope?: string }>;
+    for (const [key, { scope }] of Object.entries(properties)) {
+      assert.ok(['application', 'machine', 'window', 'resource'].includes(scope ?? ''), `${key} declares its scope`);
+      if (scope === 'machine') assert.ok(namesLocalFiles.has(key), `${key} names no local file, yet is machine-scoped: the user's own value would not count in a remote window`);
+    }
+    for (const key of namesLocalFiles) assert.equal(properties[key].scope, 'machine', `${key}: a workspace cannot set it, and a remote window reads the remote's files`);
+    for (const key of noFolderMaySet) assert.equal(properties[key].scope, 'application', `${key}: only the user's own settings hold it, in every window`);
+  });
+
   it('names files that exist (icons, main entry source)', () => {
     assert.ok(existsSync(join(ROOT, manifest.icon)), manifest.icon);
     for (const container of contributes.viewsContainers.activitybar) assert.ok(existsSync(join(ROOT, container.icon)), container.icon);
@@ -221,7 +235,7 @@ describe('manifest', () => {
       }
       const setting = contributes.configuration.properties['apphost.agentTools.enabled'];
       assert.equal(setting.default, true);
-      assert.equal(setting.scope, 'machine', 'no workspace can turn the tools back on');
+      assert.equal(setting.scope, 'application', 'no workspace can turn the tools back on, and the user\'s "off" holds in remote windows');
     });
 
     it('gives every tool a well-formed input schema: an object of described, typed properties', () => {

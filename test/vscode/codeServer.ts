@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFi
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CODE_SERVER_ENTRY, CODE_SERVER_FLAVOR, NODE, REPO_ROOT, assertToolsInstalled, pinned } from './tools';
+import { CODE_SERVER_ENTRY, CODE_SERVER_FLAVOR, NODE, assertToolsInstalled, pinned } from './tools';
 import { patient } from '../support/patience';
 
 export interface CodeServerOptions {
@@ -13,7 +13,7 @@ export interface CodeServerOptions {
   workspaceFolder?: string;
   /** User settings written before start (merged over quiet defaults). */
   settings?: Record<string, unknown>;
-  /** Remote machine settings: where `machine`-scoped settings count, code-server being a remote window. */
+  /** Remote machine settings: where `machine`-scoped settings count (and only they), code-server being a remote window. */
   machineSettings?: Record<string, unknown>;
   /** Extra environment for code-server; it reaches the extension host. */
   env?: Record<string, string>;
@@ -89,16 +89,6 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
   throw new Error(`code-server did not become healthy within ${timeoutMs / 1000}s:\n${output()}`);
 }
 
-/** The settings among these that the extension's manifest gives `machine` scope. */
-function machineScoped(settings: Record<string, unknown> = {}): Record<string, unknown> {
-  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
-    contributes: { configuration: { properties: Record<string, { scope?: string }> } | { properties: Record<string, { scope?: string }> }[] };
-  };
-  const sections = [manifest.contributes.configuration].flat();
-  const scopes = new Map(sections.flatMap((c) => Object.entries(c.properties)).map(([key, p]) => [key, p.scope]));
-  return Object.fromEntries(Object.entries(settings).filter(([key]) => scopes.get(key) === 'machine'));
-}
-
 export async function startCodeServer(options: CodeServerOptions = {}): Promise<RunningCodeServer> {
   assertToolsInstalled();
   const dataDir = mkdtempSync(join(tmpdir(), 'apphost-cs-'));
@@ -109,12 +99,11 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     mkdirSync(dir, { recursive: true });
   }
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
-  // code-server is a remote window: a `machine`-scoped setting counts only in the remote
-  // machine's settings, so the ones given as user settings are written there too.
-  const machineSettings = { ...machineScoped(options.settings), ...options.machineSettings };
-  if (Object.keys(machineSettings).length > 0) {
+  // code-server is a remote window: `settings` are the user's own, `machineSettings` the remote
+  // machine's, where only a `machine`-scoped setting (a local file's path) counts.
+  if (options.machineSettings) {
     mkdirSync(join(userDataDir, 'Machine'), { recursive: true });
-    writeFileSync(join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(machineSettings, null, 2));
+    writeFileSync(join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(options.machineSettings, null, 2));
   }
   const configFile = join(dataDir, 'config.yaml');
   writeFileSync(configFile, 'auth: none\n');

@@ -226,10 +226,10 @@ describe('faults (VS Code)', function () {
     assert.equal((await api.connection.session())?.token, session?.token, 'still the same session');
   });
 
-  it('S7 security and budget settings are machine-scoped, and the budget is bounded by what the service allows', async () => {
+  it('S7 security and budget settings are application-scoped (user settings only), and the budget is bounded by what the service allows', async () => {
     const manifest = (await extensionApi()).context.extension.packageJSON as { contributes: { configuration: { properties: Record<string, { scope?: string; maximum?: number }> } } };
     const props = manifest.contributes.configuration.properties;
-    for (const key of ['apphost.maskSecrets', 'apphost.requestsPerMinute', 'apphost.allowInsecureHttp']) assert.equal(props[key].scope, 'machine', key);
+    for (const key of ['apphost.maskSecrets', 'apphost.requestsPerMinute', 'apphost.allowInsecureHttp']) assert.equal(props[key].scope, 'application', key);
     assert.equal(props['apphost.requestsPerMinute'].maximum, 60);
     const config = vscode.workspace.getConfiguration('apphost');
     const previous = config.inspect<number>('requestsPerMinute')?.globalValue;
