@@ -3,6 +3,13 @@ import type { RunningServer } from '../server';
 import { closeJourney, openJourney } from './journey';
 import type { Workbench } from './workbench';
 import { patient } from '../support/patience';
+import { CHECK_TIMEOUT } from './gesture';
+
+/** A check: whether `condition` holds within a check's wait. */
+async function holds(condition: () => boolean): Promise<boolean> {
+  for (const end = Date.now() + CHECK_TIMEOUT; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 100))) if (condition()) return true;
+  return condition();
+}
 
 describe('journey: an app\'s parts (processes, domains, releases, buildpacks, previews) and Rebuild', () => {
   let server: RunningServer;
@@ -130,9 +137,10 @@ describe('journey: an app\'s parts (processes, domains, releases, buildpacks, pr
     const release = server.control.holdBuilds();
     const tab = workbench.page.locator('.tabs-container .tab', { hasText: /^deploy [0-9a-f]{7,8}\.log/ });
     try {
-      // Its effect read back where it happens at once: the service got the rebuild (a second one would be a second build).
-      const sent = () => server.control.requestLog.filter((e) => e.method === 'POST' && e.path.endsWith('/deploy')).length;
-      await workbench.contextMenu('storefront', 'Rebuild App', async () => sent() > 0);
+      // Its effect read back where it happens: the service holds the new deploy (recorded as the request
+      // arrives, not when its answer left), waited for as long as a check waits. A second click would be a second build.
+      const before = server.control.deploysOf('storefront').length;
+      await workbench.contextMenu('storefront', 'Rebuild App', () => holds(() => server.control.deploysOf('storefront').length > before));
       await tab.waitFor({ timeout: patient(30_000) });
       const text = workbench.page.locator('.editor-instance .view-lines');
       // wokku writes a rebuild's log when the build ends: the tab says so while it builds.
