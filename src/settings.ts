@@ -1,5 +1,5 @@
 // Every setting AppHost reads, with its default, in one place: package.json declares them
-// (scopes, ranges), the README documents them, and the code reads them only from here.
+// (scopes, ranges), docs/settings.md documents them, and the code reads them only from here.
 //
 // Scopes: what a folder must not set (where tokens go, plain http, the budget, masking, the
 // agent tools) is `application`: only the user's own User settings hold it, in every window,

@@ -1,6 +1,6 @@
 // The editable documents of an app (config.env, checks.json, app.json, buildpacks) behind
 // one interface, so the FileSystemProvider runs the same open → save → merge cycle
-// for each (see README.md). No vscode import: the wording of the config header is
+// for each (see docs/guide.md, "Config editing"). No vscode import: the wording of the config header is
 // passed in by the caller.
 
 import type { ApiClient, App, CallOptions } from '../api';

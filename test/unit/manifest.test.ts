@@ -1,5 +1,5 @@
 // The manifest (package.json) agrees with itself, with its string table (package.nls.json),
-// with the README and with the files it names; l10n/bundle.l10n.json holds the strings of
+// with docs/settings.md (the README links to it) and the files it names; l10n/bundle.l10n.json holds the strings of
 // the code. Registration of every command is checked inside VS Code (integration).
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -140,12 +140,17 @@ describe('manifest', () => {
     }
   });
 
-  it('describes every setting in the manifest and documents it in the README', () => {
+  it('describes every setting in the manifest and documents it in docs/settings.md, which the README links to', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    for (const [key, schema] of Object.entries(contributes.configuration.properties as Record<string, Record<string, unknown>>)) {
+    const page = readFileSync(join(ROOT, 'docs', 'settings.md'), 'utf8');
+    assert.match(readme, /\]\(docs\/settings\.md\)/, 'the README links to docs/settings.md');
+    const properties = contributes.configuration.properties as Record<string, Record<string, unknown>>;
+    for (const [key, schema] of Object.entries(properties)) {
       assert.ok(english(String(schema.markdownDescription ?? schema.description ?? '')).trim(), `${key} has a description`);
-      assert.ok(readme.includes(`\`${key}\``), `${key} is documented in README.md`);
+      assert.ok(page.includes(`| \`${key}\` |`), `${key} has a row in docs/settings.md`);
     }
+    const rows = [...page.matchAll(/^\| `([\w.]+)` \|/gm)].map((m) => m[1]);
+    assert.deepEqual(rows.filter((key) => !(key in properties)), [], 'docs/settings.md documents settings the manifest does not declare');
   });
 
   it('gives machine scope only to settings that name files of the machine running AppHost; what a folder must not set is application-scoped', () => {

@@ -1,5 +1,5 @@
 // What `dokku run <app> -- <command>` prints for the one-off commands the reference
-// server recognises (a deterministic stand-in for a container; see README "One-off commands").
+// server recognises (a deterministic stand-in for a container; see docs/beyond-spec.md, "Run a one-off command").
 
 import type { AppRecord } from '../types';
 
