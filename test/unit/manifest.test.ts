@@ -391,7 +391,8 @@ describe('manifest', () => {
     });
 
     it('keeps l10n/bundle.l10n.json up to date with the vscode.l10n.t strings of src/', async function () {
-      this.timeout(30_000); // about 3 s: tree-sitter parses every source file that mentions l10n
+      // About 3 s on a quiet machine (tree-sitter parses every source file that mentions l10n); 26 s seen beside two slow e2e runs: a limit, not a measure.
+      this.timeout(120_000);
       const expected = await exportCodeStrings();
       const committed: l10nJsonFormat = JSON.parse(readFileSync(join(ROOT, 'l10n', 'bundle.l10n.json'), 'utf8'));
       const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
