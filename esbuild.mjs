@@ -127,6 +127,8 @@ const extension = {
   // system-ca's readers for macOS and Windows are native add-ons this extension does not
   // ship: trustedRoots.ts reads those stores with Node's own reader instead.
   external: ['vscode', 'macos-export-certificate-and-key', 'win-export-certificate-and-key'],
+  // jsonc-parser's main is a UMD build whose inner requires a bundle cannot follow: its ES module build.
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
