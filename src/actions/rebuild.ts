@@ -8,6 +8,7 @@ import { deployFinished, splitLines, type CallOptions, type Deploy, type Rebuild
 import { offered } from '../commands/kit/offered';
 import type { Core } from '../core';
 import { buildFailure } from '../deploy/pushOutput';
+import { logsArea } from '../logViews/registerLogs';
 import type { AppRef } from '../model';
 import type { Row } from '../tree/commandTarget';
 
@@ -34,6 +35,20 @@ export async function startRebuild(
     around(() => offered(s, app.service, 'rebuild', () => api.apps.rebuild(app.id, opts), () => api.apps.get(app.id, opts))));
   s.tree.reloadParts(app, ['deploys', 'releases']);
   return started;
+}
+
+/**
+ * Follows the rebuild in its deploy log tab, which the user sees build, to its end; then the
+ * app's rows show it. Undefined when the tab was closed first (the Deploys part shows the end).
+ */
+export async function followRebuild(s: Core, app: AppRef, deployId: string): Promise<Deploy | undefined> {
+  const logs = logsArea(s).deployLogs;
+  const deploy = await logs.outcome((await logs.open(app, deployId)).document.uri);
+  if (deploy) {
+    s.tree.reloadParts(app, ['deploys', 'releases']);
+    void s.tree.readState(app, { rerender: true });
+  }
+  return deploy;
 }
 
 /** How a finished rebuild ended, in one sentence (the notice, the tool's answer, the task's last line). */

@@ -3,9 +3,8 @@
 // the user sees, as after a click; the answer comes when it ended, with the build's last
 // lines (the app's config values masked: build scripts can print them).
 import * as vscode from 'vscode';
-import { REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
+import { followRebuild, REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
 import { NotOffered } from '../commands/kit/offered';
-import { logsArea } from '../logViews/registerLogs';
 import type { AppRef } from '../model';
 import { where } from './appActions';
 import { type AppInput, resolveApp } from './appInput';
@@ -29,11 +28,8 @@ export const rebuildApp: ActTool<AppInput, AppRef> = {
       throw error instanceof NotOffered ? new ToolFailure(error.message) : error;
     });
     if (!started.deployId) return REBUILD_TEXTS.unknown(app.name);
-    const logs = logsArea(ctx.s).deployLogs;
-    const tab = await logs.open(app, started.deployId);
-    const deploy = await logs.outcome(tab.document.uri);
+    const deploy = await followRebuild(ctx.s, app, started.deployId);
     if (!deploy) return vscode.l10n.t('The rebuild of {0} started (deploy {1}); its tab was closed before the build ended. apphost_get_deploy_log shows how it goes.', app.name, started.deployId);
-    ctx.s.tree.reloadParts(app, ['deploys', 'releases']);
     const lines = (deploy.log ?? '').split(/\r?\n/).filter((l) => l.trim());
     const tail = lines.length ? [vscode.l10n.t('The last {0} of {1} lines of the build:', Math.min(BUILD_LINES, lines.length), lines.length), ...lines.slice(-BUILD_LINES).map((l) => clip(l, 300))] : [];
     const scrub = await appOutputScrub(ctx, app);

@@ -2,9 +2,8 @@ import * as vscode from 'vscode';
 import { inform, serviceNoticeOf } from './kit/notices';
 import { notify } from '../notices';
 import { noticeNotOffered } from './kit/offered';
-import { REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
+import { followRebuild, REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
 import { ownCommand } from '../commandCalls';
-import { logsArea } from '../logViews/registerLogs';
 import { isNameTaken, teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
 import type { ServiceCore } from '../core';
@@ -91,13 +90,9 @@ async function rebuildApp(s: ServiceCore, target?: CommandTarget): Promise<void>
     void inform(s, REBUILD_TEXTS.unknown(app.name));
     return;
   }
-  const logs = logsArea(s).deployLogs;
-  const tab = await logs.open(app, started.deployId);
   // Its tab closed before the end: the Deploys part shows how it ends.
-  const deploy = await logs.outcome(tab.document.uri);
+  const deploy = await followRebuild(s, app, started.deployId);
   if (!deploy) return;
-  s.tree.reloadParts(app, ['deploys', 'releases']);
-  void s.tree.readState(app, { rerender: true });
   const { ok, text } = rebuildSummary(app, deploy);
   const openApp = vscode.l10n.t('Open App');
   const tail = vscode.l10n.t('Tail Logs');

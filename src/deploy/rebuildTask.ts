@@ -5,12 +5,11 @@
 // says where it stands, prints the build's log when it ended and closes with 0 (succeeded) or
 // 1. Asked for before it runs, like every `apphost` task (actions/taskConsent.ts).
 import * as vscode from 'vscode';
-import { REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
+import { followRebuild, REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
 import { whereText } from '../actions/consent';
 import { allowTask } from '../actions/taskConsent';
 import { errorMessage } from '../connection';
 import type { Core } from '../core';
-import { logsArea } from '../logViews/registerLogs';
 import { TASK_TYPE } from '../schemes';
 import type { DeployArea } from './index';
 import { taskApp } from './runTask';
@@ -53,8 +52,7 @@ function rebuildTerminal(s: Core, area: DeployArea, definition: RebuildTaskDefin
         return 1;
       }
       line(vscode.l10n.t('Deploy {0}: its log tab follows the build; its log comes here when it ends.', deployId), '\x1b[2m');
-      const logs = logsArea(s).deployLogs;
-      const deploy = await logs.outcome((await logs.open(app, deployId)).document.uri);
+      const deploy = await followRebuild(s, app, deployId);
       if (!deploy) {
         line(vscode.l10n.t('The log tab was closed before the build ended: the app\'s Deploys part shows how it ends.'));
         return 1;
