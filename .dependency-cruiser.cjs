@@ -1,5 +1,5 @@
 // `npm run lint` runs this: the house rules of src/ (docs/architecture.md explains them).
-const PURE = '^src/(api|logs|configText|dumps)/|^src/(model|format|serviceList|settingsText)\\.ts$|^src/agent/modelText\\.ts$';
+const PURE = '^src/(api|logs|configText|dumps)/|^src/(model|format|serviceList|settingsText|callers)\\.ts$|^src/agent/modelText\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -39,18 +39,25 @@ module.exports = {
       to: { path: '^src/tree/(appNode|appGroupNode|databaseNode|databaseGroupNode|itemNode|listNode|messageNode|serverNode|workspaceNode|roots|resourcesProvider|throttleHealer|groups/processes)\\.ts$' },
     },
     {
-      name: 'commands-kit-below-areas',
-      comment: 'The command kit (src/commands/kit/: running, targets, prompts, batches) serves every area; it never imports one.',
+      name: 'kit-below-doors',
+      comment: 'The kit (src/kit/: running, targets, prompts, batches, notices) serves every door (commands, actions, deploy, agent); it never imports one.',
       severity: 'error',
-      from: { path: '^src/commands/kit/' },
-      to: { path: '^src/commands/(?!kit/)' },
+      from: { path: '^src/kit/' },
+      to: { path: '^src/(commands|actions|deploy|agent)/' },
+    },
+    {
+      name: 'areas-below-actions',
+      comment: 'The tree, editors, log views, activity and auth sit below the actions: what they share with one (who the caller is, how a config is sent) lives lower (callers.ts, configText/).',
+      severity: 'error',
+      from: { path: '^src/(tree|editors|logViews|activity|auth)/' },
+      to: { path: '^src/(actions|kit)/' },
     },
     {
       name: 'doors-share-actions-not-commands',
       comment: 'Agent tools, deploys and actions are doors and logic beside the commands: what they share with a command lives in src/actions/ (or the kit), never in a command file.',
       severity: 'error',
       from: { path: '^src/(agent|deploy|actions)/' },
-      to: { path: '^src/commands/(?!kit/)' },
+      to: { path: '^src/commands/' },
     },
     {
       name: 'agent-tools-on-top',

@@ -22,7 +22,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', {
         selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
-        message: 'Use notify() or ask() of src/notices.ts (or inform/warn of commands/kit/notices.ts, which name the service).',
+        message: 'Use notify() or ask() of src/notices.ts (or inform/warn of kit/notices.ts, which name the service).',
       }],
     },
   },

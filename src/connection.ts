@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApiClient, ApiLogger, RequestBudget } from './api';
 import { resolveBaseUrl } from './api/baseUrl';
-import type { SessionStore, StoredSession } from './auth/sessionStore';
+import type { SessionStore, StoredSession } from './sessionStore';
 import { NotSignedIn } from './model';
 import { ServiceOffers } from './serviceOffers';
 import { CLIENT_SETTINGS, settings } from './settings';

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { AppEvents } from './appEvents';
 import type { AppHostAuthProvider } from './auth/authProvider';
-import type { SessionStore } from './auth/sessionStore';
+import type { SessionStore } from './sessionStore';
 import type { Workspaces } from './auth/workspaces';
 import type { Connections } from './connections';
 import type { TreeControl } from './tree/treeControl';

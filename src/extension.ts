@@ -5,11 +5,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { handUri, vouch } from './actions/callers';
+import { handUri, vouch } from './callers';
 import type { AgentTools } from './agent';
 import { registerAgentTools, type AgentToolRegistration } from './agent/registration';
 import { AppHostAuthProvider } from './auth/authProvider';
-import { SessionStore } from './auth/sessionStore';
+import { SessionStore } from './sessionStore';
 import { Workspaces } from './auth/workspaces';
 import { Connection } from './connection';
 import { Connections } from './connections';
@@ -53,7 +53,7 @@ export interface AppHostTestApi extends Core {
   readonly serviceDecorations: ServiceDecorations;
   /**
    * Makes an argument AppHost's own (a status bar item's, a button's): tests play those doors.
-   * A Uri is handed over as AppHost hands one (a fresh wrapper, actions/callers.ts), never vouched itself.
+   * A Uri is handed over as AppHost hands one (a fresh wrapper, callers.ts), never vouched itself.
    */
   readonly vouch: <T>(value: T) => T;
 }

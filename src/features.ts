@@ -8,7 +8,7 @@ import { registerActivityView } from './activity/activityView';
 import type { RequestBudget } from './api/requestBudget';
 import { AppEvents } from './appEvents';
 import { commandTable } from './commands';
-import { runCommand } from './commands/kit/running';
+import { runCommand } from './kit/running';
 import { asksOthers, consentToCommand } from './actions/consent';
 import { ServiceRouting } from './commands/serviceRouting';
 import { registerDeploy, type DeployArea } from './deploy';
@@ -35,7 +35,7 @@ import { ResourceRoots } from './tree/roots';
 import { ROOTS, ThrottleHealer } from './tree/throttleHealer';
 import { TreeControl } from './tree/treeControl';
 import { TreeState } from './tree/treeState';
-import { showOffers } from './commands/kit/offered';
+import { showOffers } from './kit/offered';
 import { ThrottleStatusBar } from './throttleStatus';
 import { offerMachineSettings } from './machineSettingsOffer';
 

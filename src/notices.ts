@@ -1,7 +1,7 @@
 // The one door to VS Code's notifications and modal questions: nothing else in src/ calls
 // `window.show*Message` (eslint's no-restricted-properties, eslint.config.mjs). Texts that
 // speak of one service are named after it while several are known (`serviceNotice` in
-// connections.ts; the commands' kit does it for them: commands/kit/notices.ts).
+// connections.ts; the commands' kit does it for them: kit/notices.ts).
 import * as vscode from 'vscode';
 
 export type Severity = 'info' | 'warning' | 'error';

@@ -4,7 +4,7 @@
 // `buildpacks` tab is the editor's own (documentKinds.ts: one PUT of the whole list).
 import * as vscode from 'vscode';
 import type { ApiClient, CallOptions } from '../api';
-import { offered } from '../commands/kit/offered';
+import { offered } from '../kit/offered';
 import { buildpackValues } from '../configText/buildpacksFile';
 import type { Core } from '../core';
 import { configEditing } from '../editors/registerConfigEditing';

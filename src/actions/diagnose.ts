@@ -4,8 +4,8 @@
 // title bar) and the deploy log tool are doors onto these: the read, and what it says.
 import * as vscode from 'vscode';
 import { lostAnswer, type CallOptions, type Deploy, type Diagnosis } from '../api';
-import { offered, offeredForCommand } from '../commands/kit/offered';
-import { unansweredText } from '../commands/kit/outcome';
+import { offered, offeredForCommand } from '../kit/offered';
+import { unansweredText } from '../kit/outcome';
 import type { ServiceCore } from '../core';
 import type { AppRef } from '../model';
 import { durationText } from './runCommand';

@@ -4,7 +4,7 @@
 // after it (the tooltip's repository, its previews' "Open Pull Request").
 import * as vscode from 'vscode';
 import type { ApiClient, CallOptions, GithubConnection } from '../api';
-import { offered } from '../commands/kit/offered';
+import { offered } from '../kit/offered';
 import type { Core } from '../core';
 import type { AppRef } from '../model';
 import type { Row } from '../tree/commandTarget';

@@ -5,9 +5,9 @@
 // deploy (pending, building, then succeeded or failed), its log written when it ends.
 import * as vscode from 'vscode';
 import { deployFinished, splitLines, type CallOptions, type Deploy, type RebuildStarted } from '../api';
-import { offered } from '../commands/kit/offered';
+import { offered } from '../kit/offered';
 import type { Core } from '../core';
-import { buildFailure } from '../deploy/pushOutput';
+import { buildFailure } from '../logs';
 import { logsArea } from '../logViews/registerLogs';
 import type { AppRef } from '../model';
 import type { Row } from '../tree/commandTarget';

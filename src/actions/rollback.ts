@@ -5,8 +5,8 @@ import type { ServiceCore } from '../core';
 import type { AppRef } from '../model';
 import type { Row } from '../tree/commandTarget';
 import { releaseLabel } from '../tree/groups/releases';
-import { explainApiError } from '../commands/kit/apiErrors';
-import { runAction } from '../commands/kit/prompts';
+import { explainApiError } from '../kit/apiErrors';
+import { runAction } from '../kit/prompts';
 
 /** Rolls the app back to the release (the user confirmed it); the tree shows the new release and the app's status. */
 export async function rollbackTo(s: ServiceCore, app: AppRef, release: Release, node?: Row): Promise<Release> {

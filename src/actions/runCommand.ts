@@ -8,8 +8,8 @@ import { ApiError, isCancelled, lostAnswer, type CallOptions, type LostAnswer, t
 import { errorMessage } from '../connection';
 import type { Core } from '../core';
 import type { AppRef } from '../model';
-import { NotOffered, offered } from '../commands/kit/offered';
-import { unansweredText } from '../commands/kit/outcome';
+import { NotOffered, offered } from '../kit/offered';
+import { unansweredText } from '../kit/outcome';
 import { RecentCommands } from './recentCommands';
 
 /** What runs: the command line exactly as the user (or the model, or tasks.json) wrote it, on that app. */

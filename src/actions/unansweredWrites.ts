@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ServiceCore } from '../core';
 import { clockTime } from '../format';
 import { UserCancelled } from '../model';
-import { warn } from '../commands/kit/notices';
+import { warn } from '../kit/notices';
 
 const STATE_KEY = 'apphost.unansweredWrites';
 /** How long a write without an answer makes a repeat ask first. */

@@ -4,7 +4,7 @@
 // user confirmed; a plan that failed is answered in invoke, as text, with nothing done.
 import * as vscode from 'vscode';
 import type { Core, ServiceCore } from '../core';
-import type { Caller } from '../actions/callers';
+import type { Caller } from '../callers';
 import { askOtherCaller } from '../actions/consent';
 import { UserCancelled } from '../model';
 import { failureText, rateLimitedText } from './modelText';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { App } from '../api';
 import type { Workspace } from '../auth/workspaces';
-import { inWorkspace } from '../commands/kit/targets';
+import { inWorkspace } from '../kit/targets';
 import { deployArea } from '../deploy';
 import { refOf } from '../deploy/deployTarget';
 import type { AppRef } from '../model';

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { changed } from '../actions/configChanged';
 import { applyChangeSet, diffMaps, isEmptyChangeSet, touchedKeys, type ChangeSet } from '../configText/configDiff';
-import { ReadBackFailed, sendChanges } from '../actions/configSend';
+import { ReadBackFailed, sendChanges } from '../configText/configSend';
 import { documentKind } from '../configText/documentKinds';
 import { ENV_KEY_PATTERN } from '../configText/envScanner';
 import { threeWayMerge } from '../configText/threeWayMerge';
@@ -124,7 +124,7 @@ function requestedChange(input: ConfigChangeInput): ChangeSet {
   return { set, unset };
 }
 
-/** Sends the change (actions/configSend.ts: a write whose answer never came is read back, never sent twice). */
+/** Sends the change (configText/configSend.ts: a write whose answer never came is read back, never sent twice). */
 async function send(
   ctx: ToolContext, app: AppRef, changes: ChangeSet, write: () => Promise<unknown>, read: () => Promise<Record<string, string>>,
 ): Promise<{ done: ChangeSet; failure?: string }> {

@@ -10,7 +10,7 @@ import { refOf, type DeployTarget } from '../deploy/deployTarget';
 import type { FolderLink } from '../deploy/folderLinks';
 import { deployBranchOf, deployWarnings, type PushPlan } from '../deploy/preflight';
 import { explainPush } from '../deploy/pushProblems';
-import { buildFailure } from '../deploy/pushOutput';
+import { buildFailure } from '../logs';
 import { serviceText } from './serviceInput';
 import { workspaceName } from './appInput';
 import { appOutputScrub } from './appOutput';

@@ -3,10 +3,10 @@
 import * as vscode from 'vscode';
 import { deployFailed, teamOfWorkspace, type Deploy } from '../api';
 import { diagnosisSummary, readDiagnosis } from '../actions/diagnose';
-import { NotOffered } from '../commands/kit/offered';
+import { NotOffered } from '../kit/offered';
 import type { AppRef } from '../model';
 import { activitySentence } from '../activity/activitySentence';
-import { buildFailure } from '../deploy/pushOutput';
+import { buildFailure } from '../logs';
 import { sanitizeLine } from '../logs';
 import { releaseLabel } from '../tree/groups/releases';
 import { type AppInput, resolveApp, workspaceName } from './appInput';

@@ -4,7 +4,7 @@
 // lines (the app's config values masked: build scripts can print them).
 import * as vscode from 'vscode';
 import { followRebuild, REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
-import { NotOffered } from '../commands/kit/offered';
+import { NotOffered } from '../kit/offered';
 import type { AppRef } from '../model';
 import { where } from './appActions';
 import { type AppInput, resolveApp } from './appInput';

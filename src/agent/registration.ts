@@ -4,7 +4,7 @@
 // setting apphost.agentTools.enabled turns them off (and on) without a reload; the
 // manifest's `when` clauses hide them from the chat while it is off or signed out.
 import * as vscode from 'vscode';
-import type { LazyFeatures } from '../lazyFeatures';
+import type { AgentTools } from './agentTools';
 import { languageModelTools } from './lmApi';
 import { AGENT_TOOLS_SETTING, agentToolsEnabled } from './setting';
 
@@ -13,7 +13,12 @@ export interface AgentToolRegistration extends vscode.Disposable {
   readonly registered: readonly string[];
 }
 
-export function registerAgentTools(context: vscode.ExtensionContext, features: LazyFeatures): AgentToolRegistration {
+/** The features, built on first use (src/lazyFeatures.ts): the tools are among them. */
+interface ToolsOnDemand {
+  get(): { readonly agentTools: AgentTools };
+}
+
+export function registerAgentTools(context: vscode.ExtensionContext, features: ToolsOnDemand): AgentToolRegistration {
   const lm = languageModelTools();
   const names = ((context.extension.packageJSON.contributes?.languageModelTools ?? []) as { name: string }[]).map((t) => t.name);
   let tools: vscode.Disposable[] = [];

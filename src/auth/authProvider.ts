@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../connection';
 import type { Connections, RefusedToken } from '../connections';
 import type * as SignInFlows from './signIn';
-import type { SessionStore, StoredSession } from './sessionStore';
+import type { SessionStore, StoredSession } from '../sessionStore';
 import { pickServiceToSignIn } from '../servicePick';
 import { notify } from '../notices';
 import { foreignCommand, ownCommand } from '../commandCalls';

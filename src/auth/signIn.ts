@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { ApiError, AppHostError, CertificateError, needsOtp, type ApiClient, type Session, type User } from '../api';
 import { checkedInput } from './checkedInput';
 import { signInWithBrowser } from './deviceSignIn';
-import type { SignInMethod, StoredSession } from './sessionStore';
+import type { SignInMethod, StoredSession } from '../sessionStore';
 import { UserCancelled } from '../model';
 import { notify } from '../notices';
 

@@ -2,7 +2,7 @@
 // SecretStorage), and the token it replaces goes when this editor created it.
 import { randomUUID } from 'node:crypto';
 import type { Connection } from '../connection';
-import type { SessionStore, StoredSession } from './sessionStore';
+import type { SessionStore, StoredSession } from '../sessionStore';
 
 export async function useToken(connection: Connection, store: SessionStore, session: StoredSession, created: { id: string; token: string }): Promise<void> {
   const previousTokenId = session.tokenId;

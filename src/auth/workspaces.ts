@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApiClient, CallOptions, Team } from '../api';
 import { teamWorkspace, workspaceHeader } from '../api/workspaceKey';
-import type { StoredSession } from './sessionStore';
+import type { StoredSession } from '../sessionStore';
 
 /** Where a workspace entry comes from (the service has no endpoint listing workspaces). */
 export type WorkspaceSource = 'personal' | 'team' | 'account' | 'manual';

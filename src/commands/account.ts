@@ -1,5 +1,5 @@
 import type { ServiceCore } from '../core';
-import type { CommandTable } from './kit/running';
+import type { CommandTable } from '../kit/running';
 import { setServiceUrl } from './serviceUrl';
 import { foreignCommand } from '../commandCalls';
 

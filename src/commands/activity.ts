@@ -1,6 +1,6 @@
 import { activityView, showActivityOf } from '../activity/activityView';
 import type { Core } from '../core';
-import type { CommandTable } from './kit/running';
+import type { CommandTable } from '../kit/running';
 import { askService } from '../servicePick';
 
 /** The Activity view: read it again, show older entries, show another service's feed. */

@@ -2,15 +2,15 @@
 // name it or take the default) or linked to it from Databases. Remove destroys the
 // database (confirmed); Unlink keeps it. The service may create them asynchronously.
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform } from '../kit/notices';
 import { sleep, systemClock, type Addon } from '../api';
 import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { explained } from './kit/apiErrors';
-import { resolveItem, resolveApp } from './kit/targets';
+import { explained } from '../kit/apiErrors';
+import { resolveItem, resolveApp } from '../kit/targets';
 import { DATABASE_TYPES, refreshLinkedApp, validateDatabaseName } from './databases';
-import type { CommandTable } from './kit/running';
-import { runAction, confirm } from './kit/prompts';
+import type { CommandTable } from '../kit/running';
+import { runAction, confirm } from '../kit/prompts';
 import { type AppRef, UserCancelled } from '../model';
 
 /** Statuses of an addon still being set up. */

@@ -1,20 +1,20 @@
 import * as vscode from 'vscode';
-import { inform, serviceNoticeOf } from './kit/notices';
+import { inform, serviceNoticeOf } from '../kit/notices';
 import { notify } from '../notices';
-import { noticeNotOffered } from './kit/offered';
+import { noticeNotOffered } from '../kit/offered';
 import { followRebuild, REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
 import { ownCommand } from '../commandCalls';
 import { isNameTaken, teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
 import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { runOnApps } from './kit/batches';
+import { runOnApps } from '../kit/batches';
 import { LIFECYCLE, lifecycleCall, runLifecycle, type LifecycleVerb } from '../actions/lifecycle';
-import { isGone, writeOrReadBack } from './kit/outcome';
-import { type CommandTable, selectedApps, withSelection } from './kit/running';
-import { explained } from './kit/apiErrors';
-import { runAction, confirmByTypingName, withProgress } from './kit/prompts';
-import { pickApp, pickServer, resolveApp, resolveWorkspace, serverOf, targetOf } from './kit/targets';
+import { isGone, writeOrReadBack } from '../kit/outcome';
+import { type CommandTable, selectedApps, withSelection } from '../kit/running';
+import { explained } from '../kit/apiErrors';
+import { runAction, confirmByTypingName, withProgress } from '../kit/prompts';
+import { pickApp, pickServer, resolveApp, resolveWorkspace, serverOf, targetOf } from '../kit/targets';
 import { isAppName, UserCancelled } from '../model';
 
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;

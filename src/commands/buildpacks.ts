@@ -9,12 +9,12 @@ import { documentUri } from '../editors/apphostUri';
 import { configEditing } from '../editors/registerConfigEditing';
 import { UserCancelled, type AppRef } from '../model';
 import type { CommandTarget } from '../tree/commandTarget';
-import { explained } from './kit/apiErrors';
-import { inform } from './kit/notices';
-import { noticeNotOffered } from './kit/offered';
-import { confirm, withProgress } from './kit/prompts';
-import type { CommandTable } from './kit/running';
-import { itemOf, resolveApp, resolveItem, targetOf } from './kit/targets';
+import { explained } from '../kit/apiErrors';
+import { inform } from '../kit/notices';
+import { noticeNotOffered } from '../kit/offered';
+import { confirm, withProgress } from '../kit/prompts';
+import type { CommandTable } from '../kit/running';
+import { itemOf, resolveApp, resolveItem, targetOf } from '../kit/targets';
 
 export function buildpackCommands(s: ServiceCore): CommandTable {
   return {

@@ -2,14 +2,14 @@
 // checks.json by the editors area). One PUT with just that setting, then the Health
 // Checks group is fetched again.
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform } from '../kit/notices';
 import type { HealthCheckSettings } from '../api';
 import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { explained } from './kit/apiErrors';
-import type { CommandTable } from './kit/running';
-import { runAction } from './kit/prompts';
-import { itemOf, resolveApp } from './kit/targets';
+import { explained } from '../kit/apiErrors';
+import type { CommandTable } from '../kit/running';
+import { runAction } from '../kit/prompts';
+import { itemOf, resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 type Setting = keyof HealthCheckSettings;

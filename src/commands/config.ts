@@ -1,7 +1,7 @@
 // Config vars, health checks and app settings: opening them as editor tabs (the
 // apphost: file system saves them), and the single-variable actions of the tree.
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform } from '../kit/notices';
 import { documentUri } from '../editors/apphostUri';
 import { configEditing } from '../editors/registerConfigEditing';
 import type { DocumentKind } from '../configText/documentKinds';
@@ -13,10 +13,10 @@ import type { CommandTarget, Row } from '../tree/commandTarget';
 import { setRevealed } from '../tree/groups/config';
 import { changed } from '../actions/configChanged';
 import { configEnvFileCommands } from './configEnvFile';
-import { writeOrReadBack } from './kit/outcome';
-import type { CommandTable } from './kit/running';
-import { runAction, confirm } from './kit/prompts';
-import { itemOf, resolveApp } from './kit/targets';
+import { writeOrReadBack } from '../kit/outcome';
+import type { CommandTable } from '../kit/running';
+import { runAction, confirm } from '../kit/prompts';
+import { itemOf, resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { settings } from '../settings';
 

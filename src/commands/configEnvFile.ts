@@ -1,7 +1,7 @@
 // The .env round trip: pull an app's config vars into a file of the workspace, and
 // push a file back after a diff preview, sending only the differences.
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform } from '../kit/notices';
 import { documentUri } from '../editors/apphostUri';
 import { diffMaps, isEmptyChangeSet, type ChangeSet } from '../configText/configDiff';
 import { parseEnvFile, renderEnvFile } from '../configText/envFile';
@@ -12,9 +12,9 @@ import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { changed } from '../actions/configChanged';
 import { isGitIgnored } from './configGitIgnore';
-import type { CommandTable } from './kit/running';
-import { runAction, confirm } from './kit/prompts';
-import { resolveApp } from './kit/targets';
+import type { CommandTable } from '../kit/running';
+import { runAction, confirm } from '../kit/prompts';
+import { resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { ask, notify } from '../notices';
 

@@ -7,7 +7,7 @@ import type { DatabaseAt } from '../actions/backupTransfer';
 import { checkLine, type LoadOutcome } from '../actions/loadCheck';
 import type { ServiceCore } from '../core';
 import type { AppRef } from '../model';
-import { inform, warn } from './kit/notices';
+import { inform, warn } from '../kit/notices';
 import { runCommandOn } from './runCommand';
 
 export async function showLoadOutcome(s: ServiceCore, db: DatabaseAt, outcome: LoadOutcome): Promise<void> {

@@ -1,16 +1,16 @@
 // Databases: create, delete (type the name), link/unlink apps, and backups.
 import * as vscode from 'vscode';
-import { inform, warn } from './kit/notices';
+import { inform, warn } from '../kit/notices';
 import { ApiError, dashboardUrl, policyRefusal, readLinkedApps, sleep, systemClock, type Backup, type Database, type LinkedApp, teamOfWorkspace } from '../api';
 import { askDownloadDestination, confirmRestore, downloadBackup, planBackup, restoreBackup, type DatabaseAt } from '../actions/backupTransfer';
 import { confirmImport, planImport, runImport } from '../actions/databaseImport';
 import type { ServiceCore } from '../core';
 import { showLoadOutcome } from './databaseChecks';
 import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/commandTarget';
-import { isGone, writeOrReadBack } from './kit/outcome';
-import type { CommandTable } from './kit/running';
-import { runAction, confirm, confirmByTypingName } from './kit/prompts';
-import { databaseOf, inWorkspace, itemOf, pickApp, pickServer, activeWorkspace, resolveWorkspace, serverOf } from './kit/targets';
+import { isGone, writeOrReadBack } from '../kit/outcome';
+import type { CommandTable } from '../kit/running';
+import { runAction, confirm, confirmByTypingName } from '../kit/prompts';
+import { databaseOf, inWorkspace, itemOf, pickApp, pickServer, activeWorkspace, resolveWorkspace, serverOf } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 const NAME = /^[a-z][a-z0-9-]*$/;

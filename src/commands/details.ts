@@ -7,9 +7,9 @@ import type { ServiceCore } from '../core';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { configEditing } from '../editors/registerConfigEditing';
 import { DETAILS_SCHEME } from '../schemes';
-import type { CommandTable } from './kit/running';
-import { resolveApp, targetOf } from './kit/targets';
-import { confirm } from './kit/prompts';
+import type { CommandTable } from '../kit/running';
+import { resolveApp, targetOf } from '../kit/targets';
+import { confirm } from '../kit/prompts';
 import { settings } from '../settings';
 
 /** What to show: where it lives (for the tab's path) and its JSON. */

@@ -15,9 +15,9 @@ import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
 import { DEPLOY_LOG_SCHEME } from '../schemes';
 import type { CommandTarget } from '../tree/commandTarget';
-import { serviceNoticeOf } from './kit/notices';
-import type { CommandTable } from './kit/running';
-import { itemOf, resolveApp } from './kit/targets';
+import { serviceNoticeOf } from '../kit/notices';
+import type { CommandTable } from '../kit/running';
+import { itemOf, resolveApp } from '../kit/targets';
 
 export function diagnoseCommands(s: ServiceCore): CommandTable {
   return {

@@ -1,15 +1,15 @@
 // Domains of an app: add (hostname checked as you type), remove (confirmed), enable SSL
 // (certificate issuance is slow: progress and a busy row), open in the browser.
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform } from '../kit/notices';
 import type { Domain } from '../api';
 import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { domainUrl } from '../format';
-import { explained } from './kit/apiErrors';
-import { resolveItem, resolveApp } from './kit/targets';
-import type { CommandTable } from './kit/running';
-import { runAction, confirm } from './kit/prompts';
+import { explained } from '../kit/apiErrors';
+import { resolveItem, resolveApp } from '../kit/targets';
+import type { CommandTable } from '../kit/running';
+import { runAction, confirm } from '../kit/prompts';
 import { type AppRef, UserCancelled } from '../model';
 
 // The service's own rule: dot-separated labels of letters, digits and inner dashes, 253 at most.

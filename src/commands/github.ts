@@ -12,12 +12,12 @@ import { githubRepoOfRemote } from '../deploy/remotes';
 import { isGithubRepo, pullRequestUrl } from '../format';
 import { UserCancelled, type AppRef } from '../model';
 import type { CommandTarget } from '../tree/commandTarget';
-import { explained } from './kit/apiErrors';
-import { inform } from './kit/notices';
-import { noticeNotOffered } from './kit/offered';
-import { confirm, withProgress } from './kit/prompts';
-import type { CommandTable } from './kit/running';
-import { appOf, inWorkspace, resolveApp, targetOf } from './kit/targets';
+import { explained } from '../kit/apiErrors';
+import { inform } from '../kit/notices';
+import { noticeNotOffered } from '../kit/offered';
+import { confirm, withProgress } from '../kit/prompts';
+import type { CommandTable } from '../kit/running';
+import { appOf, inWorkspace, resolveApp, targetOf } from '../kit/targets';
 
 export function githubCommands(s: ServiceCore): CommandTable {
   return {

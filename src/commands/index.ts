@@ -26,7 +26,7 @@ import { templateCommands } from './templates';
 import { tokenCommands } from './tokens';
 import { viewCommands } from './view';
 import { workspaceCommands } from './workspaces';
-import type { CommandTable } from './kit/running';
+import type { CommandTable } from '../kit/running';
 
 /** Every command of the extension, one table per area. */
 export function commandTable(s: ServiceCore): CommandTable {

@@ -1,15 +1,15 @@
 // Log drains of an app: add (URL checked as you type; the drain type follows from its
 // scheme) and remove (confirmed).
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform } from '../kit/notices';
 import type { LogDrain } from '../api';
 import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { drainLabel } from '../tree/groups/logDrains';
-import { explained } from './kit/apiErrors';
-import { resolveItem, resolveApp } from './kit/targets';
-import type { CommandTable } from './kit/running';
-import { runAction, confirm } from './kit/prompts';
+import { explained } from '../kit/apiErrors';
+import { resolveItem, resolveApp } from '../kit/targets';
+import type { CommandTable } from '../kit/running';
+import { runAction, confirm } from '../kit/prompts';
 import { UserCancelled } from '../model';
 
 /** The contract's two drain types, by URL scheme (syslog+tls is syslog over TLS). */

@@ -4,12 +4,12 @@ import { relativeTime } from '../format';
 import { logsArea } from '../logViews/registerLogs';
 import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { type CommandTable, selectedApps, withSelection } from './kit/running';
+import { type CommandTable, selectedApps, withSelection } from '../kit/running';
 import { askRecentLineCount, askTailFilter } from './logFilters';
-import { appOf, itemOf, resolveApp } from './kit/targets';
+import { appOf, itemOf, resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
-import { serviceNoticeOf } from './kit/notices';
+import { serviceNoticeOf } from '../kit/notices';
 
 /** Tail Logs / Stop Tailing, filters of a tail, recent lines and deploy logs in editor tabs. */
 export function logCommands(s: ServiceCore): CommandTable {

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform } from '../kit/notices';
 import { workspaceHeader, type NotificationChannel } from '../api';
 import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
 import { maskUrl } from '../configText/secrets';
 import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { resolveWorkspace, workspaceLabel } from './kit/targets';
-import type { CommandTable } from './kit/running';
+import { resolveWorkspace, workspaceLabel } from '../kit/targets';
+import type { CommandTable } from '../kit/running';
 import { UserCancelled } from '../model';
-import { confirm } from './kit/prompts';
+import { confirm } from '../kit/prompts';
 import { settings } from '../settings';
 
 /** The events the service sends notifications for (wokku: a deploy's outcome, a failed backup). */

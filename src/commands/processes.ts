@@ -1,14 +1,14 @@
 // Scaling: one input for every process type ("web=2 worker=1"), checked as you type and
 // prefilled with the current counts, then one PUT for all of them.
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform } from '../kit/notices';
 import { readProcessReport, type ProcessType } from '../api';
 import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { explained } from './kit/apiErrors';
-import type { CommandTable } from './kit/running';
-import { runAction, confirm } from './kit/prompts';
-import { itemOf, resolveApp } from './kit/targets';
+import { explained } from '../kit/apiErrors';
+import type { CommandTable } from '../kit/running';
+import { runAction, confirm } from '../kit/prompts';
+import { itemOf, resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { formatScaling, parseScaling, validateScaling, type Scaling } from '../actions/scale';
 

@@ -1,14 +1,14 @@
 // Releases of an app: details (read-only JSON through Show Details) and roll back
 // (confirmed; the service answers with the new release, which then tops the list).
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform } from '../kit/notices';
 import type { Release } from '../api';
 import type { ServiceCore } from '../core';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { releaseLabel } from '../tree/groups/releases';
-import { resolveItem } from './kit/targets';
-import type { CommandTable } from './kit/running';
-import { confirm } from './kit/prompts';
+import { resolveItem } from '../kit/targets';
+import type { CommandTable } from '../kit/running';
+import { confirm } from '../kit/prompts';
 import type { AppRef } from '../model';
 import { rollbackTo } from '../actions/rollback';
 import { ownCommand } from '../commandCalls';

@@ -6,10 +6,10 @@ import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { planRun, recentCommands } from '../actions/runCommand';
 import { openRunTerminal } from '../actions/runTerminal';
-import { inform } from './kit/notices';
-import { notOfferedText } from './kit/offered';
-import type { CommandTable } from './kit/running';
-import { resolveApp } from './kit/targets';
+import { inform } from '../kit/notices';
+import { notOfferedText } from '../kit/offered';
+import type { CommandTable } from '../kit/running';
+import { resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 
 export function runCommandCommands(s: ServiceCore): CommandTable {

@@ -5,13 +5,13 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { inform, warn } from './kit/notices';
+import { inform, warn } from '../kit/notices';
 import { ApiError, type Server } from '../api';
 import type { ServiceCore } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
-import type { CommandTable } from './kit/running';
-import { runAction, confirm } from './kit/prompts';
-import { pickServer, activeWorkspace, resolveWorkspace, serverOf } from './kit/targets';
+import type { CommandTable } from '../kit/running';
+import { runAction, confirm } from '../kit/prompts';
+import { pickServer, activeWorkspace, resolveWorkspace, serverOf } from '../kit/targets';
 import { UserCancelled } from '../model';
 
 const NAME = /^[a-z][a-z0-9-]*$/;

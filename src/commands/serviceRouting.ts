@@ -6,7 +6,7 @@ import { isAppRef } from '../model';
 import { askService } from '../servicePick';
 import type { Core, ServiceCore } from '../core';
 import { serviceOfTarget, toCommandTarget } from '../tree/commandTarget';
-import type { CommandHandler, CommandTable } from './kit/running';
+import type { CommandHandler, CommandTable } from '../kit/running';
 
 /**
  * Commands that need no service question from the palette: they act on no service, ask for

@@ -9,8 +9,8 @@ import { findService, serviceId, withEntry, withoutEntry, type KnownService } fr
 import type { Core, ServiceCore } from '../core';
 import { saveUserSetting, settings } from '../settings';
 import { toCommandTarget, serviceOfTarget } from '../tree/commandTarget';
-import type { CommandTable } from './kit/running';
-import { confirm } from './kit/prompts';
+import type { CommandTable } from '../kit/running';
+import { confirm } from '../kit/prompts';
 import { askTestedAddress, validateServiceUrl } from './serviceUrl';
 import { notify } from '../notices';
 

@@ -1,13 +1,13 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform } from '../kit/notices';
 import type { SshKey } from '../api';
 import { relativeTime } from '../format';
 import type { ServiceCore } from '../core';
-import type { CommandTable } from './kit/running';
-import { signedIn } from './kit/targets';
+import type { CommandTable } from '../kit/running';
+import { signedIn } from '../kit/targets';
 import { UserCancelled } from '../model';
-import { confirm } from './kit/prompts';
+import { confirm } from '../kit/prompts';
 import { publicKeyFiles, validatePublicKey } from '../deploy/sshKeyFiles';
 
 export { validatePublicKey };

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { inform } from './kit/notices';
+import { inform } from '../kit/notices';
 import { teamWorkspace, type Member, type Team } from '../api';
 import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { signedIn, targetOf } from './kit/targets';
-import type { CommandTable } from './kit/running';
+import { signedIn, targetOf } from '../kit/targets';
+import type { CommandTable } from '../kit/running';
 import { UserCancelled } from '../model';
-import { confirm } from './kit/prompts';
+import { confirm } from '../kit/prompts';
 
 const ROLES = ['viewer', 'member', 'admin'] as const;
 type Role = (typeof ROLES)[number];

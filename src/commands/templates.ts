@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { inform, serviceNoticeOf } from './kit/notices';
+import { inform, serviceNoticeOf } from '../kit/notices';
 import { ApiError, deployFinished, sleep, systemClock, type Deploy, type Template, type TemplateDeployment } from '../api';
 import { checkedInput } from '../auth/checkedInput';
 import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { validateAppName } from './apps';
-import type { CommandTable } from './kit/running';
-import { pickServer, resolveWorkspace, serverOf } from './kit/targets';
+import type { CommandTable } from '../kit/running';
+import { pickServer, resolveWorkspace, serverOf } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
 import { ownCommand } from '../commandCalls';

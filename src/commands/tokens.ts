@@ -2,13 +2,13 @@
 // created token replaces is auth's business (auth/tokenSession.ts).
 import * as vscode from 'vscode';
 import type { ApiToken } from '../api';
-import type { SessionStore } from '../auth/sessionStore';
+import type { SessionStore } from '../sessionStore';
 import { useToken } from '../auth/tokenSession';
 import type { Connection } from '../connection';
 import type { ServiceCore } from '../core';
 import { relativeTime } from '../format';
 import { UserCancelled } from '../model';
-import type { CommandTable } from './kit/running';
+import type { CommandTable } from '../kit/running';
 import { ask, notify } from '../notices';
 
 /** The API tokens of the signed-in account. */

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { ServiceCore } from '../core';
 import type { CommandTarget, ListTarget } from '../tree/commandTarget';
-import type { CommandTable } from './kit/running';
-import { resolveAppsList, targetOf } from './kit/targets';
+import type { CommandTable } from '../kit/running';
+import { resolveAppsList, targetOf } from '../kit/targets';
 import { UserCancelled } from '../model';
 
 /** The Resources view (refresh, filtering, paging) and the extension's log. */

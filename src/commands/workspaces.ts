@@ -3,8 +3,8 @@ import { validateSlug, type Workspace, type Workspaces } from '../auth/workspace
 import type { Connection } from '../connection';
 import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import type { CommandTable } from './kit/running';
-import { targetOf } from './kit/targets';
+import type { CommandTable } from '../kit/running';
+import { targetOf } from '../kit/targets';
 import { workspaceHeader } from '../api';
 import { UserCancelled } from '../model';
 import { notify } from '../notices';

@@ -1,8 +1,8 @@
 // Deploy, link, unlink and the status bar's actions.
 import * as vscode from 'vscode';
-import { signedIn } from '../commands/kit/targets';
-import { inform, serviceNoticeOf } from '../commands/kit/notices';
-import type { CommandTable } from '../commands/kit/running';
+import { signedIn } from '../kit/targets';
+import { inform, serviceNoticeOf } from '../kit/notices';
+import type { CommandTable } from '../kit/running';
 import { serviceNotice, type Connections } from '../connections';
 import { onService, type Core, type ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
@@ -10,7 +10,7 @@ import { folderOf, pickAndLink, pickFolder, pickLink, refOf, resolveTarget } fro
 import { deployFlow } from './deployFlow';
 import { report, type DeployResult } from './deployRun';
 import type { FolderLink } from './folderLinks';
-import { deployArea, type DeployArea } from './index';
+import { deployArea, type DeployArea } from './';
 import { PRE_DEPLOY_SETTING, PreDeployTaskError } from './preDeployTask';
 import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';

@@ -4,11 +4,11 @@
 import * as vscode from 'vscode';
 import { onService, type Core, type ServiceCore } from '../core';
 import type { AppRef } from '../model';
-import { serviceNoticeOf } from '../commands/kit/notices';
+import { serviceNoticeOf } from '../kit/notices';
 import type { DeployOutput } from './deployOutput';
 import { runDeploy, type DeployResult } from './deployRun';
 import type { DeployTarget } from './deployTarget';
-import type { DeployArea } from './index';
+import type { DeployArea } from './';
 import { preflight, type PreflightOptions, type PushPlan, type Unattended } from './preflight';
 import { checkRunnable, findPreDeployTask, PRE_DEPLOY_SETTING, PreDeployTaskError, preDeployTaskName, runPreDeployTask } from './preDeployTask';
 

@@ -4,7 +4,7 @@
 // (./deployRun.ts) is the same for both.
 import * as vscode from 'vscode';
 import type { Deploy } from '../api';
-import { serviceNoticeOf } from '../commands/kit/notices';
+import { serviceNoticeOf } from '../kit/notices';
 import type { PushLog } from '../logViews/deployLogs';
 import { logsArea } from '../logViews/registerLogs';
 import type { ServiceCore } from '../core';

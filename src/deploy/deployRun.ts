@@ -7,16 +7,17 @@
 // more only if the record lags behind the push), the app's row (1).
 import * as vscode from 'vscode';
 import { deployFailed, deployFinished, sleep, splitLines, systemClock, type Deploy } from '../api';
-import { serviceNoticeOf } from '../commands/kit/notices';
+import { serviceNoticeOf } from '../kit/notices';
 import { logsArea } from '../logViews/registerLogs';
 import type { PushLog } from '../logViews/deployLogs';
 import { notificationOutput, type DeployOutput } from './deployOutput';
 import type { Core, ServiceCore } from '../core';
 import { gitOutput, runPush } from './gitProcess';
-import type { DeployArea } from './index';
+import type { DeployArea } from './';
 import type { PushPlan } from './preflight';
 import { ACTION_TITLES, explainPush, type ExplainedAction } from './pushProblems';
-import { buildFailure, pushOutcome, type PushOutcome } from './pushOutput';
+import { pushOutcome, type PushOutcome } from './pushOutput';
+import { buildFailure } from '../logs';
 import { type AppRef, UserCancelled } from '../model';
 import { ask, notify } from '../notices';
 import { ownCommand } from '../commandCalls';

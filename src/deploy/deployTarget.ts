@@ -2,7 +2,7 @@
 // in the Explorer (a Uri), an app in the tree or the status bar (an app), or the
 // palette (nothing). What the user picks on the way is remembered as the folder's link.
 import * as vscode from 'vscode';
-import { activeWorkspace, pickApp, resolveApp } from '../commands/kit/targets';
+import { activeWorkspace, pickApp, resolveApp } from '../kit/targets';
 import type { Connections } from '../connections';
 import { onService, type Core, type ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Core } from '../core';
 import type { DeployTarget } from './deployTarget';
 import { refOf } from './deployTarget';
-import type { DeployArea } from './index';
+import type { DeployArea } from './';
 import { TASK_TYPE } from '../schemes';
 import { deployTerminal } from './taskTerminal';
 import { isRebuildTask, rebuildTask } from './rebuildTask';

@@ -3,7 +3,7 @@
 // app's everyday actions. In a multi-root workspace it follows the active editor's folder.
 // With several services it names the link's service, in that service's colour.
 import * as vscode from 'vscode';
-import { handUri } from '../actions/callers';
+import { handUri } from '../callers';
 import type { Connections } from '../connections';
 import { statusIcon } from '../tree/statusIcons';
 import type { TreeControl } from '../tree/treeControl';

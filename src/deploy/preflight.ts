@@ -7,14 +7,14 @@
 // with what to do, and warnings about the shared repository or SSH keys are only shown.
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { inform, warn } from '../commands/kit/notices';
+import { inform, warn } from '../kit/notices';
 import type { App } from '../api';
 import { publicKeyFiles } from './sshKeyFiles';
 import type { ServiceCore } from '../core';
 import type { DeployTarget } from './deployTarget';
 import type { GitBranch, GitRepository } from './gitApi';
 import { gitOutput, pushTransportProblems, type PushCredential } from './gitProcess';
-import type { DeployArea } from './index';
+import type { DeployArea } from './';
 import { apiProxyFor, transportMessage } from './pushTransport';
 import { isSshUrl, newRemoteName, parseRemoteUrl } from './remotes';
 import { settings } from '../settings';

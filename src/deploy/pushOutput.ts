@@ -117,9 +117,3 @@ export function pushOutcome(exitCode: number | null, gitLines: readonly string[]
   const last = [...gitLines].reverse().find((l) => /^(fatal|error):/.test(l)) ?? gitLines.at(-1);
   return { problem: 'other', detail: last?.replace(/^(fatal|error): /, '') };
 }
-
-/** The last line of the build that says why it failed (Dokku marks them ` !`), else the last line that is not blank. */
-export function buildFailure(buildLines: readonly string[]): string | undefined {
-  const marked = [...buildLines].reverse().find((l) => /^\s*!\s+\S/.test(l));
-  return (marked ?? buildLines.findLast((l) => l.trim()))?.replace(/^\s*!\s+/, '').trim() || undefined;
-}

@@ -11,7 +11,7 @@ import { allowTask } from '../actions/taskConsent';
 import { errorMessage } from '../connection';
 import type { Core } from '../core';
 import { TASK_TYPE } from '../schemes';
-import type { DeployArea } from './index';
+import type { DeployArea } from './';
 import { taskApp } from './runTask';
 
 /** An `apphost` task that rebuilds (package.json, taskDefinitions). */

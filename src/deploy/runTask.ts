@@ -10,12 +10,12 @@ import * as vscode from 'vscode';
 import { planRun } from '../actions/runCommand';
 import { runTerminal, runTerminalName } from '../actions/runTerminal';
 import { allowTask } from '../actions/taskConsent';
-import { activeWorkspace, inWorkspace } from '../commands/kit/targets';
+import { activeWorkspace, inWorkspace } from '../kit/targets';
 import { onService, type Core } from '../core';
 import type { AppRef } from '../model';
 import { TASK_TYPE } from '../schemes';
 import { refOf } from './deployTarget';
-import type { DeployArea } from './index';
+import type { DeployArea } from './';
 
 /** An `apphost` task that runs a command (package.json, taskDefinitions). */
 export interface RunTaskDefinition extends vscode.TaskDefinition {

@@ -10,7 +10,7 @@ import { deployFlow } from './deployFlow';
 import type { DeployOutput } from './deployOutput';
 import { deployEnd } from './deployRun';
 import type { DeployTarget } from './deployTarget';
-import type { DeployArea } from './index';
+import type { DeployArea } from './';
 import type { PushPlan } from './preflight';
 import { UserCancelled } from '../model';
 import { TaskNotAllowed } from '../actions/taskConsent';

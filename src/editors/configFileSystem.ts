@@ -12,7 +12,7 @@ import { parseDocumentUri, type DocumentAddress } from './apphostUri';
 import {
   applyChangeSet, diffMaps, isEmptyChangeSet, NO_CHANGES, remainingChanges, touchedKeys, type ChangeSet, type FlatMap,
 } from '../configText/configDiff';
-import { sendChanges, ReadBackFailed, type SendOutcome } from '../actions/configSend';
+import { sendChanges, ReadBackFailed, type SendOutcome } from '../configText/configSend';
 import { documentKind, FILE_NAMES, type DocumentKindSpec, type ParsedDocument } from '../configText/documentKinds';
 import type { EditBases } from './editBases';
 import type { DocumentKeys } from './documentKeys';

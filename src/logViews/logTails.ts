@@ -9,7 +9,7 @@
 // and signing in again as the same account resumes the tail in its channel.
 import * as vscode from 'vscode';
 import { ApiError, workspaceHeader } from '../api';
-import type { StoredSession } from '../auth/sessionStore';
+import type { StoredSession } from '../sessionStore';
 import type { WorkspaceListing } from '../auth/workspaces';
 import {
   LogTail, PollCoordinator, TailView, apiLogSource, describeFilter, type LogSource, type LogTailOptions, type StopReason, type TailFilter, type TailStateChange,

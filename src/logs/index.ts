@@ -16,3 +16,4 @@ export { levelOf, type LineLevel } from './logLevel';
 export { describeFilter, lineMatcher, parseContainerGlobs, parseRegex, type TailFilter } from './tailFilter';
 export { KEPT_LINES, OUTPUT_BOUND, BOUND_REDRAW_MS, TailView, withoutTimestamp, type RedrawableSink } from './tailView';
 export { diagnosisPrompt, LOG_EXCERPT_CHARS, logExcerptForModel, type FailedDeployFacts } from './diagnosisPrompt';
+export { buildFailure } from './buildFailure';

@@ -69,7 +69,7 @@ export class AppGroupNode extends ListNode {
       return await this.descriptor.fetch(this);
     } catch (error) {
       // Rails answers a missing route and a missing app alike: a 404 means "not offered" only
-      // while the app is still there (one more request, only after a 404; see commands/kit/offered.ts).
+      // while the app is still there (one more request, only after a 404; see kit/offered.ts).
       if (!(error instanceof ApiError) || error.status !== 404) throw error;
       const ws = this.app.workspaceNode;
       try {

@@ -7,7 +7,7 @@ import type * as vscode from 'vscode';
 import type { App, Database, Server } from '../api';
 import type { Workspace } from '../auth/workspaces';
 import { isAppRef, type AppRef } from '../model';
-import { isVouched } from '../actions/callers';
+import { isRowShaped, isVouched } from '../callers';
 import type { NodeKind } from './contextValues';
 
 /**
@@ -132,8 +132,7 @@ export type CommandTarget = ServiceTarget | WorkspaceTarget | ListTarget | Serve
 const KINDS: ReadonlySet<string> = new Set<CommandTarget['kind']>(['service', 'workspace', 'list', 'server', 'app', 'group', 'database', 'databaseGroup', 'item', 'message', 'loadMore']);
 
 export function isTreeNode(value: unknown): value is TreeNode {
-  const node = value as TreeNode | undefined;
-  return !!node && typeof node === 'object' && typeof node.id === 'string' && typeof node.commandTarget === 'function';
+  return isRowShaped(value);
 }
 
 /** A row the Resources view built (the provider vouched for it), not an object of the same shape. */

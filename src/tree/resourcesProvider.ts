@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 
-import { vouch } from '../actions/callers';
+import { vouch } from '../callers';
 import type { TreeNode } from './commandTarget';
 
 export interface RefreshOptions {
@@ -22,7 +22,7 @@ export class ResourcesProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     return node.getTreeItem();
   }
 
-  /** Every row handed to the view is vouched for: a command given one acts for the user (actions/callers.ts). */
+  /** Every row handed to the view is vouched for: a command given one acts for the user (callers.ts). */
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     const children = !node ? await this.roots.get() : node.getChildren ? await node.getChildren() : [];
     for (const child of children) vouch(child);

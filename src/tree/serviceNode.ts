@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { escapeMarkdown } from '../format';
 import type { KnownService } from '../serviceList';
-import type { StoredSession } from '../auth/sessionStore';
+import type { StoredSession } from '../sessionStore';
 import type { ServiceTarget, TreeNode } from './commandTarget';
 import { contextValue } from './contextValues';
 import { MessageNode } from './messageNode';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AppHostAuthProvider } from '../auth/authProvider';
-import type { StoredSession } from '../auth/sessionStore';
+import type { StoredSession } from '../sessionStore';
 import type { Workspace, Workspaces } from '../auth/workspaces';
 import type { Connection } from '../connection';
 import { ListNode } from './listNode';

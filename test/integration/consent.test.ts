@@ -1,4 +1,4 @@
-// One consent rule, by who asks (actions/callers.ts, actions/consent.ts): the user's own
+// One consent rule, by who asks (callers.ts, actions/consent.ts): the user's own
 // rows act as the UI promises; anyone else (another extension running a command with a
 // made-up argument, a tool call without a chat token) gets AppHost's own modal naming the
 // action, the service's name of the app, the workspace and the service; declined, nothing

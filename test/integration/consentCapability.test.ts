@@ -1,4 +1,4 @@
-// "The user" is a capability AppHost mints (actions/callers.ts), not a context a call
+// "The user" is a capability AppHost mints (callers.ts), not a context a call
 // inherits nor an object VS Code hands every extension (issue 43): a handler another
 // extension registered for an id AppHost runs cannot act as the user, a folder's Uri is
 // not AppHost's, and a call with nothing (the palette, or anyone) that would act without

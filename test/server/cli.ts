@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FRONT_KINDS, frontSettings, parseSize, type FrontKind } from './front';
-import { ADMIN_USER, DEMO_USER, makeTestPki, startServer, type FailRule, type ServerOptions } from './index';
+import { ADMIN_USER, DEMO_USER, makeTestPki, startServer, type FailRule, type ServerOptions } from './';
 
 const HELP = `Usage: npm run server -- [options]
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ReadBackFailed, sendChanges } from '../../src/actions/configSend';
+import { ReadBackFailed, sendChanges } from '../../src/configText/configSend';
 import { NetworkError } from '../../src/api/errors';
 import { PartialSendError } from '../../src/configText/documentKinds';
 

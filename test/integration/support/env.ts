@@ -12,7 +12,7 @@ export { sleep, until } from '../../support/wait';
 /**
  * Makes a ref or Uri AppHost's own (what its status bar, buttons and rows hand a command):
  * the command then runs for the user, as from those doors. A Uri comes back wrapped, as
- * AppHost hands one (actions/callers.ts, handUri): pass it to a command only. Needs the
+ * AppHost hands one (callers.ts, handUri): pass it to a command only. Needs the
  * extension active (every suite's setup activates it).
  */
 export function asAppHost<T>(value: T): T {

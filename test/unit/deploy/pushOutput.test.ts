@@ -1,6 +1,7 @@
 // Reading git push output: build lines vs git's own, and git's refusals classified.
 import assert from 'node:assert/strict';
-import { buildFailure, PushOutputParser, pushOutcome } from '../../../src/deploy/pushOutput';
+import { PushOutputParser, pushOutcome } from '../../../src/deploy/pushOutput';
+import { buildFailure } from '../../../src/logs';
 
 describe('deploy: git push output', () => {
   it('tells build lines from git progress and git lines, across chunk boundaries', () => {

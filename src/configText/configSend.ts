@@ -3,8 +3,8 @@
 // (the connection dropped) is never sent again: what the server holds is read back, and the
 // changes in effect there are what was applied.
 import { AppHostError } from '../api';
-import { changesInEffect, isEmptyChangeSet, NO_CHANGES, touchedKeys, type ChangeSet } from '../configText/configDiff';
-import { PartialSendError } from '../configText/documentKinds';
+import { changesInEffect, isEmptyChangeSet, NO_CHANGES, touchedKeys, type ChangeSet } from './configDiff';
+import { PartialSendError } from './documentKinds';
 
 export type SendOutcome<S> =
   /** All of it is on the server; `sent` is the write's answer, absent when it was learnt by reading back. */

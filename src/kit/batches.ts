@@ -2,12 +2,12 @@
 // progress notification, a few calls at a time within the shared request budget, each
 // app's rows busy while its own call runs, then one message saying what failed and why.
 import * as vscode from 'vscode';
-import { ApiError, isCancelled } from '../../api';
-import type { Core, ServiceCore } from '../../core';
+import { ApiError, isCancelled } from '../api';
+import type { Core, ServiceCore } from '../core';
 import { serviceNoticeOf } from './notices';
 import type { SelectedApp } from './running';
-import type { AppRef } from '../../model';
-import { notify } from '../../notices';
+import type { AppRef } from '../model';
+import { notify } from '../notices';
 
 /** Calls in flight at once: slow POSTs overlap, and the budget keeps room for everything else. */
 const CONCURRENCY = 3;

@@ -3,13 +3,13 @@
 // offered" only when the resource the call was about is still there (one more request,
 // made only after a 404). Then AppHost says so, and hides the capability for that service.
 import * as vscode from 'vscode';
-import { ApiError } from '../../api';
-import type { Core, ServiceCore } from '../../core';
-import { UserCancelled } from '../../model';
-import { BEYOND_SPEC, type BeyondSpec } from '../../serviceOffers';
+import { ApiError } from '../api';
+import type { Core, ServiceCore } from '../core';
+import { UserCancelled } from '../model';
+import { BEYOND_SPEC, type BeyondSpec } from '../serviceOffers';
 import { serviceNoticeOf } from './notices';
-import { notify } from '../../notices';
-import { foreignCommand } from '../../commandCalls';
+import { notify } from '../notices';
+import { foreignCommand } from '../commandCalls';
 
 /** What each capability is called in the notice. */
 function label(feature: BeyondSpec): string {

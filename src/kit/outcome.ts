@@ -3,8 +3,8 @@
 // second config write would restart the app twice). Here the state is read back instead,
 // and the user is told what actually happened.
 import * as vscode from 'vscode';
-import { ApiError, AppHostError, type LostAnswer } from '../../api';
-import { notify } from '../../notices';
+import { ApiError, AppHostError, type LostAnswer } from '../api';
+import { notify } from '../notices';
 
 /**
  * Runs `write`. If its outcome is unknown, `happened` reads the server back: true = the

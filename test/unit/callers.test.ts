@@ -1,8 +1,8 @@
-// Who a command runs for (src/actions/callers.ts): "the user" is a capability AppHost
+// Who a command runs for (src/callers.ts): "the user" is a capability AppHost
 // mints (a row the view showed, a fresh object per hand-over), never an object VS Code
 // also gives other extensions, and never inherited from what surrounds a call.
 import assert from 'node:assert/strict';
-import { commandCaller, handedUri, handOver, handUri, isVouched, vouch, type Caller } from '../../../src/actions/callers';
+import { commandCaller, handedUri, handOver, handUri, isVouched, vouch, type Caller } from '../../src/callers';
 
 /** The shape of a vscode.Uri: VS Code hands every extension the same ones (workspaceFolders[i].uri). */
 class SharedUri {

@@ -2,11 +2,11 @@
 // guards a destructive delete; any other answer cancels: UserCancelled), and slow work
 // shown with progress and a busy row.
 import * as vscode from 'vscode';
-import { UserCancelled } from '../../model';
-import type { ServiceCore } from '../../core';
+import { UserCancelled } from '../model';
+import type { ServiceCore } from '../core';
 import { serviceNoticeOf, warn } from './notices';
-import type { TreeNode } from '../../tree/commandTarget';
-import { ask } from '../../notices';
+import type { TreeNode } from '../tree/commandTarget';
+import { ask } from '../notices';
 
 /**
  * A modal question with one action button (default "Remove"); anything else cancels. It

@@ -42,6 +42,11 @@ function sharedByVsCode(value: Loose): boolean {
   return isUriLike(value) || typeof value.getText === 'function' || typeof value.sendText === 'function' || (typeof value.index === 'number' && isUriLike(value.uri));
 }
 
+/** A row of a tree view by shape (an id and its command target): whether the view built it is `isVouched`'s question. */
+export function isRowShaped(value: unknown): boolean {
+  return isObject(value) && typeof value.id === 'string' && typeof value.commandTarget === 'function';
+}
+
 /** Marks an object AppHost built and hands to a command (a row, a fresh argument); refuses what VS Code shares with others. */
 export function vouch<T>(value: T): T {
   if (!isObject(value)) return value;

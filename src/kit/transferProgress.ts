@@ -1,9 +1,9 @@
 // A transfer's progress notification (a backup download, a dump upload): the bytes so far,
 // the percentage when the size is known, the speed, and Cancel, which aborts the transfer.
 import * as vscode from 'vscode';
-import type { TransferProgress } from '../../api';
-import type { ServiceCore } from '../../core';
-import { byteSize } from '../../format';
+import type { TransferProgress } from '../api';
+import type { ServiceCore } from '../core';
+import { byteSize } from '../format';
 import { serviceNoticeOf } from './notices';
 
 /** At most this often the notification's text changes: a transfer reports every 64 KB. */

@@ -2,8 +2,8 @@
 // a refusal by one of the service's policies, the plan's app limit, an upload the proxy in
 // front refused (413), an unreachable host (503).
 import * as vscode from 'vscode';
-import { ApiError, isAppLimit, policyRefusal, summarizeMessages } from '../../api';
-import { byteSize } from '../../format';
+import { ApiError, isAppLimit, policyRefusal, summarizeMessages } from '../api';
+import { byteSize } from '../format';
 
 const MB = 1024 * 1024;
 

@@ -1,9 +1,9 @@
 // What a command tells the user when it is done. While several services are known, every
 // notice says which service it speaks of ("Staging: Restarted storefront."), the way its
 // errors do (running.ts); with one service the texts stay as they were.
-import { serviceNotice } from '../../connections';
-import type { ServiceCore } from '../../core';
-import { ask, notify, type Severity } from '../../notices';
+import { serviceNotice } from '../connections';
+import type { ServiceCore } from '../core';
+import { ask, notify, type Severity } from '../notices';
 
 /** The message, named after the service the command acts on (`s.service`, or the one given). */
 export function serviceNoticeOf(s: ServiceCore, message: string, service: string | undefined = s.service): string {

@@ -2,15 +2,15 @@
 // (a row becomes a CommandTarget, a multi-selection reaches only handlers that take it,
 // errors are reported once), and the selection's apps.
 import * as vscode from 'vscode';
-import { apiErrorIn } from '../../api';
-import { errorMessage } from '../../connection';
-import { appKey, UserCancelled, type AppRef } from '../../model';
-import { serviceNotice } from '../../connections';
-import { openSettingCommand, settingToFix } from '../../settingToFix';
-import { commandCaller, handedUri } from '../../actions/callers';
-import { foreignCommand } from '../../commandCalls';
-import { isGenuineRow, toCommandTarget, type CommandTarget, type Row, type TreeNode } from '../../tree/commandTarget';
-import { notify } from '../../notices';
+import { apiErrorIn } from '../api';
+import { errorMessage } from '../connection';
+import { appKey, UserCancelled, type AppRef } from '../model';
+import { serviceNotice } from '../connections';
+import { openSettingCommand, settingToFix } from '../settingToFix';
+import { commandCaller, handedUri } from '../callers';
+import { foreignCommand } from '../commandCalls';
+import { isGenuineRow, toCommandTarget, type CommandTarget, type Row, type TreeNode } from '../tree/commandTarget';
+import { notify } from '../notices';
 
 /** A command handler: receives the tree node (or nothing, from the palette) and any extra args. */
 export type CommandHandler = (...args: never[]) => unknown;
@@ -21,7 +21,7 @@ export type CommandTable = Record<string, CommandHandler>;
 // commands act on the clicked row only, so the runner drops the selection unless the
 // handler was marked with `withSelection`. A row passed first (and every row of a
 // selection) reaches the handler as what it stands for, a CommandTarget
-// (tree/commandTarget.ts); a Uri AppHost handed over (actions/callers.ts, handUri) as the
+// (tree/commandTarget.ts); a Uri AppHost handed over (callers.ts, handUri) as the
 // Uri; anything else (a ref, a Uri) as it came.
 const takesSelection = new WeakSet<CommandHandler>();
 
@@ -96,7 +96,7 @@ export async function reportError(log: vscode.LogOutputChannel, commandId: strin
  * everywhere: cancellation is silent, everything else gets a short message plus details
  * in the extension log. A row reaches a handler as a CommandTarget (see argsFor); a tree
  * multi-selection reaches only handlers that take it. A command run by someone other than
- * the user (actions/callers.ts) goes through `consent` first: AppHost's own question, and
+ * the user (callers.ts) goes through `consent` first: AppHost's own question, and
  * the arguments the service vouches for in place of the caller's.
  */
 export async function runCommand(

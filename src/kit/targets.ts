@@ -2,12 +2,12 @@
 // command runner turned the row or ref into a CommandTarget); the resolve… functions fall
 // back to asking, from the palette. Also the workspace a command acts in.
 import * as vscode from 'vscode';
-import type { App, Server } from '../../api';
-import type { ServiceCore } from '../../core';
-import { scopeToWorkspace, type Workspace } from '../../auth/workspaces';
-import type { CommandTarget, DatabaseTarget, ItemTarget, ListTarget, Row, ServerTarget } from '../../tree/commandTarget';
-import type { NodeKind } from '../../tree/contextValues';
-import { UserCancelled, type AppRef } from '../../model';
+import type { App, Server } from '../api';
+import type { ServiceCore } from '../core';
+import { scopeToWorkspace, type Workspace } from '../auth/workspaces';
+import type { CommandTarget, DatabaseTarget, ItemTarget, ListTarget, Row, ServerTarget } from '../tree/commandTarget';
+import type { NodeKind } from '../tree/contextValues';
+import { UserCancelled, type AppRef } from '../model';
 import { serviceNoticeOf } from './notices';
 
 /** The target when it is of this kind (a server's row, a workspace's row, an app…). */
