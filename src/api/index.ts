@@ -1,6 +1,7 @@
 // Public surface of the API layer. Everything above src/api imports from here.
 
-export { ApiClient, DEFAULT_TIMEOUTS, type ApiClientOptions, type Timeouts } from './apiClient';
+export { ApiClient } from './apiClient';
+export { DEFAULT_TIMEOUTS, type ApiClientOptions, type Timeouts } from './clientOptions';
 export type { CallOptions } from './callTypes';
 export { dashboardUrl, resolveBaseUrl, isLoopbackHost, type ResolvedBaseUrl } from './baseUrl';
 export { type ProxySettings } from './dispatcher';

@@ -1,6 +1,6 @@
 // One HTTP exchange: send, read the whole body, turn the outcome into either a
 // parsed response or one of the API layer's errors. No retries, no budget here
-// (see apiClient.ts); secrets are scrubbed before anything leaves.
+// (see requestCore.ts); secrets are scrubbed before anything leaves.
 
 import * as l10n from '@vscode/l10n';
 import type { Readable } from 'node:stream';
