@@ -7,7 +7,7 @@ import { agentTools, type AgentTools } from './agent';
 import { registerActivityView } from './activity/activityView';
 import type { RequestBudget } from './api/requestBudget';
 import { AppEvents } from './appEvents';
-import { commandTable } from './commands';
+import { ACTIONS } from './commands';
 import { runCommand } from './kit/running';
 import { asksOthers, consentToCommand } from './actions/consent';
 import { ServiceRouting } from './commands/serviceRouting';
@@ -149,8 +149,8 @@ export function activateFeatures(parts: ActivationParts): Features {
   // Stack frames in logs lead to the folders linked to the app.
   const logs = registerLogs(core, (app) => deploy.links.linksOf(app).map((l) => l.folder.uri));
   const activity = registerActivityView(core, parts.activityView);
-  // Each service gets its own table (its ServiceCore names it): a command acts on its row's service.
-  const routing = new ServiceRouting(core, commandTable);
+  // A command acts on its row's service: its run gets that service's ServiceCore.
+  const routing = new ServiceRouting(core, ACTIONS);
   // What AppHost's question calls each command: its title, as the palette shows it.
   const titles = new Map(((context.extension.packageJSON.contributes?.commands ?? []) as { command: string; title: string }[]).map((c) => [c.command, c.title]));
   return {
@@ -158,7 +158,10 @@ export function activateFeatures(parts: ActivationParts): Features {
     treeInsides: { resources, view, state, autoRefreshNow: async () => void (await Promise.all(refreshers().map((part) => part.refresh()))) },
     throttleStatus,
     invoke: (id, args) => runCommand(parts.log, id, args, (command, given) => routing.route(command, given),
-      async (command, given) => (asksOthers(command, given) ? consentToCommand(core, titles.get(command) ?? command, given) : undefined)),
+      async (command, given) => {
+        const action = routing.action(command);
+        return action && asksOthers(action, given) ? consentToCommand(core, titles.get(command) ?? command, given) : undefined;
+      }),
     commandIds: routing.ids(),
     resources,
     dragAndDrop: new ResourcesDragAndDrop(),

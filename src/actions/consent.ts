@@ -11,48 +11,21 @@ import * as vscode from 'vscode';
 import type { Core } from '../core';
 import { isAppRef, UserCancelled, type AppRef } from '../model';
 import { ask } from '../notices';
+import type { Action } from '../kit/action';
 
 /**
- * Commands that act on nothing and reveal nothing (refresh, filters, showing a row…): any
- * caller may run them. Every other command asks first when someone else runs it. Not here:
- * what shows or acts on the caller's app (a log tail in an Output channel any extension
- * reads, Open in Browser and its Add Domain button, a config push's question): the app is
- * read back from the service and AppHost asks.
+ * Whether a command asks before it runs for someone other than the user (`args`: what it
+ * was given): every action asks, but for those that act on nothing and reveal nothing, a
+ * file's action given a file (it asks in its own pickers) and a tab's button given the tab
+ * the user has in front of them (kit/action.ts, Consent).
  */
-const HARMLESS = new Set([
-  'apphost.signIn', 'apphost.walkthrough.open', 'apphost.refresh', 'apphost.refreshAll', 'apphost.showLog',
-  'apphost.apps.filter', 'apphost.apps.clearFilter', 'apphost.apps.hidePreviews',
-  'apphost.apps.showPreviews', 'apphost.loadMore', 'apphost.retryNow', 'apphost.activity.refresh',
-  'apphost.activity.loadMore', 'apphost.activity.showService', 'apphost.domain.open', 'apphost.logs.stop',
-  'apphost.logs.stopAll', 'apphost.logs.filter', 'apphost.logs.clearFilter', 'apphost.logs.toggleTimestamps',
-  'apphost.folder.actions', 'apphost.app.reveal', 'apphost.config.hide', 'apphost.server.checkStatus',
-  'apphost.folder.link', 'apphost.folder.unlink', 'apphost.logs.show', 'apphost.github.openPullRequest',
-  // Forgetting what tasks were allowed only makes them ask again (taskConsent.ts).
-  'apphost.tasks.forgetPermissions',
-  // It asks the user itself, naming what AppHost's own list says.
-  'apphost.removeService',
-]);
-
-/**
- * Given a file (the Explorer's menu, an editor's title), these ask the user for everything
- * else in AppHost's own pickers and questions: a .env file's push picks the app, shows the
- * diff and asks, naming the app as the service lists it.
- */
-const ASKS_ABOUT_A_FILE = new Set(['apphost.config.push']);
-
-/**
- * Title-bar buttons of AppHost's own tabs whose only effect is shown to the user, beside the
- * tab (a deploy log's diagnosis): given the address of the tab the user has in front of them,
- * VS Code's click needs no second question. The caller gets nothing back, and another
- * extension's call can show the user only what they already look at.
- */
-const ABOUT_ACTIVE_TAB = new Set(['apphost.deploy.diagnose']);
-
-/** Whether a command asks before it runs for someone other than the user (`args`: what it was given). */
-export function asksOthers(command: string, args: readonly unknown[] = []): boolean {
-  if (HARMLESS.has(command)) return false;
-  if (ASKS_ABOUT_A_FILE.has(command) && args[0] instanceof vscode.Uri && args[0].scheme === 'file') return false;
-  return !(ABOUT_ACTIVE_TAB.has(command) && isActiveTab(args[0]));
+export function asksOthers(action: Action, args: readonly unknown[] = []): boolean {
+  switch (action.consent ?? 'asks') {
+    case 'harmless': return false;
+    case 'asksAboutAFile': return !(args[0] instanceof vscode.Uri && args[0].scheme === 'file');
+    case 'aboutActiveTab': return !isActiveTab(args[0]);
+    case 'asks': return true;
+  }
 }
 
 /** The exact address (its key included) of the document in the active editor. */

@@ -9,9 +9,9 @@ import type { CommandTarget } from '../tree/commandTarget';
 import { explained } from '../kit/apiErrors';
 import { resolveItem, resolveApp } from '../kit/targets';
 import { DATABASE_TYPES, refreshLinkedApp, validateDatabaseName } from './databases';
-import type { CommandTable } from '../kit/running';
 import { runAction, confirm } from '../kit/prompts';
 import { type AppRef, UserCancelled } from '../model';
+import type { Action } from '../kit/action';
 
 /** Statuses of an addon still being set up. */
 const UNFINISHED = new Set(['creating', 'pending', 'provisioning']);
@@ -23,13 +23,11 @@ export function validateAddonName(value: string): string | undefined {
   return value.trim() ? validateDatabaseName(value) : undefined;
 }
 
-export function addonCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.addon.add': (target?: CommandTarget) => addAddon(s, target),
-    'apphost.addon.remove': (target?: CommandTarget) => actOnAddon(s, target, ADDON_ACTIONS.remove),
-    'apphost.addon.unlink': (target?: CommandTarget) => actOnAddon(s, target, ADDON_ACTIONS.unlink),
-  };
-}
+export const addonActions: readonly Action[] = [
+  { command: 'apphost.addon.add', run: addAddon },
+  { command: 'apphost.addon.remove', run: (s: ServiceCore, target?: CommandTarget) => actOnAddon(s, target, ADDON_ACTIONS.remove) },
+  { command: 'apphost.addon.unlink', run: (s: ServiceCore, target?: CommandTarget) => actOnAddon(s, target, ADDON_ACTIONS.unlink) },
+];
 
 
 async function addAddon(s: ServiceCore, target?: CommandTarget): Promise<void> {

@@ -11,11 +11,12 @@ import type { CommandTarget } from '../tree/commandTarget';
 import { runOnApps } from '../kit/batches';
 import { LIFECYCLE, lifecycleCall, runLifecycle, type LifecycleVerb } from '../actions/lifecycle';
 import { isGone, writeOrReadBack } from '../kit/outcome';
-import { type CommandTable, selectedApps, withSelection } from '../kit/running';
+import { selectedApps } from '../kit/running';
 import { explained } from '../kit/apiErrors';
 import { runAction, confirmByTypingName, withProgress } from '../kit/prompts';
 import { pickApp, pickServer, resolveApp, resolveWorkspace, serverOf, targetOf } from '../kit/targets';
 import { isAppName, UserCancelled } from '../model';
+import type { Action } from '../kit/action';
 
 const BRANCH = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[A-Za-z0-9._/-]+$/;
 
@@ -33,28 +34,24 @@ function validateBranch(value: string): string | undefined {
 }
 
 /** Create, update, delete, lifecycle and links of apps. */
-export function appCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.app.create': (target?: CommandTarget) => createApp(s, target),
-    'apphost.app.update': (target?: CommandTarget) => updateApp(s, target),
-    'apphost.app.delete': (target?: CommandTarget) => deleteApp(s, target),
-    'apphost.app.start': lifecycle(s, 'start'),
-    'apphost.app.stop': lifecycle(s, 'stop'),
-    'apphost.app.restart': lifecycle(s, 'restart'),
-    'apphost.app.rebuild': (target?: CommandTarget) => rebuildApp(s, target),
-    'apphost.app.reveal': (target?: CommandTarget) => revealApp(s, target),
-    'apphost.app.openInBrowser': (target?: CommandTarget) => openInBrowser(s, target),
-    'apphost.app.copyGitRemote': (target?: CommandTarget) =>
-      copyFromDetails(s, target, 'gitRemote', (n) => vscode.l10n.t('Git remote of {0} copied.', n)),
-    'apphost.app.copyPushInstructions': (target?: CommandTarget) =>
-      copyFromDetails(s, target, 'pushInstructions', (n) => vscode.l10n.t('Push instructions for {0} copied.', n)),
-  };
-}
+export const appActions: readonly Action[] = [
+  { command: 'apphost.app.create', run: createApp },
+  { command: 'apphost.app.update', run: updateApp },
+  { command: 'apphost.app.delete', run: deleteApp },
+  { command: 'apphost.app.start', selection: true, run: lifecycle('start') },
+  { command: 'apphost.app.stop', selection: true, run: lifecycle('stop') },
+  { command: 'apphost.app.restart', selection: true, run: lifecycle('restart') },
+  { command: 'apphost.app.rebuild', run: rebuildApp },
+  { command: 'apphost.app.reveal', consent: 'harmless', run: revealApp },
+  { command: 'apphost.app.openInBrowser', run: openInBrowser },
+  { command: 'apphost.app.copyGitRemote', run: (s: ServiceCore, target?: CommandTarget) => copyFromDetails(s, target, 'gitRemote', (n) => vscode.l10n.t('Git remote of {0} copied.', n)) },
+  { command: 'apphost.app.copyPushInstructions', run: (s: ServiceCore, target?: CommandTarget) => copyFromDetails(s, target, 'pushInstructions', (n) => vscode.l10n.t('Push instructions for {0} copied.', n)) },
+];
 
 /** Start, stop or restart the clicked app, or every app of a multi-selection (the action: actions/lifecycle.ts). */
-function lifecycle(s: ServiceCore, verb: LifecycleVerb) {
+function lifecycle(verb: LifecycleVerb) {
   const texts = LIFECYCLE[verb];
-  return withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
+  return async (s: ServiceCore, target?: CommandTarget, selection?: CommandTarget[]) => {
     const selected = selection?.length ? selectedApps(selection) : undefined;
     if (selected && selected.length > 1) {
       await runOnApps(s, selected, {
@@ -75,7 +72,7 @@ function lifecycle(s: ServiceCore, verb: LifecycleVerb) {
     const clicked = selected ? (selected[0].rows.find((r) => r === row) ?? selected[0].rows[0]) : row;
     await runLifecycle(s, app, verb, { clicked, around: (call) => withProgress(s, texts.busy(app.name), call) });
     void inform(s, texts.done(app.name));
-  });
+  };
 }
 
 /** Rebuild: starts it, follows the build in the deploy log tab, and says how it ended (the action: actions/rebuild.ts). */

@@ -13,16 +13,14 @@ import { explained } from '../kit/apiErrors';
 import { inform } from '../kit/notices';
 import { noticeNotOffered } from '../kit/offered';
 import { confirm, withProgress } from '../kit/prompts';
-import type { CommandTable } from '../kit/running';
 import { itemOf, resolveApp, resolveItem, targetOf } from '../kit/targets';
+import type { Action } from '../kit/action';
 
-export function buildpackCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.buildpacks.edit': (target?: CommandTarget) => editBuildpacks(s, target),
-    'apphost.buildpacks.add': (target?: CommandTarget) => add(s, target),
-    'apphost.buildpacks.remove': (target?: CommandTarget) => remove(s, target),
-  };
-}
+export const buildpackActions: readonly Action[] = [
+  { command: 'apphost.buildpacks.edit', run: editBuildpacks },
+  { command: 'apphost.buildpacks.add', run: add },
+  { command: 'apphost.buildpacks.remove', run: remove },
+];
 
 /** A position as typed: empty = last, else a whole number from 1. */
 export function validatePosition(value: string): string | undefined {

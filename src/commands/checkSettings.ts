@@ -7,10 +7,10 @@ import type { HealthCheckSettings } from '../api';
 import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { explained } from '../kit/apiErrors';
-import type { CommandTable } from '../kit/running';
 import { runAction } from '../kit/prompts';
 import { itemOf, resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
+import type { Action } from '../kit/action';
 
 type Setting = keyof HealthCheckSettings;
 const SETTINGS: readonly Setting[] = ['enabled', 'path', 'wait', 'timeout', 'attempts'];
@@ -40,11 +40,9 @@ export function validateCheckValue(setting: Setting, value: string): string | un
   return undefined;
 }
 
-export function checkSettingCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.checks.change': (target?: CommandTarget) => changeSetting(s, target),
-  };
-}
+export const checkSettingActions: readonly Action[] = [
+  { command: 'apphost.checks.change', run: changeSetting },
+];
 
 /** The settings as shown: from the loaded group (no request) or one GET. */
 async function currentChecks(s: Core, app: AppRef, target: CommandTarget | undefined): Promise<Record<string, string>> {

@@ -12,13 +12,13 @@ import type { Core, ServiceCore } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
 import { setRevealed } from '../tree/groups/config';
 import { changed } from '../actions/configChanged';
-import { configEnvFileCommands } from './configEnvFile';
+import { configEnvFileActions } from './configEnvFile';
 import { writeOrReadBack } from '../kit/outcome';
-import type { CommandTable } from '../kit/running';
 import { runAction, confirm } from '../kit/prompts';
 import { itemOf, resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { settings } from '../settings';
+import type { Action } from '../kit/action';
 
 export function validateEnvKey(value: string): string | undefined {
   return ENV_KEY_PATTERN.test(value.trim())
@@ -26,20 +26,18 @@ export function validateEnvKey(value: string): string | undefined {
     : vscode.l10n.t('Use letters, digits and underscores, not starting with a digit (e.g. "DATABASE_URL").');
 }
 
-export function configCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.config.edit': (target?: CommandTarget) => openEditor(s, target, 'config'),
-    'apphost.checks.edit': (target?: CommandTarget) => openEditor(s, target, 'checks'),
-    'apphost.app.editSettings': (target?: CommandTarget) => openEditor(s, target, 'app'),
-    'apphost.config.reveal': (target?: CommandTarget) => reveal(s, target, true),
-    'apphost.config.hide': (target?: CommandTarget) => reveal(s, target, false),
-    'apphost.config.copyValue': (target?: CommandTarget) => copyValue(s, target),
-    'apphost.config.editValue': (target?: CommandTarget) => editValue(s, target),
-    'apphost.config.delete': (target?: CommandTarget) => deleteVar(s, target),
-    'apphost.config.add': (target?: CommandTarget) => addVar(s, target),
-    ...configEnvFileCommands(s),
-  };
-}
+export const configActions: readonly Action[] = [
+  { command: 'apphost.config.edit', run: (s: ServiceCore, target?: CommandTarget) => openEditor(s, target, 'config') },
+  { command: 'apphost.checks.edit', run: (s: ServiceCore, target?: CommandTarget) => openEditor(s, target, 'checks') },
+  { command: 'apphost.app.editSettings', run: (s: ServiceCore, target?: CommandTarget) => openEditor(s, target, 'app') },
+  { command: 'apphost.config.reveal', run: (s: ServiceCore, target?: CommandTarget) => reveal(s, target, true) },
+  { command: 'apphost.config.hide', consent: 'harmless', run: (s: ServiceCore, target?: CommandTarget) => reveal(s, target, false) },
+  { command: 'apphost.config.copyValue', run: copyValue },
+  { command: 'apphost.config.editValue', run: editValue },
+  { command: 'apphost.config.delete', run: deleteVar },
+  { command: 'apphost.config.add', run: addVar },
+  ...configEnvFileActions,
+];
 
 /** The documents this area opens (buildpacks: commands/buildpacks.ts). */
 type ConfigDocument = Exclude<DocumentKind, 'buildpacks'>;

@@ -12,18 +12,16 @@ import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { changed } from '../actions/configChanged';
 import { isGitIgnored } from './configGitIgnore';
-import type { CommandTable } from '../kit/running';
 import { runAction, confirm } from '../kit/prompts';
 import { resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { ask, notify } from '../notices';
+import type { Action } from '../kit/action';
 
-export function configEnvFileCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.config.pull': (target?: CommandTarget) => pull(s, target),
-    'apphost.config.push': (target?: CommandTarget | vscode.Uri) => push(s, target),
-  };
-}
+export const configEnvFileActions: readonly Action[] = [
+  { command: 'apphost.config.pull', run: pull },
+  { command: 'apphost.config.push', consent: 'asksAboutAFile', run: push },
+];
 
 async function pickFolder(): Promise<vscode.WorkspaceFolder> {
   const folders = vscode.workspace.workspaceFolders ?? [];

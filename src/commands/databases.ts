@@ -8,10 +8,10 @@ import type { ServiceCore } from '../core';
 import { showLoadOutcome } from './databaseChecks';
 import type { CommandTarget, DatabaseTarget as DatabaseRow } from '../tree/commandTarget';
 import { isGone, writeOrReadBack } from '../kit/outcome';
-import type { CommandTable } from '../kit/running';
 import { runAction, confirm, confirmByTypingName } from '../kit/prompts';
 import { databaseOf, inWorkspace, itemOf, pickApp, pickServer, activeWorkspace, resolveWorkspace, serverOf } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
+import type { Action } from '../kit/action';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;
@@ -52,18 +52,16 @@ export function validateAlias(value: string): string | undefined {
   return vscode.l10n.t('Use uppercase letters, digits and "_", starting with a letter (e.g. "DATABASE"); leave empty for the default.');
 }
 
-export function databaseCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.database.create': (target?: CommandTarget) => createDatabase(s, target),
-    'apphost.database.delete': (target?: CommandTarget) => deleteDatabase(s, target),
-    'apphost.database.link': (target?: CommandTarget, app?: AppRef) => linkApp(s, target, app),
-    'apphost.database.unlink': (target?: CommandTarget) => unlinkApp(s, target),
-    'apphost.database.backup': (target?: CommandTarget) => backupDatabase(s, target),
-    'apphost.database.downloadBackup': (target?: CommandTarget) => downloadBackupOf(s, target),
-    'apphost.database.restoreBackup': (target?: CommandTarget) => restoreBackupOf(s, target),
-    'apphost.database.import': (target?: CommandTarget) => importDump(s, target),
-  };
-}
+export const databaseActions: readonly Action[] = [
+  { command: 'apphost.database.create', run: createDatabase },
+  { command: 'apphost.database.delete', run: deleteDatabase },
+  { command: 'apphost.database.link', run: linkApp },
+  { command: 'apphost.database.unlink', run: unlinkApp },
+  { command: 'apphost.database.backup', run: backupDatabase },
+  { command: 'apphost.database.downloadBackup', run: downloadBackupOf },
+  { command: 'apphost.database.restoreBackup', run: restoreBackupOf },
+  { command: 'apphost.database.import', run: importDump },
+];
 
 interface DatabaseTarget {
   database: Database;

@@ -7,10 +7,10 @@ import type { ServiceCore } from '../core';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { configEditing } from '../editors/registerConfigEditing';
 import { DETAILS_SCHEME } from '../schemes';
-import type { CommandTable } from '../kit/running';
 import { resolveApp, targetOf } from '../kit/targets';
 import { confirm } from '../kit/prompts';
 import { settings } from '../settings';
+import type { Action } from '../kit/action';
 
 /** What to show: where it lives (for the tab's path) and its JSON. */
 interface Details {
@@ -18,45 +18,45 @@ interface Details {
   body: unknown;
 }
 
-export function detailsCommands(s: ServiceCore): CommandTable {
-  const provider = () => configEditing(s).details;
-  const render = (body: unknown, reveal: boolean) => {
-    // Secret-looking fields (a webhook secret, a token) are masked like config secrets are.
-    const { masked, count } = reveal || !settings.maskSecrets() ? { masked: body, count: 0 } : maskSecretFields(body);
-    return { text: `${JSON.stringify(masked, null, 2)}\n`, count };
-  };
-  return {
-    'apphost.showDetails': async (target?: CommandTarget) => {
-      const details = await detailsOf(s, target);
-      const segments = details.path.map((p) => p.replace(/[/\\]/g, '_'));
-      segments[segments.length - 1] += '.json';
-      // With several services the path starts with the service: two same-named apps never share a tab.
-      const service = s.connections.nameWhenSeveral(s.service);
-      if (service) segments.unshift(service.replace(/[/\\]/g, '_'));
-      // The service in the query as in every AppHost document (its tab's decoration reads it).
-      const uri = provider().lock(vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}`, query: new URLSearchParams({ service: s.service }).toString() }));
-      const { text, count } = render(details.body, false);
-      await provider().set(uri, text, details.body);
-      const doc = await vscode.workspace.openTextDocument(uri);
-      if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
-      await vscode.window.showTextDocument(doc, { preview: true });
-      if (count) void vscode.window.setStatusBarMessage(vscode.l10n.t('{0} secret-looking field(s) hidden: "Reveal Secrets" in the editor title shows them.', count), 8000);
-    },
-    /**
+const provider = (s: ServiceCore) => configEditing(s).details;
+
+function render(body: unknown, reveal: boolean) {
+  // Secret-looking fields (a webhook secret, a token) are masked like config secrets are.
+  const { masked, count } = reveal || !settings.maskSecrets() ? { masked: body, count: 0 } : maskSecretFields(body);
+  return { text: `${JSON.stringify(masked, null, 2)}\n`, count };
+}
+
+export const detailsActions: readonly Action[] = [
+  { command: 'apphost.showDetails', run: async (s: ServiceCore, target?: CommandTarget) => {
+    const details = await detailsOf(s, target);
+    const segments = details.path.map((p) => p.replace(/[/\\]/g, '_'));
+    segments[segments.length - 1] += '.json';
+    // With several services the path starts with the service: two same-named apps never share a tab.
+    const service = s.connections.nameWhenSeveral(s.service);
+    if (service) segments.unshift(service.replace(/[/\\]/g, '_'));
+    // The service in the query as in every AppHost document (its tab's decoration reads it).
+    const uri = provider(s).lock(vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${segments.join('/')}`, query: new URLSearchParams({ service: s.service }).toString() }));
+    const { text, count } = render(details.body, false);
+    await provider(s).set(uri, text, details.body);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
+    await vscode.window.showTextDocument(doc, { preview: true });
+    if (count) void vscode.window.setStatusBarMessage(vscode.l10n.t('{0} secret-looking field(s) hidden: "Reveal Secrets" in the editor title shows them.', count), 8000);
+  } },
+  /**
      * Shows the masked fields of a details document (explicit, per document): the one given,
      * else (the palette, or anyone's call with nothing) the active tab's, after one question
      * naming it, since any extension can read an open tab's text.
      */
-    'apphost.details.reveal': async (uri?: vscode.Uri) => {
-      const given = uri instanceof vscode.Uri;
-      const target = given ? uri : vscode.window.activeTextEditor?.document.uri;
-      const body = target?.scheme === DETAILS_SCHEME ? provider().bodyOf(target) : undefined;
-      if (!target || body === undefined) return;
-      if (!given) await confirm(undefined, vscode.l10n.t('Reveal the secrets of {0}?', target.path), vscode.l10n.t('The masked fields of this Show Details tab are shown in clear in it. Any extension can read the text of an open tab.'), vscode.l10n.t('Reveal Secrets'));
-      await provider().set(target, render(body, true).text);
-    },
-  };
-}
+  { command: 'apphost.details.reveal', needs: 'none', run: async (s: ServiceCore, uri?: vscode.Uri) => {
+    const given = uri instanceof vscode.Uri;
+    const target = given ? uri : vscode.window.activeTextEditor?.document.uri;
+    const body = target?.scheme === DETAILS_SCHEME ? provider(s).bodyOf(target) : undefined;
+    if (!target || body === undefined) return;
+    if (!given) await confirm(undefined, vscode.l10n.t('Reveal the secrets of {0}?', target.path), vscode.l10n.t('The masked fields of this Show Details tab are shown in clear in it. Any extension can read the text of an open tab.'), vscode.l10n.t('Reveal Secrets'));
+    await provider(s).set(target, render(body, true).text);
+  } },
+];
 
 function rawOf(data: unknown): unknown {
   return data && typeof data === 'object' && 'raw' in data && (data as { raw: Raw }).raw ? (data as { raw: Raw }).raw : data;

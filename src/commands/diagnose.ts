@@ -16,14 +16,12 @@ import { notify } from '../notices';
 import { DEPLOY_LOG_SCHEME } from '../schemes';
 import type { CommandTarget } from '../tree/commandTarget';
 import { serviceNoticeOf } from '../kit/notices';
-import type { CommandTable } from '../kit/running';
 import { itemOf, resolveApp } from '../kit/targets';
+import type { Action } from '../kit/action';
 
-export function diagnoseCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.deploy.diagnose': (target?: CommandTarget | vscode.Uri, deployId?: string) => diagnoseFailure(s, target, deployId),
-  };
-}
+export const diagnoseActions: readonly Action[] = [
+  { command: 'apphost.deploy.diagnose', consent: 'aboutActiveTab', run: diagnoseFailure },
+];
 
 async function diagnoseFailure(s: ServiceCore, target: CommandTarget | vscode.Uri | undefined, deployId?: string): Promise<void> {
   const { app, deploy } = await failedDeploy(s, target, deployId);

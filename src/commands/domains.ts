@@ -8,9 +8,9 @@ import type { CommandTarget } from '../tree/commandTarget';
 import { domainUrl } from '../format';
 import { explained } from '../kit/apiErrors';
 import { resolveItem, resolveApp } from '../kit/targets';
-import type { CommandTable } from '../kit/running';
 import { runAction, confirm } from '../kit/prompts';
 import { type AppRef, UserCancelled } from '../model';
+import type { Action } from '../kit/action';
 
 // The service's own rule: dot-separated labels of letters, digits and inner dashes, 253 at most.
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
@@ -25,14 +25,12 @@ export function validateHostname(value: string): string | undefined {
   return undefined;
 }
 
-export function domainCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.domain.add': (target?: CommandTarget) => addDomain(s, target),
-    'apphost.domain.remove': (target?: CommandTarget) => removeDomain(s, target),
-    'apphost.domain.enableSsl': (target?: CommandTarget) => enableSsl(s, target),
-    'apphost.domain.open': (target?: CommandTarget) => openDomain(s, target),
-  };
-}
+export const domainActions: readonly Action[] = [
+  { command: 'apphost.domain.add', run: addDomain },
+  { command: 'apphost.domain.remove', run: removeDomain },
+  { command: 'apphost.domain.enableSsl', run: enableSsl },
+  { command: 'apphost.domain.open', consent: 'harmless', run: openDomain },
+];
 
 /** A domain of the row the command came from, or one the user picks (optionally among some). */
 function resolveDomain(s: ServiceCore, target: CommandTarget | undefined, placeHolder: string, filter: (d: Domain) => boolean = () => true, none?: (app: AppRef) => string) {

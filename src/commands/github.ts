@@ -16,16 +16,14 @@ import { explained } from '../kit/apiErrors';
 import { inform } from '../kit/notices';
 import { noticeNotOffered } from '../kit/offered';
 import { confirm, withProgress } from '../kit/prompts';
-import type { CommandTable } from '../kit/running';
 import { appOf, inWorkspace, resolveApp, targetOf } from '../kit/targets';
+import type { Action } from '../kit/action';
 
-export function githubCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.github.connect': (target?: CommandTarget) => connect(s, target),
-    'apphost.github.disconnect': (target?: CommandTarget) => disconnect(s, target),
-    'apphost.github.openPullRequest': (target?: CommandTarget) => openPullRequest(s, target),
-  };
-}
+export const githubActions: readonly Action[] = [
+  { command: 'apphost.github.connect', run: connect },
+  { command: 'apphost.github.disconnect', run: disconnect },
+  { command: 'apphost.github.openPullRequest', consent: 'harmless', run: openPullRequest },
+];
 
 export function validateGithubRepo(value: string): string | undefined {
   return isGithubRepo(value.trim()) ? undefined : vscode.l10n.t('Enter the repository as owner/name, e.g. "octo-org/storefront"');

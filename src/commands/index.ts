@@ -1,63 +1,59 @@
-import type { ServiceCore } from '../core';
-import { accountCommands } from './account';
-import { serviceCommands } from './services';
-import { activityCommands } from './activity';
-import { appCommands } from './apps';
-import { databaseCommands } from './databases';
-import { deployCommands } from '../deploy/commands';
-import { detailsCommands } from './details';
-import { diagnoseCommands } from './diagnose';
-import { addonCommands } from './addons';
-import { checkSettingCommands } from './checkSettings';
-import { configCommands } from './config';
-import { domainCommands } from './domains';
-import { buildpackCommands } from './buildpacks';
-import { githubCommands } from './github';
-import { logDrainCommands } from './logDrains';
-import { logCommands } from './logs';
-import { processCommands } from './processes';
-import { releaseCommands } from './releases';
-import { runCommandCommands } from './runCommand';
-import { notificationCommands } from './notifications';
-import { serverCommands } from './servers';
-import { sshKeyCommands } from './sshKeys';
-import { teamCommands } from './teams';
-import { templateCommands } from './templates';
-import { tokenCommands } from './tokens';
-import { viewCommands } from './view';
-import { workspaceCommands } from './workspaces';
-import type { CommandTable } from '../kit/running';
+import { accountActions } from './account';
+import { serviceActions } from './services';
+import { activityActions } from './activity';
+import { appActions } from './apps';
+import { databaseActions } from './databases';
+import { deployActions } from '../deploy/commands';
+import { detailsActions } from './details';
+import { diagnoseActions } from './diagnose';
+import { addonActions } from './addons';
+import { checkSettingActions } from './checkSettings';
+import { configActions } from './config';
+import { domainActions } from './domains';
+import { buildpackActions } from './buildpacks';
+import { githubActions } from './github';
+import { logDrainActions } from './logDrains';
+import { logActions } from './logs';
+import { processActions } from './processes';
+import { releaseActions } from './releases';
+import { runCommandActions } from './runCommand';
+import { notificationActions } from './notifications';
+import { serverActions } from './servers';
+import { sshKeyActions } from './sshKeys';
+import { teamActions } from './teams';
+import { templateActions } from './templates';
+import { tokenActions } from './tokens';
+import { viewActions } from './view';
+import { workspaceActions } from './workspaces';
+import type { Action } from '../kit/action';
 
-/** Every command of the extension, one table per area. */
-export function commandTable(s: ServiceCore): CommandTable {
-  return {
-    ...accountCommands(s),
-    ...serviceCommands(s),
-    ...tokenCommands(s),
-    ...workspaceCommands(s),
-    ...viewCommands(s),
-    ...appCommands(s),
-    ...serverCommands(s),
-    ...databaseCommands(s),
-    ...detailsCommands(s),
-    ...domainCommands(s),
-    ...buildpackCommands(s),
-    ...githubCommands(s),
-    ...releaseCommands(s),
-    ...processCommands(s),
-    ...runCommandCommands(s),
-    ...checkSettingCommands(s),
-    ...configCommands(s),
-    ...addonCommands(s),
-    ...logDrainCommands(s),
-    ...logCommands(s),
-    ...diagnoseCommands(s),
-    ...templateCommands(s),
-    ...sshKeyCommands(s),
-    ...teamCommands(s),
-    ...notificationCommands(s),
-    ...deployCommands(s),
-    ...activityCommands(s),
-  };
-}
-
+/** Every action of the extension (its command, and its tool and task where it has them), one list per area. */
+export const ACTIONS: readonly Action[] = [
+  ...accountActions,
+  ...serviceActions,
+  ...tokenActions,
+  ...workspaceActions,
+  ...viewActions,
+  ...appActions,
+  ...serverActions,
+  ...databaseActions,
+  ...detailsActions,
+  ...domainActions,
+  ...buildpackActions,
+  ...githubActions,
+  ...releaseActions,
+  ...processActions,
+  ...runCommandActions,
+  ...checkSettingActions,
+  ...configActions,
+  ...addonActions,
+  ...logDrainActions,
+  ...logActions,
+  ...diagnoseActions,
+  ...templateActions,
+  ...sshKeyActions,
+  ...teamActions,
+  ...notificationActions,
+  ...deployActions,
+  ...activityActions,
+];

@@ -8,9 +8,9 @@ import type { CommandTarget } from '../tree/commandTarget';
 import { drainLabel } from '../tree/groups/logDrains';
 import { explained } from '../kit/apiErrors';
 import { resolveItem, resolveApp } from '../kit/targets';
-import type { CommandTable } from '../kit/running';
 import { runAction, confirm } from '../kit/prompts';
 import { UserCancelled } from '../model';
+import type { Action } from '../kit/action';
 
 /** The contract's two drain types, by URL scheme (syslog+tls is syslog over TLS). */
 const TYPE_OF_SCHEME: Record<string, 'syslog' | 'https'> = { 'syslog:': 'syslog', 'syslog+tls:': 'syslog', 'https:': 'https', 'http:': 'https' };
@@ -39,12 +39,10 @@ export function validateDrainUrl(value: string): string | undefined {
   return undefined;
 }
 
-export function logDrainCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.logDrain.add': (target?: CommandTarget) => addDrain(s, target),
-    'apphost.logDrain.remove': (target?: CommandTarget) => removeDrain(s, target),
-  };
-}
+export const logDrainActions: readonly Action[] = [
+  { command: 'apphost.logDrain.add', run: addDrain },
+  { command: 'apphost.logDrain.remove', run: removeDrain },
+];
 
 async function addDrain(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose logs to forward'));

@@ -4,65 +4,63 @@ import { relativeTime } from '../format';
 import { logsArea } from '../logViews/registerLogs';
 import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { type CommandTable, selectedApps, withSelection } from '../kit/running';
+import { selectedApps } from '../kit/running';
 import { askRecentLineCount, askTailFilter } from './logFilters';
 import { appOf, itemOf, resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
 import { serviceNoticeOf } from '../kit/notices';
+import type { Action } from '../kit/action';
 
 /** Tail Logs / Stop Tailing, filters of a tail, recent lines and deploy logs in editor tabs. */
-export function logCommands(s: ServiceCore): CommandTable {
-  const area = () => logsArea(s);
-  return {
-    'apphost.logs.tail': withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
-      const apps = selection?.length ? selectedApps(selection).map((a) => a.app) : undefined;
-      if (!apps) {
-        await area().tails.tail(await resolveApp(s, target, vscode.l10n.t('Select the app whose logs to tail')));
-        return;
-      }
-      // Local work (the tails poll in the background): one after the other, the last channel shown.
-      for (const app of apps) await area().tails.tail(app);
-      if (apps.length > 1) {
-        void notify('info', vscode.l10n.t('Tailing the logs of {0} apps: each has its own channel in the Output panel.', apps.length));
-      }
-    }),
-    'apphost.logs.stop': withSelection(async (target?: CommandTarget, selection?: CommandTarget[]) => {
-      if (selection?.length) {
-        await Promise.all(selectedApps(selection).map((a) => area().tails.stop(a.app)));
-        return;
-      }
-      const app = target === undefined ? await pickTailed(logsArea(s).tails.tailed(), vscode.l10n.t('Stop tailing the logs of')) : await resolveApp(s, target);
-      if (app) await area().tails.stop(app);
-    }),
-    'apphost.logs.stopAll': async () => {
-      const count = await area().tails.stopAll();
-      if (count === 0) void notify('info', vscode.l10n.t('No AppHost logs are being tailed.'));
-    },
-    'apphost.logs.filter': async (target?: CommandTarget) => {
-      const app = appOf(target) ?? (await pickTailed(area().tails.tailed(), vscode.l10n.t('Filter the tail of')));
-      if (!app) return;
-      if (!area().tails.isTailing(app)) {
-        void notify('info', serviceNoticeOf(s, vscode.l10n.t('{0} is not being tailed: run Tail Logs first, then Filter Tail….', app.name), app.service));
-        return;
-      }
-      area().tails.setFilter(app, await askTailFilter(app.name, area().tails.filterOf(app)));
-    },
-    'apphost.logs.clearFilter': async (target?: CommandTarget) => {
-      const app = appOf(target) ?? (await pickTailed(area().tails.filtered(), vscode.l10n.t('Show every line of'), vscode.l10n.t('No AppHost tail is filtered.')));
-      if (app) area().tails.setFilter(app, undefined);
-    },
-    'apphost.logs.showRecent': async (target?: CommandTarget) => {
-      const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose recent lines to show'));
-      await area().recentLines.open(app, await askRecentLineCount(app.name));
-    },
-    'apphost.logs.toggleTimestamps': async () => {
-      const settings = vscode.workspace.getConfiguration('apphost.logs');
-      await settings.update('showTimestamps', !settings.get<boolean>('showTimestamps', true), vscode.ConfigurationTarget.Global);
-    },
-    'apphost.deploy.showLog': (target?: CommandTarget, deployId?: string) => showDeployLog(s, target, deployId),
-  };
-}
+export const logActions: readonly Action[] = [
+  { command: 'apphost.logs.tail', selection: true, run: async (s: ServiceCore, target?: CommandTarget, selection?: CommandTarget[]) => {
+    const apps = selection?.length ? selectedApps(selection).map((a) => a.app) : undefined;
+    if (!apps) {
+      await logsArea(s).tails.tail(await resolveApp(s, target, vscode.l10n.t('Select the app whose logs to tail')));
+      return;
+    }
+    // Local work (the tails poll in the background): one after the other, the last channel shown.
+    for (const app of apps) await logsArea(s).tails.tail(app);
+    if (apps.length > 1) {
+      void notify('info', vscode.l10n.t('Tailing the logs of {0} apps: each has its own channel in the Output panel.', apps.length));
+    }
+  } },
+  { command: 'apphost.logs.stop', consent: 'harmless', needs: 'none', selection: true, run: async (s: ServiceCore, target?: CommandTarget, selection?: CommandTarget[]) => {
+    if (selection?.length) {
+      await Promise.all(selectedApps(selection).map((a) => logsArea(s).tails.stop(a.app)));
+      return;
+    }
+    const app = target === undefined ? await pickTailed(logsArea(s).tails.tailed(), vscode.l10n.t('Stop tailing the logs of')) : await resolveApp(s, target);
+    if (app) await logsArea(s).tails.stop(app);
+  } },
+  { command: 'apphost.logs.stopAll', consent: 'harmless', needs: 'none', run: async (s: ServiceCore) => {
+    const count = await logsArea(s).tails.stopAll();
+    if (count === 0) void notify('info', vscode.l10n.t('No AppHost logs are being tailed.'));
+  } },
+  { command: 'apphost.logs.filter', consent: 'harmless', needs: 'none', run: async (s: ServiceCore, target?: CommandTarget) => {
+    const app = appOf(target) ?? (await pickTailed(logsArea(s).tails.tailed(), vscode.l10n.t('Filter the tail of')));
+    if (!app) return;
+    if (!logsArea(s).tails.isTailing(app)) {
+      void notify('info', serviceNoticeOf(s, vscode.l10n.t('{0} is not being tailed: run Tail Logs first, then Filter Tail….', app.name), app.service));
+      return;
+    }
+    logsArea(s).tails.setFilter(app, await askTailFilter(app.name, logsArea(s).tails.filterOf(app)));
+  } },
+  { command: 'apphost.logs.clearFilter', consent: 'harmless', needs: 'none', run: async (s: ServiceCore, target?: CommandTarget) => {
+    const app = appOf(target) ?? (await pickTailed(logsArea(s).tails.filtered(), vscode.l10n.t('Show every line of'), vscode.l10n.t('No AppHost tail is filtered.')));
+    if (app) logsArea(s).tails.setFilter(app, undefined);
+  } },
+  { command: 'apphost.logs.showRecent', run: async (s: ServiceCore, target?: CommandTarget) => {
+    const app = await resolveApp(s, target, vscode.l10n.t('Select the app whose recent lines to show'));
+    await logsArea(s).recentLines.open(app, await askRecentLineCount(app.name));
+  } },
+  { command: 'apphost.logs.toggleTimestamps', consent: 'harmless', needs: 'none', run: async () => {
+    const settings = vscode.workspace.getConfiguration('apphost.logs');
+    await settings.update('showTimestamps', !settings.get<boolean>('showTimestamps', true), vscode.ConfigurationTarget.Global);
+  } },
+  { command: 'apphost.deploy.showLog', run: showDeployLog },
+];
 
 /** A tail from the palette: the only one, or the one the user picks. */
 async function pickTailed(tailed: AppRef[], title: string, none = vscode.l10n.t('No AppHost logs are being tailed.')): Promise<AppRef | undefined> {

@@ -6,10 +6,10 @@ import { maskUrl } from '../configText/secrets';
 import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { resolveWorkspace, workspaceLabel } from '../kit/targets';
-import type { CommandTable } from '../kit/running';
 import { UserCancelled } from '../model';
 import { confirm } from '../kit/prompts';
 import { settings } from '../settings';
+import type { Action } from '../kit/action';
 
 /** The events the service sends notifications for (wokku: a deploy's outcome, a failed backup). */
 export const EVENTS = ['deploy_succeeded', 'deploy_failed', 'backup_failed'] as const;
@@ -62,13 +62,11 @@ function teamIdOf(w: Workspace): string | undefined {
 }
 
 /** Notification channels of a workspace. */
-export function notificationCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.notifications.manage': (target?: CommandTarget | Workspace) => manageChannels(s, target),
-    'apphost.notification.create': (target?: CommandTarget | Workspace) => createChannel(s, target),
-    'apphost.notification.delete': (target?: CommandTarget | Workspace, channel?: NotificationChannel) => deleteChannel(s, target, channel),
-  };
-}
+export const notificationActions: readonly Action[] = [
+  { command: 'apphost.notifications.manage', run: manageChannels },
+  { command: 'apphost.notification.create', run: createChannel },
+  { command: 'apphost.notification.delete', run: deleteChannel },
+];
 
 /**
  * "$(comment-discussion) Slack · https://hooks.slack.com/••••••••". Webhook URLs and bot

@@ -6,21 +6,19 @@ import { readProcessReport, type ProcessType } from '../api';
 import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { explained } from '../kit/apiErrors';
-import type { CommandTable } from '../kit/running';
 import { runAction, confirm } from '../kit/prompts';
 import { itemOf, resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { formatScaling, parseScaling, validateScaling, type Scaling } from '../actions/scale';
+import type { Action } from '../kit/action';
 
 export { formatScaling, parseScaling, validateScaling, type Scaling };
 
 
 
-export function processCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.processes.scale': (target?: CommandTarget) => scale(s, target),
-  };
-}
+export const processActions: readonly Action[] = [
+  { command: 'apphost.processes.scale', run: scale },
+];
 
 /** Current counts: from the Processes group when loaded (no request), else one GET of the report. */
 async function currentScaling(s: Core, app: AppRef, target: CommandTarget | undefined): Promise<Scaling> {

@@ -7,18 +7,16 @@ import type { ServiceCore } from '../core';
 import type { CommandTarget, ItemTarget } from '../tree/commandTarget';
 import { releaseLabel } from '../tree/groups/releases';
 import { resolveItem } from '../kit/targets';
-import type { CommandTable } from '../kit/running';
 import { confirm } from '../kit/prompts';
 import type { AppRef } from '../model';
 import { rollbackTo } from '../actions/rollback';
 import { ownCommand } from '../commandCalls';
+import type { Action } from '../kit/action';
 
-export function releaseCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.release.rollback': (target?: CommandTarget) => rollback(s, target),
-    'apphost.release.showDetails': (target?: CommandTarget) => showDetails(s, target),
-  };
-}
+export const releaseActions: readonly Action[] = [
+  { command: 'apphost.release.rollback', run: rollback },
+  { command: 'apphost.release.showDetails', run: showDetails },
+];
 
 function resolveRelease(s: ServiceCore, target: CommandTarget | undefined, placeHolder: string, skipCurrent: boolean) {
   return resolveItem<Release>(

@@ -8,15 +8,13 @@ import { planRun, recentCommands } from '../actions/runCommand';
 import { openRunTerminal } from '../actions/runTerminal';
 import { inform } from '../kit/notices';
 import { notOfferedText } from '../kit/offered';
-import type { CommandTable } from '../kit/running';
 import { resolveApp } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
+import type { Action } from '../kit/action';
 
-export function runCommandCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.app.runCommand': (target?: CommandTarget) => runCommand(s, target),
-  };
-}
+export const runCommandActions: readonly Action[] = [
+  { command: 'apphost.app.runCommand', run: runCommand },
+];
 
 async function runCommand(s: ServiceCore, target?: CommandTarget): Promise<void> {
   await runCommandOn(s, await resolveApp(s, target, vscode.l10n.t('Select the app to run a command in')));

@@ -9,10 +9,10 @@ import { inform, warn } from '../kit/notices';
 import { ApiError, type Server } from '../api';
 import type { ServiceCore } from '../core';
 import type { CommandTarget, Row } from '../tree/commandTarget';
-import type { CommandTable } from '../kit/running';
 import { runAction, confirm } from '../kit/prompts';
 import { pickServer, activeWorkspace, resolveWorkspace, serverOf } from '../kit/targets';
 import { UserCancelled } from '../model';
+import type { Action } from '../kit/action';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 const NAME_MAX = 40;
@@ -105,13 +105,11 @@ async function requireAdmin(s: ServiceCore): Promise<void> {
   if (session.account.role !== 'admin') throw new Error(onlyAdminsMessage());
 }
 
-export function serverCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.server.add': (target?: CommandTarget) => addServer(s, target),
-    'apphost.server.remove': (target?: CommandTarget) => removeServer(s, target),
-    'apphost.server.checkStatus': (target?: CommandTarget) => checkStatus(s, target),
-  };
-}
+export const serverActions: readonly Action[] = [
+  { command: 'apphost.server.add', run: addServer },
+  { command: 'apphost.server.remove', run: removeServer },
+  { command: 'apphost.server.checkStatus', consent: 'harmless', run: checkStatus },
+];
 
 /** The server a command acts on: its row, or one picked in the active workspace. */
 async function resolveServer(s: ServiceCore, target: CommandTarget | undefined, title: string): Promise<{ server: Server; workspace: string | undefined; node?: Row }> {

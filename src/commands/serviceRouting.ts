@@ -1,70 +1,59 @@
 // Every command acts on one service: the one of the row it was invoked on, of the app ref
 // it was given, or (from the Command Palette, with more than one service signed in) the
-// one the user picks first. The handler receives a ServiceCore whose `service` is that
-// one: the handlers speak to `s.connections.of(s.service)`.
+// one the user picks first, unless its action needs none or finds it from the open folder
+// (its `needs`, kit/action.ts). Its run receives a ServiceCore whose `service` is that one:
+// the runs speak to `s.connections.of(s.service)`.
 import { isAppRef } from '../model';
 import { askService } from '../servicePick';
 import type { Core, ServiceCore } from '../core';
 import { serviceOfTarget, toCommandTarget } from '../tree/commandTarget';
-import type { CommandHandler, CommandTable } from '../kit/running';
-
-/**
- * Commands that need no service question from the palette: they act on no service, ask for
- * one themselves (sign-in, the service commands), or pick among what runs (tails).
- */
-const NO_SERVICE = new Set([
-  'apphost.addService', 'apphost.removeService', 'apphost.renameService', 'apphost.signIn', 'apphost.signOut',
-  'apphost.setServiceUrl', 'apphost.walkthrough.open', 'apphost.refresh', 'apphost.refreshAll', 'apphost.retryNow',
-  'apphost.loadMore', 'apphost.showLog', 'apphost.activity.refresh', 'apphost.activity.loadMore', 'apphost.activity.showService',
-  'apphost.logs.stopAll', 'apphost.logs.toggleTimestamps', 'apphost.logs.stop', 'apphost.logs.filter', 'apphost.logs.clearFilter',
-  'apphost.details.reveal', 'apphost.tasks.forgetPermissions',
-]);
-
-/**
- * The open folder's commands: from a folder (or the palette) they find the service of the
- * folder's link themselves (deployTarget.ts), and ask for one only to link a folder.
- */
-const FOLDER = new Set(['apphost.folder.deploy', 'apphost.folder.link', 'apphost.folder.unlink', 'apphost.folder.actions']);
+import { actionsById, type Action } from '../kit/action';
+import type { Routed } from '../kit/running';
 
 export class ServiceRouting {
-  private readonly views = new Map<string, { connection: unknown; table: CommandTable }>();
-  private rootTable: CommandTable | undefined;
+  private readonly byId: ReadonlyMap<string, Action>;
+  private readonly cores = new Map<string, ServiceCore>();
+  private firstCore: ServiceCore | undefined;
 
   constructor(
     private readonly root: Core,
-    private readonly tableOf: (s: ServiceCore) => CommandTable,
-  ) {}
+    actions: readonly Action[],
+  ) {
+    this.byId = actionsById(actions);
+  }
 
-  /** The command ids (the same in every service's table). */
+  /** The command ids of every action. */
   ids(): string[] {
-    return Object.keys(this.table());
+    return [...this.byId.keys()];
+  }
+
+  /** The action of a command id (undefined: not one of AppHost's). */
+  action(id: string): Action | undefined {
+    return this.byId.get(id);
   }
 
   /**
-   * The handler of a command for the service its arguments name, and the arguments with an
+   * The action of a command, the service its arguments name, and the arguments with an
    * app ref that names none given the service chosen (refs from before several services).
    */
-  async route(id: string, args: unknown[]): Promise<{ handler: CommandHandler | undefined; args: unknown[]; serviceName?: string }> {
+  async route(id: string, args: unknown[]): Promise<Routed> {
+    const action = this.byId.get(id);
+    if (!action) throw new Error(`No action for ${id}`);
     const named = args.map((arg) => serviceOfTarget(toCommandTarget(arg))).find((service) => service !== undefined);
-    const asks = !NO_SERVICE.has(id) && !FOLDER.has(id);
+    const asks = (action.needs ?? 'service') === 'service';
     const chosen = named ?? (asks ? await askService(this.root.connections) : undefined);
     const service = chosen ?? this.root.connections.firstId();
     // Its errors name the service when several are known and the command acted on one.
     const serviceName = chosen !== undefined || asks ? this.root.connections.nameWhenSeveral(service) : undefined;
-    return { handler: this.table(service)[id], args: args.map((arg) => withService(arg, service)), serviceName };
+    return { action, s: this.core(chosen), args: args.map((arg) => withService(arg, service)), serviceName };
   }
 
-  /** The services' own table (service undefined: the first's, built once). */
-  private table(service?: string): CommandTable {
-    if (service === undefined || service === this.root.connections.firstId()) return (this.rootTable ??= this.tableOf(this.first()));
-    const connection = this.root.connections.of(service);
-    let view = this.views.get(service);
-    // A service whose address changed has a new connection: build its table again.
-    if (!view || view.connection !== connection) {
-      view = { connection, table: this.tableOf({ ...this.root, service }) };
-      this.views.set(service, view);
-    }
-    return view.table;
+  /** The Core acting for a service (undefined: the first). */
+  private core(service: string | undefined): ServiceCore {
+    if (service === undefined || service === this.root.connections.firstId()) return (this.firstCore ??= this.first());
+    let core = this.cores.get(service);
+    if (!core) this.cores.set(service, (core = { ...this.root, service }));
+    return core;
   }
 
   /** The first service's Core: its id read at each use, as its address may change. */

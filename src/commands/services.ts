@@ -9,24 +9,22 @@ import { findService, serviceId, withEntry, withoutEntry, type KnownService } fr
 import type { Core, ServiceCore } from '../core';
 import { saveUserSetting, settings } from '../settings';
 import { toCommandTarget, serviceOfTarget } from '../tree/commandTarget';
-import type { CommandTable } from '../kit/running';
 import { confirm } from '../kit/prompts';
 import { askTestedAddress, validateServiceUrl } from './serviceUrl';
 import { notify } from '../notices';
+import type { Action } from '../kit/action';
 
-export function serviceCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.addService': () => addService(s),
-    'apphost.removeService': (arg?: unknown) => removeService(s, arg),
-    'apphost.renameService': (arg?: unknown) => renameService(s, arg),
-    // Not the session: a command's result reaches whoever ran it.
-    'apphost.signIn': async (arg?: unknown) => void (await s.auth.signIn(await connectionToSignIn(s, arg))),
-    'apphost.signOut': async (arg?: unknown) => {
-      const connection = await connectionToSignOut(s, arg);
-      if (connection) await s.auth.signOut(connection);
-    },
-  };
-}
+export const serviceActions: readonly Action[] = [
+  { command: 'apphost.addService', needs: 'none', run: addService },
+  { command: 'apphost.removeService', needs: 'none', run: removeService },
+  { command: 'apphost.renameService', needs: 'none', run: renameService },
+  // Not the session: a command's result reaches whoever ran it.
+  { command: 'apphost.signIn', consent: 'harmless', needs: 'none', run: async (s: ServiceCore, arg?: unknown) => void (await s.auth.signIn(await connectionToSignIn(s, arg))) },
+  { command: 'apphost.signOut', needs: 'none', run: async (s: ServiceCore, arg?: unknown) => {
+    const connection = await connectionToSignOut(s, arg);
+    if (connection) await s.auth.signOut(connection);
+  } },
+];
 
 /** Asks for an address (tested), then an optional name; keeps the service and offers to sign in. */
 async function addService(s: ServiceCore): Promise<void> {

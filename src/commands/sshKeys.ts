@@ -4,11 +4,11 @@ import { inform } from '../kit/notices';
 import type { SshKey } from '../api';
 import { relativeTime } from '../format';
 import type { ServiceCore } from '../core';
-import type { CommandTable } from '../kit/running';
 import { signedIn } from '../kit/targets';
 import { UserCancelled } from '../model';
 import { confirm } from '../kit/prompts';
 import { publicKeyFiles, validatePublicKey } from '../deploy/sshKeyFiles';
+import type { Action } from '../kit/action';
 
 export { validatePublicKey };
 
@@ -18,13 +18,11 @@ export function validateKeyName(value: string): string | undefined {
 }
 
 /** SSH keys of the account (not workspace-scoped): manage, add, remove. */
-export function sshKeyCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.sshKeys.manage': () => manageSshKeys(s),
-    'apphost.sshKey.add': () => addSshKey(s),
-    'apphost.sshKey.remove': (key?: SshKey) => removeSshKey(s, key),
-  };
-}
+export const sshKeyActions: readonly Action[] = [
+  { command: 'apphost.sshKeys.manage', run: manageSshKeys },
+  { command: 'apphost.sshKey.add', run: addSshKey },
+  { command: 'apphost.sshKey.remove', run: removeSshKey },
+];
 
 type KeyItem = vscode.QuickPickItem & { key?: SshKey; add?: true };
 

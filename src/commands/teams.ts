@@ -4,9 +4,9 @@ import { teamWorkspace, type Member, type Team } from '../api';
 import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { signedIn, targetOf } from '../kit/targets';
-import type { CommandTable } from '../kit/running';
 import { UserCancelled } from '../model';
 import { confirm } from '../kit/prompts';
+import type { Action } from '../kit/action';
 
 const ROLES = ['viewer', 'member', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -43,15 +43,13 @@ function teamOf(target: TeamTarget | undefined): TeamRef | undefined {
 }
 
 /** Teams and their members. */
-export function teamCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.teams.manage': () => manageTeams(s),
-    'apphost.team.create': () => createTeam(s),
-    'apphost.team.members': (target?: TeamTarget) => manageMembers(s, target),
-    'apphost.team.addMember': (target?: TeamTarget) => addMember(s, target),
-    'apphost.team.removeMember': (target?: TeamTarget, member?: Member) => removeMember(s, target, member),
-  };
-}
+export const teamActions: readonly Action[] = [
+  { command: 'apphost.teams.manage', run: manageTeams },
+  { command: 'apphost.team.create', run: createTeam },
+  { command: 'apphost.team.members', run: manageMembers },
+  { command: 'apphost.team.addMember', run: addMember },
+  { command: 'apphost.team.removeMember', run: removeMember },
+];
 
 async function pickTeam(s: ServiceCore, target: TeamTarget | undefined, placeHolder: string): Promise<TeamRef> {
   const known = teamOf(target);

@@ -5,11 +5,11 @@ import { checkedInput } from '../auth/checkedInput';
 import type { Core, ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
 import { validateAppName } from './apps';
-import type { CommandTable } from '../kit/running';
 import { pickServer, resolveWorkspace, serverOf } from '../kit/targets';
 import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
 import { ownCommand } from '../commandCalls';
+import type { Action } from '../kit/action';
 
 /** Following a deploy stops after this long: the Deploys group shows the rest. */
 const FOLLOW_LIMIT_MS = 120_000;
@@ -19,11 +19,9 @@ const POLL_DELAYS_MS = [1000, 2000, 3000, 5000];
 type TemplateItem = vscode.QuickPickItem & { template?: Template };
 
 /** Browse the template catalogue and deploy one as a new app. */
-export function templateCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.template.deploy': (target?: CommandTarget) => deployTemplate(s, target),
-  };
-}
+export const templateActions: readonly Action[] = [
+  { command: 'apphost.template.deploy', run: deployTemplate },
+];
 
 /** The catalogue grouped by category (one separator each), searchable by name, description and category. */
 export function templateItems(templates: Template[], categories: string[]): TemplateItem[] {

@@ -8,16 +8,14 @@ import type { Connection } from '../connection';
 import type { ServiceCore } from '../core';
 import { relativeTime } from '../format';
 import { UserCancelled } from '../model';
-import type { CommandTable } from '../kit/running';
 import { ask, notify } from '../notices';
+import type { Action } from '../kit/action';
 
 /** The API tokens of the signed-in account. */
-export function tokenCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.tokens.manage': () => manageTokens(s.connections.of(s.service), s.sessions),
-    'apphost.tokens.create': () => createToken(s.connections.of(s.service), s.sessions),
-  };
-}
+export const tokenActions: readonly Action[] = [
+  { command: 'apphost.tokens.manage', run: (s: ServiceCore) => manageTokens(s.connections.of(s.service), s.sessions) },
+  { command: 'apphost.tokens.create', run: (s: ServiceCore) => createToken(s.connections.of(s.service), s.sessions) },
+];
 
 type TokenItem = vscode.QuickPickItem & { token?: ApiToken; create?: true };
 

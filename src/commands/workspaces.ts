@@ -3,20 +3,18 @@ import { validateSlug, type Workspace, type Workspaces } from '../auth/workspace
 import type { Connection } from '../connection';
 import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import type { CommandTable } from '../kit/running';
 import { targetOf } from '../kit/targets';
 import { workspaceHeader } from '../api';
 import { UserCancelled } from '../model';
 import { notify } from '../notices';
+import type { Action } from '../kit/action';
 
 /** The workspaces: add one by slug, remove it, pick the active one. */
-export function workspaceCommands(s: ServiceCore): CommandTable {
-  return {
-    'apphost.workspace.add': () => addWorkspace(s.connections.of(s.service), s.workspaces),
-    'apphost.workspace.remove': (target?: CommandTarget) => removeWorkspace(s.connections.of(s.service), s.workspaces, targetOf(target, 'workspace')?.workspace),
-    'apphost.workspace.switch': () => switchWorkspace(s.connections.of(s.service), s.workspaces),
-  };
-}
+export const workspaceActions: readonly Action[] = [
+  { command: 'apphost.workspace.add', run: (s: ServiceCore) => addWorkspace(s.connections.of(s.service), s.workspaces) },
+  { command: 'apphost.workspace.remove', run: (s: ServiceCore, target?: CommandTarget) => removeWorkspace(s.connections.of(s.service), s.workspaces, targetOf(target, 'workspace')?.workspace) },
+  { command: 'apphost.workspace.switch', run: (s: ServiceCore) => switchWorkspace(s.connections.of(s.service), s.workspaces) },
+];
 
 
 /** Adds a workspace by slug (for workspaces the service does not list, e.g. shared ones). */

@@ -2,7 +2,6 @@
 import * as vscode from 'vscode';
 import { signedIn } from '../kit/targets';
 import { inform, serviceNoticeOf } from '../kit/notices';
-import type { CommandTable } from '../kit/running';
 import { serviceNotice, type Connections } from '../connections';
 import { onService, type Core, type ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
@@ -16,18 +15,16 @@ import { type AppRef, UserCancelled } from '../model';
 import { notify } from '../notices';
 import { forgetAllowedTasks } from '../actions/taskConsent';
 import { foreignCommand, ownCommand } from '../commandCalls';
+import type { Action } from '../kit/action';
 
-export function deployCommands(s: ServiceCore): CommandTable {
-  const area = () => deployArea(s);
-  return {
-    'apphost.app.deploy': (target?: CommandTarget) => deploy(s, area(), target),
-    'apphost.folder.deploy': (uri?: vscode.Uri) => deploy(s, area(), uri),
-    'apphost.folder.link': (uri?: vscode.Uri) => linkFolder(s, area(), uri),
-    'apphost.folder.unlink': (uri?: vscode.Uri) => unlinkFolder(s.connections, area(), uri),
-    'apphost.folder.actions': (uri?: vscode.Uri) => linkedAppActions(s, area(), uri),
-    'apphost.tasks.forgetPermissions': () => forgetTaskPermissions(s),
-  };
-}
+export const deployActions: readonly Action[] = [
+  { command: 'apphost.app.deploy', run: (s: ServiceCore, target?: CommandTarget) => deploy(s, deployArea(s), target) },
+  { command: 'apphost.folder.deploy', needs: 'folder', run: (s: ServiceCore, uri?: vscode.Uri) => deploy(s, deployArea(s), uri) },
+  { command: 'apphost.folder.link', consent: 'harmless', needs: 'folder', run: (s: ServiceCore, uri?: vscode.Uri) => linkFolder(s, deployArea(s), uri) },
+  { command: 'apphost.folder.unlink', consent: 'harmless', needs: 'folder', run: (s: ServiceCore, uri?: vscode.Uri) => unlinkFolder(s.connections, deployArea(s), uri) },
+  { command: 'apphost.folder.actions', consent: 'harmless', needs: 'folder', run: (s: ServiceCore, uri?: vscode.Uri) => linkedAppActions(s, deployArea(s), uri) },
+  { command: 'apphost.tasks.forgetPermissions', consent: 'harmless', needs: 'none', run: forgetTaskPermissions },
+];
 
 /** Deploys a folder to its app (see deployTarget.ts for where each comes from). Resolves with the result (tests read it). */
 async function deploy(s: ServiceCore, area: DeployArea, target: CommandTarget | vscode.Uri | undefined): Promise<DeployResult | undefined> {

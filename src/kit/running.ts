@@ -1,6 +1,6 @@
-// Running a command: the shape of a command table, the wrapper every command runs in
-// (a row becomes a CommandTarget, a multi-selection reaches only handlers that take it,
-// errors are reported once), and the selection's apps.
+// Running a command: the wrapper every action's command runs in (a row becomes a
+// CommandTarget, a multi-selection reaches only actions that take it, errors are reported
+// once), and the selection's apps.
 import * as vscode from 'vscode';
 import { apiErrorIn } from '../api';
 import { errorMessage } from '../connection';
@@ -11,32 +11,22 @@ import { commandCaller, handedUri } from '../callers';
 import { foreignCommand } from '../commandCalls';
 import { isGenuineRow, toCommandTarget, type CommandTarget, type Row, type TreeNode } from '../tree/commandTarget';
 import { notify } from '../notices';
-
-/** A command handler: receives the tree node (or nothing, from the palette) and any extra args. */
-export type CommandHandler = (...args: never[]) => unknown;
-export type CommandTable = Record<string, CommandHandler>;
+import type { Action } from './action';
+import type { ServiceCore } from '../core';
 
 // The Resources view allows selecting several rows. VS Code then calls a row's command as
 // (clicked, selected[]): context menus, inline actions and title actions alike. Most
-// commands act on the clicked row only, so the runner drops the selection unless the
-// handler was marked with `withSelection`. A row passed first (and every row of a
-// selection) reaches the handler as what it stands for, a CommandTarget
-// (tree/commandTarget.ts); a Uri AppHost handed over (callers.ts, handUri) as the
-// Uri; anything else (a ref, a Uri) as it came.
-const takesSelection = new WeakSet<CommandHandler>();
+// actions act on the clicked row only, so the runner drops the selection unless the action
+// says it takes one (`selection`). A row passed first (and every row of a selection)
+// reaches the run as what it stands for, a CommandTarget (tree/commandTarget.ts); a Uri
+// AppHost handed over (callers.ts, handUri) as the Uri; anything else (a ref, a Uri) as it came.
 
-/** Marks a handler that acts on every selected row: it receives `(clicked, selected[])`. */
-export function withSelection<H extends CommandHandler>(handler: H): H {
-  takesSelection.add(handler);
-  return handler;
-}
-
-/** The arguments a handler gets: its target, then the tree selection if it takes one, then the rest. */
-export function argsFor(handler: CommandHandler, args: unknown[]): unknown[] {
+/** The arguments an action's run gets: its target, then the tree selection if it takes one, then the rest. */
+export function argsFor(action: Action, args: unknown[]): unknown[] {
   const [first, ...rest] = args;
   const target = toCommandTarget(first) ?? handedUri(first) ?? first;
   if (!isTreeSelection(rest[0])) return [target, ...rest];
-  if (!takesSelection.has(handler)) return [target, ...rest.slice(1)];
+  if (!action.selection) return [target, ...rest.slice(1)];
   return [target, rest[0].map((row) => row.commandTarget()), ...rest.slice(1)];
 }
 
@@ -91,20 +81,29 @@ export async function reportError(log: vscode.LogOutputChannel, commandId: strin
   else if (open && choice === open.title) await foreignCommand(open.command, ...(open.arguments ?? []));
 }
 
+/** Where a command runs: its action, the ServiceCore of the service it acts on, the arguments for that service. */
+export interface Routed {
+  readonly action: Action;
+  readonly s: ServiceCore;
+  readonly args: unknown[];
+  /** The service named in its errors (when several are known and it acted on one). */
+  readonly serviceName?: string;
+}
+
 /**
  * Runs every command through one wrapper, so that errors are reported the same way
  * everywhere: cancellation is silent, everything else gets a short message plus details
- * in the extension log. A row reaches a handler as a CommandTarget (see argsFor); a tree
- * multi-selection reaches only handlers that take it. A command run by someone other than
- * the user (callers.ts) goes through `consent` first: AppHost's own question, and
- * the arguments the service vouches for in place of the caller's.
+ * in the extension log. A row reaches a run as a CommandTarget (see argsFor); a tree
+ * multi-selection reaches only actions that take it. A command run by someone other than
+ * the user (callers.ts) goes through `consent` first: AppHost's own question, and the
+ * arguments the service vouches for in place of the caller's.
  */
 export async function runCommand(
   log: vscode.LogOutputChannel,
   id: string,
   args: unknown[],
-  /** The handler of the service the command acts on (serviceRouting.ts), with its arguments. */
-  route: (id: string, args: unknown[]) => Promise<{ handler: CommandHandler | undefined; args: unknown[]; serviceName?: string }>,
+  /** The action and the service it acts on (commands/serviceRouting.ts). */
+  route: (id: string, args: unknown[]) => Promise<Routed>,
   /** For a caller other than the user: asks, and gives the arguments to use (throws UserCancelled when declined). */
   consent?: (id: string, args: unknown[]) => Promise<unknown[] | undefined>,
 ): Promise<unknown> {
@@ -113,12 +112,10 @@ export async function runCommand(
   try {
     // Undefined: the command asks nobody (it acts on nothing); it runs for that caller.
     const agreed = caller === 'other' && consent ? await consent(id, args) : undefined;
-    const given = agreed ?? args;
-    const routed = await route(id, given);
+    const routed = await route(id, agreed ?? args);
     serviceName = routed.serviceName;
-    if (!routed.handler) throw new Error(`No handler for ${id}`);
-    const handler = routed.handler as (...a: unknown[]) => unknown;
-    return await handler(...argsFor(routed.handler, routed.args));
+    const run = routed.action.run as (s: ServiceCore, ...a: unknown[]) => unknown;
+    return await run(routed.s, ...argsFor(routed.action, routed.args));
   } catch (error) {
     await reportError(log, id, error, serviceName);
     return undefined;
