@@ -78,3 +78,8 @@ export function dateTime(iso: string | undefined): string | undefined {
   const t = Date.parse(iso);
   return Number.isNaN(t) ? undefined : new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** One line of server text at most `max` characters long. */
+export function clip(line: string, max = 400): string {
+  return line.length <= max ? line : `${line.slice(0, max)}… [${line.length - max} more characters]`;
+}

@@ -16,14 +16,16 @@ import type { Core } from '../core';
 import { UserCancelled, type AppRef } from '../model';
 import { ask } from '../notices';
 import { appFromService, whereText } from './consent';
-import { REBUILD_TEXTS } from './rebuild';
 import { RUN_TEXTS } from './runCommand';
 
-/** What a task does: deploy a folder, or run a command line (exactly as the task wrote it). */
+/**
+ * What a task does: deploy a folder, run a command line (exactly as the task wrote it), or an
+ * action on the app (deploy/appActionTask.ts: its question, what happens, its key).
+ */
 export type TaskAction =
   | { readonly kind: 'deploy'; readonly folder: vscode.WorkspaceFolder }
   | { readonly kind: 'run'; readonly command: string }
-  | { readonly kind: 'rebuild' };
+  | { readonly kind: 'action'; asks(app: string): string; effect(app: string): string; readonly key: string };
 
 /** Where VS Code says a task belongs: a folder (its tasks.json, or the folder a caller named), the workspace, or the user. */
 export type TaskScope = vscode.WorkspaceFolder | vscode.TaskScope;
@@ -51,10 +53,10 @@ export async function allowTask(s: Core, found: AppRef, scope: TaskScope, action
   const always = vscode.l10n.t('Always for This Task');
   const what = action.kind === 'deploy'
     ? vscode.l10n.t('A task asks AppHost to deploy folder {0} to {1}.', action.folder.name, app.name)
-    : action.kind === 'run' ? vscode.l10n.t('A task asks AppHost to run "{0}" on {1}.', action.command, app.name) : vscode.l10n.t('A task asks AppHost to rebuild {0}.', app.name);
+    : action.kind === 'run' ? vscode.l10n.t('A task asks AppHost to run "{0}" on {1}.', action.command, app.name) : action.asks(app.name);
   const effect = action.kind === 'deploy'
     ? vscode.l10n.t('The folder\'s current commit is pushed with git; the service builds it and replaces what {0} runs.', app.name)
-    : action.kind === 'run' ? RUN_TEXTS.effect(app.name) : REBUILD_TEXTS.effect(app.name);
+    : action.kind === 'run' ? RUN_TEXTS.effect(app.name) : action.effect(app.name);
   const origin = vscode.l10n.t('It was started as a task of {0}: from a tasks.json, a compound task, Run Task, or another extension (VS Code does not tell AppHost which). Allow it only if you expected it.', scopeLabel(scope));
   const remember = vscode.l10n.t('"Always for This Task" runs this same task in this workspace without asking again; a changed app, folder or command asks again.');
   const answer = await ask('warning', what, [whereText(s, app), effect, origin, remember].join('\n\n'), run, always);
@@ -77,7 +79,7 @@ function remembered(s: Core): string[] {
 
 /** One task, exactly: its hash. */
 function taskKey(app: AppRef, scope: TaskScope, action: TaskAction): string {
-  const what = action.kind === 'deploy' ? ['deploy', action.folder.uri.toString()] : action.kind === 'run' ? ['run', action.command] : ['rebuild'];
+  const what = action.kind === 'deploy' ? ['deploy', action.folder.uri.toString()] : action.kind === 'run' ? ['run', action.command] : [action.key];
   const parts = [app.service, app.workspace ?? '', String(app.id), scopeKey(scope), ...what];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }

@@ -1,15 +1,14 @@
-// Act tools on a running app: start, stop, restart, scale, roll back. Each confirmation
+// Act tools on a running app that take more than the app: scale, roll back (start, stop,
+// restart and rebuild are built from their descriptors: appActionTool.ts). Each confirmation
 // names the app, its workspace and the service, and says what happens; the tree's rows
-// show the action (busy, then the process report's state) as when the user clicks.
+// show the action as when the user clicks.
 import * as vscode from 'vscode';
 import { readProcessReport, type Release } from '../api';
-import { LIFECYCLE, runLifecycle, type LifecycleVerb } from '../actions/lifecycle';
 import { formatScaling, parseScaling, type Scaling } from '../actions/scale';
 import { rollbackTo } from '../actions/rollback';
 import type { AppRef } from '../model';
 import { releaseLabel } from '../tree/groups/releases';
 import { serviceText } from './serviceInput';
-import { processLines } from './appTools';
 import { type AppInput, resolveApp, workspaceName } from './appInput';
 import {type ActTool, callOptions, type ToolContext } from './toolBase';
 import { ToolFailure } from './modelText';
@@ -19,28 +18,6 @@ export async function where(ctx: ToolContext, app: AppRef): Promise<string> {
   const { session } = await ctx.s.connections.of(app.service).signedIn();
   return vscode.l10n.t('App **{0}** in workspace {1}, on {2}.', app.name, workspaceName(ctx.s, app.workspace), serviceText(ctx.s, session.apiRoot));
 }
-
-/** A door onto the lifecycle action (actions/lifecycle.ts): its texts, its run, its state. */
-function lifecycleTool(name: string, verb: LifecycleVerb): ActTool<AppInput, AppRef> {
-  const texts = LIFECYCLE[verb];
-  return {
-    name,
-    kind: 'act',
-    progress: (input) => texts.busy(input.app ?? vscode.l10n.t('the linked app')),
-    async plan(input, ctx) {
-      const app = await resolveApp(ctx, input);
-      return { plan: app, confirmation: { title: texts.title(app.name), message: `${await where(ctx, app)}\n\n${texts.effect(app.name)}` } };
-    },
-    async run(app, ctx) {
-      const report = await runLifecycle(ctx.s, app, verb, { options: callOptions(ctx, app), report: true });
-      return [texts.done(app.name), ...processLines(report)].join('\n');
-    },
-  };
-}
-
-export const startApp = lifecycleTool('apphost_start_app', 'start');
-export const stopApp = lifecycleTool('apphost_stop_app', 'stop');
-export const restartApp = lifecycleTool('apphost_restart_app', 'restart');
 
 export interface ScaleInput extends AppInput {
   /** "web=2 worker=1". */

@@ -1,12 +1,14 @@
 // Read tools about apps: the list (state, server, workspace, linked folders) and one app's
 // status (its process report, the true state, and its recent deploys).
 import * as vscode from 'vscode';
-import { isNotDeployed, readProcessReport, type App, type Deploy, type ProcessSummary } from '../api';
+import { isNotDeployed, readProcessReport, type App, type Deploy } from '../api';
 import { scopeToWorkspace } from '../auth/workspaces';
 import { deployArea } from '../deploy';
 import { type AppInput, resolveApp, resolveWorkspace, workspaceName, workspaceTitle } from './appInput';
 import { serviceText } from './serviceInput';
-import { callOptions, clip, type ReadTool, type ToolContext } from './toolBase';
+import { processLines } from '../actions/processLines';
+import { callOptions, type ReadTool, type ToolContext } from './toolBase';
+import { clip } from '../format';
 
 /** Apps an answer lists at most (the model can filter by workspace). */
 const MAX_APPS = 100;
@@ -113,17 +115,6 @@ export const appStatus: ReadTool<AppInput> = {
     ].join('\n');
   },
 };
-
-/** The process report as the model reads it: overall state, then each process type. */
-export function processLines(report: ProcessSummary | undefined): string[] {
-  if (!report || (!report.deployed && !report.types.length)) return [vscode.l10n.t('Processes: none — the app has never been deployed.')];
-  const lines = [vscode.l10n.t('Process report (the true state of its containers): {0}.', report.state)];
-  for (const t of report.types) {
-    const up = t.instances.filter((i) => i.state === 'running').length;
-    lines.push(vscode.l10n.t('- {0}: {1} of {2} running ({3})', t.type, up, t.instances.length, t.instances.map((i) => `${t.type}.${i.index} ${clip(i.detail, 80)}`).join('; ')));
-  }
-  return lines;
-}
 
 function deployLines(deploys: Deploy[]): string[] {
   if (!deploys.length) return [vscode.l10n.t('Deploys: none yet.')];

@@ -15,7 +15,8 @@ import { serviceText } from './serviceInput';
 import { workspaceName } from './appInput';
 import { appOutputScrub } from './appOutput';
 import { ToolFailure } from './modelText';
-import { type ActTool, callOptions, clip, type ToolContext } from './toolBase';
+import { type ActTool, callOptions, type ToolContext } from './toolBase';
+import { clip } from '../format';
 
 /** Lines of the build the answer ends with. */
 const BUILD_LINES = 30;

@@ -12,7 +12,8 @@ import { releaseLabel } from '../tree/groups/releases';
 import { type AppInput, resolveApp, workspaceName } from './appInput';
 import { appOutputScrub } from './appOutput';
 import { deployLine } from './appTools';
-import { callOptions, clip, type ReadTool, tailText, type ToolContext } from './toolBase';
+import { callOptions, type ReadTool, tailText, type ToolContext } from './toolBase';
+import { clip } from '../format';
 
 const FINISHED = new Set(['succeeded', 'failed', 'timed_out']);
 

@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { ContainerTracker, containerLabel, parseLine } from '../logs';
 import { type AppInput, resolveApp } from './appInput';
 import { appOutputScrub } from './appOutput';
-import { callOptions, clip, type ReadTool, tailText } from './toolBase';
+import { callOptions, type ReadTool, tailText } from './toolBase';
+import { clip } from '../format';
 
 export interface LogsInput extends AppInput {
   readonly lines?: number;

@@ -73,8 +73,3 @@ export function tailText(text: string, max: number): string {
   const start = cut.indexOf('\n') + 1;
   return `[… ${text.length - max + start} earlier characters left out]\n${cut.slice(start)}`;
 }
-
-/** One line of server text at most `max` characters long. */
-export function clip(line: string, max = 400): string {
-  return line.length <= max ? line : `${line.slice(0, max)}… [${line.length - max} more characters]`;
-}

@@ -1,19 +1,13 @@
 import * as vscode from 'vscode';
-import { inform, serviceNoticeOf } from '../kit/notices';
-import { notify } from '../notices';
-import { noticeNotOffered } from '../kit/offered';
-import { followRebuild, REBUILD_TEXTS, rebuildSummary, startRebuild } from '../actions/rebuild';
+import { inform } from '../kit/notices';
 import { ownCommand } from '../commandCalls';
 import { isNameTaken, teamOfWorkspace } from '../api';
 import { domainUrl } from '../format';
 import type { ServiceCore } from '../core';
 import type { CommandTarget } from '../tree/commandTarget';
-import { runOnApps } from '../kit/batches';
-import { LIFECYCLE, lifecycleCall, runLifecycle, type LifecycleVerb } from '../actions/lifecycle';
 import { isGone, writeOrReadBack } from '../kit/outcome';
-import { selectedApps } from '../kit/running';
 import { explained } from '../kit/apiErrors';
-import { runAction, confirmByTypingName, withProgress } from '../kit/prompts';
+import { runAction, confirmByTypingName } from '../kit/prompts';
 import { pickApp, pickServer, resolveApp, resolveWorkspace, serverOf, targetOf } from '../kit/targets';
 import { isAppName, UserCancelled } from '../model';
 import type { Action } from '../kit/action';
@@ -33,73 +27,16 @@ function validateBranch(value: string): string | undefined {
   return BRANCH.test(value.trim()) ? undefined : vscode.l10n.t('Not a valid git branch name');
 }
 
-/** Create, update, delete, lifecycle and links of apps. */
+/** Create, update, delete and links of apps (start, stop, restart, rebuild: src/actions/, one file each). */
 export const appActions: readonly Action[] = [
   { command: 'apphost.app.create', run: createApp },
   { command: 'apphost.app.update', run: updateApp },
   { command: 'apphost.app.delete', run: deleteApp },
-  { command: 'apphost.app.start', selection: true, run: lifecycle('start') },
-  { command: 'apphost.app.stop', selection: true, run: lifecycle('stop') },
-  { command: 'apphost.app.restart', selection: true, run: lifecycle('restart') },
-  { command: 'apphost.app.rebuild', run: rebuildApp },
   { command: 'apphost.app.reveal', consent: 'harmless', run: revealApp },
   { command: 'apphost.app.openInBrowser', run: openInBrowser },
   { command: 'apphost.app.copyGitRemote', run: (s: ServiceCore, target?: CommandTarget) => copyFromDetails(s, target, 'gitRemote', (n) => vscode.l10n.t('Git remote of {0} copied.', n)) },
   { command: 'apphost.app.copyPushInstructions', run: (s: ServiceCore, target?: CommandTarget) => copyFromDetails(s, target, 'pushInstructions', (n) => vscode.l10n.t('Push instructions for {0} copied.', n)) },
 ];
-
-/** Start, stop or restart the clicked app, or every app of a multi-selection (the action: actions/lifecycle.ts). */
-function lifecycle(verb: LifecycleVerb) {
-  const texts = LIFECYCLE[verb];
-  return async (s: ServiceCore, target?: CommandTarget, selection?: CommandTarget[]) => {
-    const selected = selection?.length ? selectedApps(selection) : undefined;
-    if (selected && selected.length > 1) {
-      await runOnApps(s, selected, {
-        busy: texts.busy,
-        title: texts.batchTitle,
-        allDone: texts.allDone,
-        someDone: texts.someDone,
-        command: `apphost.app.${verb}`,
-        // A selection may hold apps of several services: each goes to its own.
-        call: (app, queueSignal) => lifecycleCall(s, app, verb, { priority: 'user', queueSignal }),
-        after: (app) => s.tree.readState(app, { rerender: true }),
-      });
-      return;
-    }
-    if (selected?.length === 0) return; // no app among the selected rows
-    const app = selected ? selected[0].app : await resolveApp(s, target);
-    const row = targetOf(target, 'app')?.row;
-    const clicked = selected ? (selected[0].rows.find((r) => r === row) ?? selected[0].rows[0]) : row;
-    await runLifecycle(s, app, verb, { clicked, around: (call) => withProgress(s, texts.busy(app.name), call) });
-    void inform(s, texts.done(app.name));
-  };
-}
-
-/** Rebuild: starts it, follows the build in the deploy log tab, and says how it ended (the action: actions/rebuild.ts). */
-async function rebuildApp(s: ServiceCore, target?: CommandTarget): Promise<void> {
-  const app = await resolveApp(s, target, vscode.l10n.t('Select the app to rebuild from its last push'));
-  const started = await noticeNotOffered(s, app.service, () => startRebuild(s, app, {
-    clicked: targetOf(target, 'app')?.row,
-    options: { priority: 'user' },
-    around: (call) => withProgress(s, REBUILD_TEXTS.busy(app.name), () => explained(vscode.l10n.t('Cannot rebuild {0}', app.name), call)),
-  }));
-  if (!started.deployId) {
-    void inform(s, REBUILD_TEXTS.unknown(app.name));
-    return;
-  }
-  // Its tab closed before the end: the Deploys part shows how it ends.
-  const deploy = await followRebuild(s, app, started.deployId);
-  if (!deploy) return;
-  const { ok, text } = rebuildSummary(app, deploy);
-  const openApp = vscode.l10n.t('Open App');
-  const tail = vscode.l10n.t('Tail Logs');
-  const diagnose = vscode.l10n.t('Diagnose Failure');
-  const canDiagnose = !ok && !s.connections.of(app.service).offers.lacks('diagnose');
-  const choice = ok ? await inform(s, text, openApp, tail) : await notify('error', serviceNoticeOf(s, text, app.service), ...(canDiagnose ? [diagnose] : []), tail);
-  if (choice === diagnose) await ownCommand('apphost.deploy.diagnose', app, deploy.id);
-  else if (choice === openApp) await ownCommand('apphost.app.openInBrowser', app);
-  else if (choice === tail) await ownCommand('apphost.logs.tail', app);
-}
 
 async function createApp(s: ServiceCore, target?: CommandTarget): Promise<void> {
   // From a workspace, its Apps group or a server (not from its Servers or Databases group).

@@ -26,6 +26,8 @@ import { tokenActions } from './tokens';
 import { viewActions } from './view';
 import { workspaceActions } from './workspaces';
 import type { Action } from '../kit/action';
+import { appCommand } from '../kit/appCommand';
+import { APP_ACTIONS } from '../actions';
 
 /** Every action of the extension (its command, and its tool and task where it has them), one list per area. */
 export const ACTIONS: readonly Action[] = [
@@ -35,6 +37,7 @@ export const ACTIONS: readonly Action[] = [
   ...workspaceActions,
   ...viewActions,
   ...appActions,
+  ...APP_ACTIONS.map(appCommand),
   ...serverActions,
   ...databaseActions,
   ...detailsActions,

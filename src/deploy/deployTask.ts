@@ -12,7 +12,8 @@ import { refOf } from './deployTarget';
 import type { DeployArea } from './';
 import { TASK_TYPE } from '../schemes';
 import { deployTerminal } from './taskTerminal';
-import { isRebuildTask, rebuildTask } from './rebuildTask';
+import { APP_ACTIONS } from '../actions';
+import { actionOfTask, appActionTask } from './appActionTask';
 import { isRunTask, runTask } from './runTask';
 import { allowTask } from '../actions/taskConsent';
 
@@ -43,7 +44,8 @@ export class DeployTaskProvider implements vscode.TaskProvider {
     if (typeof definition.app !== 'string' || !definition.app.trim()) return undefined;
     const scope = task.scope ?? vscode.TaskScope.Workspace;
     if (isRunTask(definition)) return runTask(this.s, this.area, definition, scope);
-    return isRebuildTask(definition) ? rebuildTask(this.s, this.area, definition, scope) : this.task(definition, scope);
+    const action = actionOfTask(APP_ACTIONS, definition);
+    return action ? appActionTask(this.s, this.area, action, definition, scope) : this.task(definition, scope);
   }
 
   private task(definition: AppHostTaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope.Global | vscode.TaskScope.Workspace): vscode.Task {
