@@ -43,6 +43,9 @@ export interface AppHostTestApi extends Core {
   readonly fileSystem: ConfigFileSystem;
   /** The commands the features handle (each one package.json contributes). */
   readonly commandIds: readonly string[];
+  /** The action descriptors the commands, tools and tasks are built from. */
+  readonly actions: Features['actions'];
+  readonly appActions: Features['appActions'];
   /** What the rate-limit status bar item shows (undefined while hidden). */
   readonly throttleStatus: Features['throttleStatus'];
   /** The agent tools' implementations (prepare and invoke, as VS Code calls them). */
@@ -107,6 +110,8 @@ function testApi(context: vscode.ExtensionContext, features: LazyFeatures, agent
   Object.defineProperty(api, 'runs', { enumerable: true, get: () => features.get().runs });
   Object.defineProperty(api, 'fileSystem', { enumerable: true, get: () => features.get().fileSystem });
   Object.defineProperty(api, 'commandIds', { enumerable: true, get: () => features.get().commandIds });
+  Object.defineProperty(api, 'actions', { enumerable: true, get: () => features.get().actions });
+  Object.defineProperty(api, 'appActions', { enumerable: true, get: () => features.get().appActions });
   Object.defineProperty(api, 'throttleStatus', { enumerable: true, get: () => features.get().throttleStatus });
   Object.defineProperty(api, 'agentTools', { enumerable: true, get: () => features.get().agentTools });
   return api;

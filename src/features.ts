@@ -8,6 +8,9 @@ import { registerActivityView } from './activity/activityView';
 import type { RequestBudget } from './api/requestBudget';
 import { AppEvents } from './appEvents';
 import { ACTIONS } from './commands';
+import { APP_ACTIONS } from './actions';
+import type { Action } from './kit/action';
+import type { AppAction } from './kit/appAction';
 import { runCommand } from './kit/running';
 import { asksOthers, consentToCommand } from './actions/consent';
 import { ServiceRouting } from './commands/serviceRouting';
@@ -67,6 +70,9 @@ export interface Features {
   /** Runs a command of the table, reporting its failure like every command. */
   invoke(id: string, args: unknown[]): Promise<unknown>;
   readonly commandIds: readonly string[];
+  /** Every action (its command), and the actions on one app that also make a tool or a task. */
+  readonly actions: readonly Action[];
+  readonly appActions: readonly AppAction[];
   readonly resources: vscode.TreeDataProvider<TreeNode>;
   readonly dragAndDrop: vscode.TreeDragAndDropController<TreeNode>;
   readonly activity: vscode.TreeDataProvider<vscode.TreeItem>;
@@ -163,6 +169,8 @@ export function activateFeatures(parts: ActivationParts): Features {
         return action && asksOthers(action, given) ? consentToCommand(core, titles.get(command) ?? command, given) : undefined;
       }),
     commandIds: routing.ids(),
+    actions: ACTIONS,
+    appActions: APP_ACTIONS,
     resources,
     dragAndDrop: new ResourcesDragAndDrop(),
     activity,
