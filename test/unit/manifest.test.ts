@@ -151,8 +151,9 @@ describe('manifest', () => {
     const tools: { name: string; toolReferenceName: string; displayName: string; userDescription: string; modelDescription: string; icon: string; canBeReferencedInPrompt: boolean; when: string; inputSchema: Schema }[] = contributes.languageModelTools;
     /** The names the tool table of src/agent/ implements (each tool declares `name: 'apphost_…'`, the lifecycle ones pass it). */
     const implemented = () => {
-      const dir = join(ROOT, 'src', 'agent');
-      return readdirSync(dir).flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/(?:name: |lifecycleTool\()'(apphost_\w+)'/g)].map((m) => m[1]));
+      // The agent's own tools, and the tools the actions' descriptors name (src/actions/).
+      return ['agent', 'actions'].flatMap((folder) => readdirSync(join(ROOT, 'src', folder)).flatMap((f) =>
+        [...readFileSync(join(ROOT, 'src', folder, f), 'utf8').matchAll(/(?:name|tool): '(apphost_\w+)'/g)].map((m) => m[1])));
     };
 
     it('names every tool apphost_<verb>_<noun>, referable in prompts as #apphost…, with texts for the user and the model', () => {
@@ -203,7 +204,7 @@ describe('manifest', () => {
       }
     });
 
-    it('implements exactly the contributed tools (src/agent/), and contributes every implemented one', () => {
+    it('implements exactly the contributed tools (src/agent/, src/actions/), and contributes every implemented one', () => {
       assert.deepEqual(implemented().sort(), tools.map((t) => t.name).sort());
     });
 
