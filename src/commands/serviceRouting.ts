@@ -3,10 +3,9 @@
 // one the user picks first, unless its action needs none or finds it from the open folder
 // (its `needs`, kit/action.ts). Its run receives a ServiceCore whose `service` is that one:
 // the runs speak to `s.connections.of(s.service)`.
-import { isAppRef } from '../model';
 import { askService } from '../servicePick';
 import type { Core, ServiceCore } from '../core';
-import { serviceOfTarget, toCommandTarget } from '../tree/commandTarget';
+import { serviceOfTarget, toCommandTarget, type CommandTarget } from '../tree/commandTarget';
 import { actionsById, type Action } from '../kit/action';
 import type { Routed } from '../kit/running';
 
@@ -33,13 +32,16 @@ export class ServiceRouting {
   }
 
   /**
-   * The action of a command, the service its arguments name, and the arguments with an
-   * app ref that names none given the service chosen (refs from before several services).
+   * The action of a command with the service its arguments name (`argsOf`: the arguments
+   * as its run gets them, a row already its target, kit/running.ts argsFor), and those
+   * arguments with an app that names no service given the one chosen (refs from before
+   * several services).
    */
-  async route(id: string, args: unknown[]): Promise<Routed> {
+  async route(id: string, argsOf: (action: Action) => unknown[]): Promise<Routed> {
     const action = this.byId.get(id);
     if (!action) throw new Error(`No action for ${id}`);
-    const named = args.map((arg) => serviceOfTarget(toCommandTarget(arg))).find((service) => service !== undefined);
+    const args = argsOf(action);
+    const named = args.map((arg) => serviceOfTarget(asTarget(arg))).find((service) => service !== undefined);
     const asks = (action.needs ?? 'service') === 'service';
     const chosen = named ?? (asks ? await askService(this.root.connections) : undefined);
     const service = chosen ?? this.root.connections.firstId();
@@ -63,8 +65,14 @@ export class ServiceRouting {
   }
 }
 
-/** An app ref that names no service (passed by a caller from before several services) gets the routed one. */
+/** A run's argument that is a target (a row's, an app's): not converted again. */
+function asTarget(arg: unknown): CommandTarget | undefined {
+  return arg && typeof arg === 'object' && !Array.isArray(arg) ? toCommandTarget(arg) : undefined;
+}
+
+/** An app target whose ref names no service (passed by a caller from before several services) gets the routed one. */
 function withService(arg: unknown, service: string): unknown {
-  if (!isAppRef(arg) || typeof (arg as { service?: unknown }).service === 'string') return arg;
-  return { ...arg, service };
+  const target = asTarget(arg);
+  if (target?.kind !== 'app' || typeof (target.app as { service?: unknown }).service === 'string') return arg;
+  return { ...target, app: { ...target.app, service } };
 }

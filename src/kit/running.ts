@@ -102,8 +102,8 @@ export async function runCommand(
   log: vscode.LogOutputChannel,
   id: string,
   args: unknown[],
-  /** The action and the service it acts on (commands/serviceRouting.ts). */
-  route: (id: string, args: unknown[]) => Promise<Routed>,
+  /** The action and the service it acts on (commands/serviceRouting.ts), given the arguments its run gets. */
+  route: (id: string, args: (action: Action) => unknown[]) => Promise<Routed>,
   /** For a caller other than the user: asks, and gives the arguments to use (throws UserCancelled when declined). */
   consent?: (id: string, args: unknown[]) => Promise<unknown[] | undefined>,
 ): Promise<unknown> {
@@ -112,10 +112,11 @@ export async function runCommand(
   try {
     // Undefined: the command asks nobody (it acts on nothing); it runs for that caller.
     const agreed = caller === 'other' && consent ? await consent(id, args) : undefined;
-    const routed = await route(id, agreed ?? args);
+    // A row becomes its target once, here: the routing and the run read that target.
+    const routed = await route(id, (action) => argsFor(action, agreed ?? args));
     serviceName = routed.serviceName;
     const run = routed.action.run as (s: ServiceCore, ...a: unknown[]) => unknown;
-    return await run(routed.s, ...argsFor(routed.action, routed.args));
+    return await run(routed.s, ...routed.args);
   } catch (error) {
     await reportError(log, id, error, serviceName);
     return undefined;
