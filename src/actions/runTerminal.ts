@@ -4,6 +4,7 @@
 // red apart from it, and the exit code with the duration. Closing it while the command
 // runs stops the wait (the request is aborted).
 import * as vscode from 'vscode';
+import { onceTerminal } from '../kit/onceTerminal';
 import { areaSlot, type Core } from '../core';
 import { errorMessage } from '../connection';
 import { whereText } from './consent';
@@ -45,15 +46,22 @@ export function runTerminalName(app: string, command: string): string {
  * how the run ended (undefined: it never started, e.g. a task naming an unknown app).
  */
 export function runTerminal(s: Core, name: string, plan: () => Promise<RunPlan>, task: boolean): { pty: vscode.Pseudoterminal; done: Promise<RunSummary | undefined> } {
-  const written = new vscode.EventEmitter<string>();
-  const closed = new vscode.EventEmitter<number>();
   const abort = new AbortController();
   let settle!: (summary: RunSummary | undefined) => void;
   const done = new Promise<RunSummary | undefined>((resolve) => (settle = resolve));
-  let started = false;
+  const terminal = onceTerminal(async () => {
+    runTerminals(s).transcripts.set(name, '');
+    const summary = await run();
+    settle(summary);
+    return task ? (summary ? taskExitCode(summary) : 1) : undefined;
+  }, (opened) => {
+    abort.abort();
+    // Closed before it opened: it never runs.
+    if (!opened) settle(undefined);
+  });
 
   /** Written only (the seconds waited, rewritten in place). */
-  const show = (text: string) => written.fire(text);
+  const show = (text: string) => terminal.write(text);
   const keep = (plain: string) => {
     const transcripts = runTerminals(s).transcripts;
     transcripts.set(name, `${transcripts.get(name) ?? ''}${plain}`);
@@ -97,28 +105,7 @@ export function runTerminal(s: Core, name: string, plan: () => Promise<RunPlan>,
     return summary;
   };
 
-  const pty: vscode.Pseudoterminal = {
-    onDidWrite: written.event,
-    onDidClose: closed.event,
-    open: () => {
-      if (started) return;
-      started = true;
-      runTerminals(s).transcripts.set(name, '');
-      void run().then((summary) => {
-        settle(summary);
-        if (task) closed.fire(summary ? taskExitCode(summary) : 1);
-      });
-    },
-    close: () => {
-      abort.abort();
-      // Closed before it opened: it never runs.
-      if (!started) {
-        started = true;
-        settle(undefined);
-      }
-    },
-  };
-  return { pty, done };
+  return { pty: terminal.pty, done };
 }
 
 /** Run Command…'s tab: opens and shows the terminal; resolves with how the run ended. */

@@ -10,6 +10,7 @@ import { errorMessage } from '../connection';
 import type { Core } from '../core';
 import type { AppAction, TaskDoor, TaskLines } from '../kit/appAction';
 import { TASK_TYPE } from '../schemes';
+import { onceTerminal } from '../kit/onceTerminal';
 import type { DeployArea } from './';
 import { taskApp } from './runTask';
 
@@ -39,36 +40,23 @@ const STYLES = { dim: '\x1b[2m', passed: '\x1b[1;32m', failed: '\x1b[1;31m', bol
 
 /** The task's terminal: an object of closures that leads nowhere; it runs once. */
 function actionTerminal<R>(s: Core, area: DeployArea, action: AppAction<R>, door: TaskDoor<R>, definition: ActionTaskDefinition, scope: TaskScope): vscode.Pseudoterminal {
-  const written = new vscode.EventEmitter<string>();
-  const closed = new vscode.EventEmitter<number>();
-  let started = false;
-  const line = (text: string, style?: keyof typeof STYLES) => written.fire(`${style ? STYLES[style] : ''}${text.replace(/\r?\n/g, '\r\n')}${style ? '\x1b[0m' : ''}\r\n`);
-  const terminal: TaskLines = { line };
+  const terminal = onceTerminal(() => run());
+  const line = (text: string, style?: keyof typeof STYLES) => terminal.write(`${style ? STYLES[style] : ''}${text.replace(/\r?\n/g, '\r\n')}${style ? '\x1b[0m' : ''}\r\n`);
+  const lines: TaskLines = { line };
 
   const run = async (): Promise<number> => {
-    written.fire('\x1b[?25l');
+    terminal.write('\x1b[?25l');
     try {
       const app = await allowTask(s, await taskApp(s, area, definition, scope), scope, { kind: 'action', asks: door.asks, effect: action.texts.effect, key: door.property });
       line(action.texts.busy(app.name), 'bold');
       line(whereText(s, app), 'dim');
       const result = await action.perform(s, app, { options: { priority: 'user' } });
-      return (await door.finish(s, app, result, terminal)) ? 0 : 1;
+      return (await door.finish(s, app, result, lines)) ? 0 : 1;
     } catch (error) {
       line(errorMessage(error), 'failed');
       return 1;
     }
   };
 
-  return {
-    onDidWrite: written.event,
-    onDidClose: closed.event,
-    open: () => {
-      if (started) return;
-      started = true;
-      void run().then((code) => closed.fire(code));
-    },
-    close: () => {
-      started = true;
-    },
-  };
+  return terminal.pty;
 }

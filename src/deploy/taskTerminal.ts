@@ -4,6 +4,7 @@
 // is whether the task may run (actions/taskConsent.ts); what the status bar's deploy would
 // ask about fails the task with what to do (preflight.ts).
 import * as vscode from 'vscode';
+import { onceTerminal } from '../kit/onceTerminal';
 import { errorMessage } from '../connection';
 import type { Core } from '../core';
 import { deployFlow } from './deployFlow';
@@ -25,15 +26,20 @@ type Style = keyof typeof STYLE;
  * `target`: what to deploy, resolved signed in to its service and allowed (nothing sent before).
  */
 export function deployTerminal(s: Core, area: DeployArea, appName: string, target: () => Promise<DeployTarget>): vscode.Pseudoterminal {
-  const written = new vscode.EventEmitter<string>();
-  const closed = new vscode.EventEmitter<number>();
   /** Cancelled when the user terminates the task (or closes its terminal). */
   const stop = new vscode.CancellationTokenSource();
   let progressShown = false;
-  let started = false;
+  const terminal = onceTerminal(async () => {
+    area.taskTranscripts.set(appName, '');
+    try {
+      return await run();
+    } finally {
+      stop.dispose();
+    }
+  }, () => stop.cancel());
 
   const write = (text: string) => {
-    written.fire(text);
+    terminal.write(text);
     // eslint-disable-next-line no-control-regex
     area.taskTranscripts.set(appName, `${area.taskTranscripts.get(appName) ?? ''}${text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\r\n/g, '\n')}`);
   };
@@ -98,22 +104,5 @@ export function deployTerminal(s: Core, area: DeployArea, appName: string, targe
     }
   };
 
-  return {
-    onDidWrite: written.event,
-    onDidClose: closed.event,
-    open: () => {
-      if (started) return;
-      started = true;
-      area.taskTranscripts.set(appName, '');
-      void run().then((code) => {
-        closed.fire(code);
-        stop.dispose();
-      });
-    },
-    close: () => {
-      // Closed before it opened: it never runs.
-      started = true;
-      stop.cancel();
-    },
-  };
+  return terminal.pty;
 }
