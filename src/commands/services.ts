@@ -16,7 +16,8 @@ import type { Action } from '../kit/action';
 
 export const serviceActions: readonly Action[] = [
   { command: 'apphost.addService', needs: 'none', run: addService },
-  { command: 'apphost.removeService', needs: 'none', run: removeService },
+  // It asks the user itself, naming the service as AppHost's own list says.
+  { command: 'apphost.removeService', consent: 'harmless', needs: 'none', run: removeService },
   { command: 'apphost.renameService', needs: 'none', run: renameService },
   // Not the session: a command's result reaches whoever ran it.
   { command: 'apphost.signIn', consent: 'harmless', needs: 'none', run: async (s: ServiceCore, arg?: unknown) => void (await s.auth.signIn(await connectionToSignIn(s, arg))) },

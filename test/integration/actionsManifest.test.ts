@@ -92,4 +92,20 @@ describe('actions: the manifest follows the descriptors', function () {
     });
     assert.deepEqual(problems, []);
   });
+
+  it('runs for any caller without a question only what acts on nothing and reveals nothing (and Remove Service, which asks itself)', () => {
+    // A change here is a change of who may act without the user: review it as one.
+    const harmless = api.actions.filter((a) => a.consent === 'harmless').map((a) => a.command).sort();
+    assert.deepEqual(harmless, [
+      'apphost.activity.loadMore', 'apphost.activity.refresh', 'apphost.activity.showService', 'apphost.app.reveal',
+      'apphost.apps.clearFilter', 'apphost.apps.filter', 'apphost.apps.hidePreviews', 'apphost.apps.showPreviews',
+      'apphost.config.hide', 'apphost.domain.open', 'apphost.folder.actions', 'apphost.folder.link', 'apphost.folder.unlink',
+      'apphost.github.openPullRequest', 'apphost.loadMore', 'apphost.logs.clearFilter', 'apphost.logs.filter', 'apphost.logs.stop',
+      'apphost.logs.stopAll', 'apphost.logs.toggleTimestamps', 'apphost.refresh', 'apphost.refreshAll', 'apphost.removeService',
+      'apphost.retryNow', 'apphost.server.checkStatus', 'apphost.showLog', 'apphost.signIn', 'apphost.tasks.forgetPermissions',
+      'apphost.walkthrough.open',
+    ]);
+    assert.deepEqual(api.actions.filter((a) => a.consent && a.consent !== 'harmless' && a.consent !== 'asks').map((a) => `${a.command}: ${a.consent}`).sort(),
+      ['apphost.config.push: asksAboutAFile', 'apphost.deploy.diagnose: aboutActiveTab']);
+  });
 });
