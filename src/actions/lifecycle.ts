@@ -29,9 +29,10 @@ export function lifecycleAction(spec: LifecycleSpec): AppAction<ProcessSummary |
     tool: spec.tool,
     texts,
     batch: { ...spec.batch, call, after: (s, app) => s.tree.readState(app, { rerender: true }) },
-    async perform(s, app, { clicked, options, around = (request) => request(), answers = false }) {
+    async perform(s, app, { clicked, options, around = (_busy, request) => request(), answers = false }) {
       const rows = [...new Set([...(clicked ? [clicked] : []), ...s.tree.appRows(app)])];
-      await s.tree.busyWhile(rows, texts.busy(app.name), () => around(() => call(s, app, options)));
+      const busy = texts.busy(app.name);
+      await s.tree.busyWhile(rows, busy, () => around(busy, () => call(s, app, options)));
       return s.tree.readState(app, { rerender: true, options, always: answers });
     },
     tell: async (s, app) => void inform(s, texts.done(app.name)),

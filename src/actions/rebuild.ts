@@ -5,14 +5,13 @@
 // deploy (pending, building, then succeeded or failed), its log written when it ends, in the
 // deploy log tab the user sees build, whichever door started it.
 import * as vscode from 'vscode';
-import { deployFinished, splitLines, type CallOptions, type Deploy, type RebuildStarted } from '../api';
+import { deployFinished, splitLines, type Deploy, type RebuildStarted } from '../api';
 import { offered } from '../kit/offered';
 import type { Core } from '../core';
 import { buildFailure } from '../logs';
 import { logsArea } from '../logViews/registerLogs';
 import type { AppRef } from '../model';
-import type { Row } from '../tree/commandTarget';
-import type { AppAction } from '../kit/appAction';
+import type { AppAction, Performing } from '../kit/appAction';
 import { inform, serviceNoticeOf } from '../kit/notices';
 import { notify } from '../notices';
 import { ownCommand } from '../commandCalls';
@@ -37,13 +36,14 @@ export const REBUILD_TEXTS = {
 export async function startRebuild(
   s: Core,
   app: AppRef,
-  { clicked, options = {}, around = (call) => call() }: { clicked?: Row; options?: CallOptions; around?: <T>(call: () => Promise<T>) => Promise<T> } = {},
+  { clicked, options, around = (_busy, call) => call() }: Performing,
 ): Promise<RebuildStarted> {
   const api = s.connections.of(app.service).api();
   const opts = { workspace: app.workspace, ...options };
   const rows = [...new Set([...(clicked ? [clicked] : []), ...s.tree.appRows(app)])];
-  const started = await s.tree.busyWhile(rows, REBUILD_TEXTS.busy(app.name), () =>
-    around(() => offered(s, app.service, 'rebuild', () => api.apps.rebuild(app.id, opts), () => api.apps.get(app.id, opts))));
+  const busy = REBUILD_TEXTS.busy(app.name);
+  const started = await s.tree.busyWhile(rows, busy, () =>
+    around(busy, () => offered(s, app.service, 'rebuild', () => api.apps.rebuild(app.id, opts), () => api.apps.get(app.id, opts))));
   s.tree.reloadParts(app, ['deploys', 'releases']);
   return started;
 }

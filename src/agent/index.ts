@@ -4,7 +4,6 @@ import type { Core } from '../core';
 import { AgentTools } from './agentTools';
 import { APP_ACTIONS } from '../actions';
 import { appActionTools } from './appActionTool';
-import { rollbackApp, scaleApp } from './appActions';
 import { appStatus, listApps } from './appTools';
 import { changeConfig, readConfig } from './configTools';
 import { deployFolder } from './deployTool';
@@ -17,6 +16,6 @@ export { AgentTools } from './agentTools';
 export function agentTools(s: Core): AgentTools {
   return new AgentTools(s, [
     listApps, appStatus, recentLogs, readConfig, deployLog, listReleases, recentActivity,
-    ...appActionTools(APP_ACTIONS), changeConfig, rollbackApp, scaleApp, deployFolder, runCommand,
+    ...appActionTools(APP_ACTIONS), changeConfig, deployFolder, runCommand,
   ]);
 }

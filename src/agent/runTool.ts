@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { planRun, RUN_TEXTS, runOneOff, summaryText, type RunPlan } from '../actions/runCommand';
 import { type AppInput, resolveApp } from './appInput';
-import { where } from './appActions';
+import { where } from './appActionTool';
 import { appOutputScrub } from './appOutput';
 import { ToolFailure } from './modelText';
 import { type ActTool, callOptions, tailText } from './toolBase';

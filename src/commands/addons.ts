@@ -29,7 +29,6 @@ export const addonActions: readonly Action[] = [
   { command: 'apphost.addon.unlink', run: (s: ServiceCore, target?: CommandTarget) => actOnAddon(s, target, ADDON_ACTIONS.unlink) },
 ];
 
-
 async function addAddon(s: ServiceCore, target?: CommandTarget): Promise<void> {
   const app = await resolveApp(s, target, vscode.l10n.t('Select the app to add an addon to'));
   const title = vscode.l10n.t('Add an addon to {0}', app.name);

@@ -259,7 +259,6 @@ async function pickLinkedApp(s: ServiceCore, db: DatabaseTarget): Promise<AppRef
   return { service: db.service, workspace: db.workspace, id: picked.link.appId, name: picked.link.appName ?? picked.link.appId };
 }
 
-
 /**
  * Starts a backup, then watches the backups list (a short, bounded poll) until the new
  * backup is there and finished, refreshing only the Backups group when it changes.

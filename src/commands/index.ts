@@ -14,7 +14,6 @@ import { buildpackActions } from './buildpacks';
 import { githubActions } from './github';
 import { logDrainActions } from './logDrains';
 import { logActions } from './logs';
-import { processActions } from './processes';
 import { releaseActions } from './releases';
 import { runCommandActions } from './runCommand';
 import { notificationActions } from './notifications';
@@ -45,7 +44,6 @@ export const ACTIONS: readonly Action[] = [
   ...buildpackActions,
   ...githubActions,
   ...releaseActions,
-  ...processActions,
   ...runCommandActions,
   ...checkSettingActions,
   ...configActions,

@@ -16,7 +16,6 @@ export const workspaceActions: readonly Action[] = [
   { command: 'apphost.workspace.switch', run: (s: ServiceCore) => switchWorkspace(s.connections.of(s.service), s.workspaces) },
 ];
 
-
 /** Adds a workspace by slug (for workspaces the service does not list, e.g. shared ones). */
 export async function addWorkspace(connection: Connection, workspaces: Workspaces): Promise<void> {
   const session = (await connection.signedIn()).session;

@@ -50,7 +50,8 @@ function actionTerminal<R>(s: Core, area: DeployArea, action: AppAction<R>, door
       const app = await allowTask(s, await taskApp(s, area, definition, scope), scope, { kind: 'action', asks: door.asks, effect: action.texts.effect, key: door.property });
       line(action.texts.busy(app.name), 'bold');
       line(whereText(s, app), 'dim');
-      const result = await action.perform(s, app, { options: { priority: 'user' } });
+      // An action with a task needs nothing beyond the app (no plan).
+      const result = await action.perform(s, app, { options: { priority: 'user' } }, undefined as never);
       return (await door.finish(s, app, result, lines)) ? 0 : 1;
     } catch (error) {
       line(errorMessage(error), 'failed');

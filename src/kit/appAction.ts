@@ -1,6 +1,8 @@
 // An action on one app that the user, the chat's agent and an `apphost` task can all take
-// (start, stop, restart, rebuild): one descriptor in src/actions/<verb>.ts declares its ids,
-// its texts, its call and its effect on the tree, and what each door says at its end. The
+// (start, stop, restart, rebuild, scale, roll back): one descriptor in src/actions/<verb>.ts
+// declares its ids, its texts, what it needs beyond the app (a scaling, a release: `choose`
+// in the command, `plan` from a tool's input), its call and its effect on the tree, and what
+// each door says at its end. The
 // doors are built from it: the command (kit/appCommand.ts: target resolved once, busy mark,
 // progress, notice; a multi-selection when it has batch texts), the agent tool
 // (agent/appActionTool.ts: VS Code's confirmation, the run, text for the model) and, when it
@@ -8,7 +10,7 @@
 import type { CallOptions } from '../api';
 import type { Core, ServiceCore } from '../core';
 import type { AppRef } from '../model';
-import type { Row } from '../tree/commandTarget';
+import type { CommandTarget, Row } from '../tree/commandTarget';
 
 export interface AppActionTexts {
   /** The question ("Restart shop-api?"). */
@@ -38,11 +40,12 @@ export interface Batch extends BatchTexts {
   after(s: Core, app: AppRef): Promise<unknown>;
 }
 
-/** How a door runs the action: the row clicked, the call's options, what wraps the call (a progress notification). */
+/** How a door runs the action: the row clicked, the call's options, what wraps the call. */
 export interface Performing {
   readonly clicked?: Row;
   readonly options: CallOptions;
-  readonly around?: <T>(call: () => Promise<T>) => Promise<T>;
+  /** Wraps the call: the command's progress notification, titled with the busy mark the rows show. */
+  readonly around?: <T>(busy: string, call: () => Promise<T>) => Promise<T>;
   /** The door's answer quotes the result (a tool's): read it even where no row shows it. */
   readonly answers?: boolean;
 }
@@ -64,18 +67,37 @@ export interface TaskDoor<R> {
   finish(s: Core, app: AppRef, result: R, terminal: TaskLines): Promise<boolean>;
 }
 
-export interface AppAction<R = unknown> {
-  readonly command: `apphost.app.${string}`;
+/** A tool call's input beyond the app (`scaling`, `release`: the tool's input schema). */
+export type ToolInput = Readonly<Record<string, unknown>>;
+
+/** What a tool call will do once confirmed: the plan, and its confirmation's title and lines. */
+export interface ToolPlan<P> {
+  readonly plan: P;
+  readonly title: string;
+  readonly lines: readonly string[];
+}
+
+export interface AppAction<R = unknown, P = unknown> {
+  readonly command: `apphost.${string}`;
   /** The agent tool's name (`languageModelTools`), when the chat may take it. */
   readonly tool?: `apphost_${string}`;
   /** Its `apphost` task, when a task may run it. */
   readonly task?: TaskDoor<R>;
   readonly texts: AppActionTexts;
   readonly batch?: Batch;
+  /** The chat's progress text for a call with this input (default: the busy mark of the app it names). */
+  toolProgress?(app: string, input: ToolInput): string;
+  /**
+   * What else the command asks the user, the app known (a scaling, a release; the row
+   * clicked may say), and asks to confirm where it matters; undefined: nothing to do (it said so).
+   */
+  choose?(s: ServiceCore, app: AppRef, target: CommandTarget | undefined): Promise<P | undefined>;
+  /** The same from a tool call's input, read on the service: the plan and its confirmation, or the answer when there is nothing to do. */
+  plan?(s: Core, app: AppRef, input: ToolInput, options: CallOptions): Promise<ToolPlan<P> | { readonly answer: string }>;
   /** The request with its effect on the tree: the app's rows busy meanwhile, what they show after. */
-  perform(s: Core, app: AppRef, how: Performing): Promise<R>;
+  perform(s: Core, app: AppRef, how: Performing, plan: P): Promise<R>;
   /** The command's last word: a notice, with its next steps. */
-  tell(s: ServiceCore, app: AppRef, result: R): Promise<void>;
+  tell(s: ServiceCore, app: AppRef, result: R, plan: P): Promise<void>;
   /** The tool's answer; `appOutput`: it quotes the app's own output, which may print config values (the door masks them). */
-  answer(s: Core, app: AppRef, result: R): Promise<{ readonly text: string; readonly appOutput?: boolean }>;
+  answer(s: Core, app: AppRef, result: R, plan: P): Promise<{ readonly text: string; readonly appOutput?: boolean }>;
 }

@@ -14,7 +14,7 @@ import { selectedApps } from './running';
 import { resolveApp, targetOf } from './targets';
 import type { CommandTarget } from '../tree/commandTarget';
 
-export function appCommand<R>(action: AppAction<R>): Action {
+export function appCommand<R, P>(action: AppAction<R, P>): Action {
   const { texts, batch } = action;
   return {
     command: action.command,
@@ -36,13 +36,16 @@ export function appCommand<R>(action: AppAction<R>): Action {
       const app = selected ? selected[0].app : await resolveApp(s, target, texts.pick?.());
       const row = targetOf(target, 'app')?.row;
       const clicked = selected ? (selected[0].rows.find((r) => r === row) ?? selected[0].rows[0]) : row;
+      // What else it needs, asked (undefined: nothing to do, and the user was told).
+      const plan = action.choose ? await action.choose(s, app, target) : undefined;
+      if (action.choose && plan === undefined) return;
       const cannot = texts.cannot?.(app.name);
       const result = await noticeNotOffered(s, app.service, () => action.perform(s, app, {
         clicked,
         options: { priority: 'user' },
-        around: (call) => withProgress(s, texts.busy(app.name), cannot ? () => explained(cannot, call) : call),
-      }));
-      await action.tell(s, app, result);
+        around: (busy, call) => withProgress(s, busy, cannot ? () => explained(cannot, call) : call),
+      }, plan as P));
+      await action.tell(s, app, result, plan as P);
     },
   };
 }

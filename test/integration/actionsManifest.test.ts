@@ -52,13 +52,13 @@ describe('actions: the manifest follows the descriptors', function () {
     assert.deepEqual(api.actions.filter((a) => a.selection && !itemMenu.has(a.command)).map((a) => `${a.command} takes a selection: add it to menus["view/item/context"] with "when": "view == apphost.resources && viewItem =~ /^app(:|$)/"`), []);
   });
 
-  it('an action on one app is on the app row\'s menu and in the palette only while signed in', () => {
-    const onAppRow = (e: MenuEntry) => /view == apphost\.resources/.test(e.when ?? '') && /viewItem =~ \/\^app\(:\|\$\)\//.test(e.when ?? '');
+  it('an action on one app is on a row\'s menu of the Resources view (the app\'s, or one of its parts) and in the palette only while signed in', () => {
+    const onRow = (e: MenuEntry) => /view == apphost\.resources/.test(e.when ?? '') && /viewItem =~ \/\^\w+/.test(e.when ?? '');
     const problems = api.appActions.flatMap((a) => {
-      const row = contributes.menus['view/item/context'].filter((e) => e.command === a.command);
+      const rows = contributes.menus['view/item/context'].filter((e) => e.command === a.command);
       const palette = contributes.menus.commandPalette.filter((e) => e.command === a.command);
       return [
-        ...(row.some(onAppRow) ? [] : [`add to menus["view/item/context"]: { "command": "${a.command}", "when": "view == apphost.resources && viewItem =~ /^app(:|$)/", "group": "2_lifecycle" }`]),
+        ...(rows.some(onRow) ? [] : [`add to menus["view/item/context"]: { "command": "${a.command}", "when": "view == apphost.resources && viewItem =~ /^app(:|$)/", "group": "2_lifecycle" }`]),
         ...(palette.length && palette.every((e) => /apphost\.signedIn/.test(e.when ?? '')) ? [] : [`add to menus.commandPalette: { "command": "${a.command}", "when": "apphost.signedIn" }`]),
       ];
     });

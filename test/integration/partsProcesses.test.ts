@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { validateCheckValue } from '../../src/commands/checkSettings';
-import { parseScaling, validateScaling } from '../../src/commands/processes';
+import { parseScaling, validateScaling } from '../../src/actions/scale';
 import type { RunningServer } from '../server';
 import { extensionApi, startSignedIn, stopSignedIn } from './support/env';
 import { labelsUnder, nodeAt, requestsOf as allRequests, runScripted, withScript } from './support/resourceTree';
