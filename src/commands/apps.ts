@@ -28,7 +28,7 @@ function validateBranch(value: string): string | undefined {
 }
 
 /** Create, update, delete and links of apps (start, stop, restart, rebuild: src/actions/, one file each). */
-export const appActions: readonly Action[] = [
+export const appsActions: readonly Action[] = [
   { command: 'apphost.app.create', run: createApp },
   { command: 'apphost.app.update', run: updateApp },
   { command: 'apphost.app.delete', run: deleteApp },

@@ -1,7 +1,7 @@
 import { accountActions } from './account';
 import { serviceActions } from './services';
 import { activityActions } from './activity';
-import { appActions } from './apps';
+import { appsActions } from './apps';
 import { databaseActions } from './databases';
 import { deployActions } from '../deploy/commands';
 import { detailsActions } from './details';
@@ -35,7 +35,7 @@ export const ACTIONS: readonly Action[] = [
   ...tokenActions,
   ...workspaceActions,
   ...viewActions,
-  ...appActions,
+  ...appsActions,
   ...APP_ACTIONS.map(appCommand),
   ...serverActions,
   ...databaseActions,
