@@ -1,5 +1,6 @@
 // The agent tools of the features bundle: every tool package.json contributes
-// (languageModelTools), by name. See docs/architecture.md, "Agent tools".
+// (languageModelTools), by name: the tools of the actions on one app, built from their
+// descriptors (src/actions/), and the agent's own. See docs/architecture.md, "An agent tool".
 import type { Core } from '../core';
 import { AgentTools } from './agentTools';
 import { APP_ACTIONS } from '../actions';
