@@ -20,7 +20,7 @@ import { clip } from '../format';
 /** Lines of the build a tool's answer ends with. */
 const BUILD_LINES = 30;
 
-export const REBUILD_TEXTS = {
+const REBUILD_TEXTS = {
   title: (app: string) => vscode.l10n.t('Rebuild {0}?', app),
   effect: (app: string) => vscode.l10n.t('The service builds {0} again from its last push and restarts it with the new build; nothing is pushed from this editor. Requests may fail for a few seconds at the switch.', app),
   busy: (app: string) => vscode.l10n.t('Rebuilding {0}…', app),
@@ -33,7 +33,7 @@ export const REBUILD_TEXTS = {
 };
 
 /** Starts the rebuild (one POST, never sent twice): the rows show it busy meanwhile, then the app's Deploys and Releases are read again. */
-export async function startRebuild(
+async function startRebuild(
   s: Core,
   app: AppRef,
   { clicked, options, around = (_busy, call) => call() }: Performing,
@@ -52,7 +52,7 @@ export async function startRebuild(
  * Follows the rebuild in its deploy log tab, which the user sees build, to its end; then the
  * app's rows show it. Undefined when the tab was closed first (the Deploys part shows the end).
  */
-export async function followRebuild(s: Core, app: AppRef, deployId: string): Promise<Deploy | undefined> {
+async function followRebuild(s: Core, app: AppRef, deployId: string): Promise<Deploy | undefined> {
   const logs = logsArea(s).deployLogs;
   const deploy = await logs.outcome((await logs.open(app, deployId)).document.uri);
   if (deploy) {
@@ -63,7 +63,7 @@ export async function followRebuild(s: Core, app: AppRef, deployId: string): Pro
 }
 
 /** How a finished rebuild ended, in one sentence (the notice, the tool's answer, the task's last line). */
-export function rebuildSummary(app: AppRef, deploy: Deploy): { ok: boolean; text: string } {
+function rebuildSummary(app: AppRef, deploy: Deploy): { ok: boolean; text: string } {
   if (deploy.status === 'succeeded') return { ok: true, text: REBUILD_TEXTS.succeeded(app.name) };
   const why = (deployFinished(deploy.status) && buildFailure(splitLines(deploy.log ?? ''))) || deploy.status;
   return { ok: false, text: REBUILD_TEXTS.failed(app.name, why) };

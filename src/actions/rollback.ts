@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { ApiError, type Release } from '../api';
 import type { Core } from '../core';
-import type { AppAction } from '../kit/appAction';
+import type { AppAction, Performing } from '../kit/appAction';
 import { explainApiError } from '../kit/apiErrors';
 import { inform } from '../kit/notices';
 import { confirm } from '../kit/prompts';
@@ -18,11 +18,15 @@ export interface RollbackPlan {
   readonly row?: Row;
 }
 
-/** Rolls the app back to the release (the user confirmed it); the tree shows the new release and the app's status. */
-async function rollbackTo(s: Core, app: AppRef, { release, row }: RollbackPlan, busyRows: readonly Row[], around: <T>(busy: string, call: () => Promise<T>) => Promise<T>, options = {}): Promise<Release> {
+/**
+ * Rolls the app back to the release (the user confirmed it): the release's row busy (else the
+ * row clicked, else the app's first), then the tree shows the new release and the app's status.
+ */
+async function rollbackTo(s: Core, app: AppRef, { release, row }: RollbackPlan, { clicked, options, around = (_busy, call) => call() }: Performing): Promise<Release> {
   const label = releaseLabel(release);
   const busy = vscode.l10n.t('Rolling {0} back to {1}…', app.name, label);
-  const created = await s.tree.busyWhile(row ? [row] : busyRows, busy, () => around(busy, async () => {
+  const rows = row ? [row] : clicked ? [clicked] : s.tree.appRows(app).slice(0, 1);
+  const created = await s.tree.busyWhile(rows, busy, () => around(busy, async () => {
     try {
       return await s.connections.of(app.service).api().releases.rollback(app.id, release.id, { workspace: app.workspace, ...options });
     } catch (error) {
@@ -99,8 +103,7 @@ export const rollback: AppAction<Release, RollbackPlan> = {
       ],
     };
   },
-  perform: (s, app, { clicked, options, around = (_busy, call) => call() }, plan) =>
-    rollbackTo(s, app, plan, clicked ? [clicked] : s.tree.appRows(app).slice(0, 1), around, options),
+  perform: (s, app, how, plan) => rollbackTo(s, app, plan, how),
   tell: async (s, app, created, { release }) => void inform(s, vscode.l10n.t('{0} rolled back to {1}: now {2}.', app.name, releaseLabel(release), releaseLabel(created))),
   answer: async (_s, app, created, { release }) => ({ text: vscode.l10n.t('{0} rolled back to {1}: its new release is {2}. The app restarts.', app.name, releaseLabel(release), releaseLabel(created)) }),
 };

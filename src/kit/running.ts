@@ -30,7 +30,7 @@ export function argsFor(action: Action, args: unknown[]): unknown[] {
   return [target, rest[0].map((row) => row.commandTarget()), ...rest.slice(1)];
 }
 
-export function isTreeSelection(value: unknown): value is TreeNode[] {
+function isTreeSelection(value: unknown): value is TreeNode[] {
   return Array.isArray(value) && value.length > 0 && value.every(isGenuineRow);
 }
 
