@@ -73,7 +73,10 @@ describe('journey: from a log line to the code, filtered tails, recent lines', (
    * scrolled by an earlier scroll-into-view lets `<html>` take a click on a slow machine.
    * Then, every other try, Ctrl+click once overlays are dismissed.
    */
+  const panelFind = () => page().locator('.part.panel .find-widget.visible textarea, .part.panel .find-widget.visible input').first();
   const openLink = (text: string, link: Locator, opened: () => Promise<boolean>) => gesture(`open the link ${text} in the Output panel`, async (attempt) => {
+    // An earlier try that stopped before its Escape leaves Find open: it would stay for the next steps.
+    if (await panelFind().isVisible()) await panelFind().press('Escape', { timeout: ACT_TIMEOUT });
     await dismissOverlays(page(), link);
     if (attempt % 2 === 0) {
       await link.click({ modifiers: ['Control'], timeout: ACT_TIMEOUT });
@@ -81,10 +84,9 @@ describe('journey: from a log line to the code, filtered tails, recent lines', (
     }
     await focusOutput();
     await page().keyboard.press('Control+F');
-    const find = page().locator('.part.panel .find-widget.visible textarea, .part.panel .find-widget.visible input').first();
-    await find.fill(text, { timeout: ACT_TIMEOUT });
+    await panelFind().fill(text, { timeout: ACT_TIMEOUT });
     await page().locator('.part.panel .find-widget .matchesCount', { hasText: /^[1-9]\d* of / }).waitFor({ timeout: ACT_TIMEOUT });
-    await find.press('Escape'); // the cursor stays on the match, the focus returns to the output
+    await panelFind().press('Escape'); // the cursor stays on the match, the focus returns to the output
     await page().keyboard.press(OPEN_LINK_KEY.playwright);
   }, opened);
 

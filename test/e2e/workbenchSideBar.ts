@@ -182,11 +182,16 @@ export class WorkbenchSideBar extends WorkbenchInput {
 
   /**
    * Moves the Output panel's cursor to its first or last line (Ctrl+Home, Ctrl+End; on the
-   * last the view follows new lines again), checked by where the cursor is.
+   * last the view follows new lines again), checked by where the cursor is. A Find widget
+   * left open in the panel is closed first: it adds room above the first line, so the
+   * cursor would never read as on top.
    */
   async outputTo(edge: 'Home' | 'End'): Promise<void> {
-    const text = this.page.locator('.part.panel .monaco-editor').first().locator('.native-edit-context, textarea').first();
+    const editor = this.page.locator('.part.panel .monaco-editor').first();
+    const text = editor.locator('.native-edit-context, textarea').first();
+    const find = editor.locator('.find-widget.visible').locator('.monaco-findInput textarea, .monaco-findInput input').first();
     await gesture(`the Output panel's cursor to its ${edge === 'Home' ? 'first' : 'last'} line (Ctrl+${edge})`, async () => {
+      if (await find.isVisible()) await find.press('Escape', { timeout: ACT_TIMEOUT });
       await text.focus({ timeout: ACT_TIMEOUT }); // no click: nothing can take it
       await this.page.keyboard.press(`Control+${edge}`);
     }, () => this.page.waitForFunction(outputCursorAt, edge === 'Home' ? ('first' as const) : ('last' as const), { timeout: patient(5_000) }).then(() => true, () => false));
